@@ -1,0 +1,113 @@
+// The command-line edge: parse arguments, build the context, dispatch to a command, map errors to
+// exit codes. Each command's module is imported only when that command runs.
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { contextFromProcess } from './context.js';
+import { HookrunError, formatLocation } from './errors.js';
+import { type IO, processIO } from './io.js';
+
+export const VERSION = '0.1.0';
+
+const EXIT_ERROR = 1;
+
+function integer(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a whole number, got "${value}"`);
+    return n;
+  };
+}
+
+function buildProgram(io: IO, setExit: (code: number) => void): Command {
+  const program = new Command('hookrun')
+    .description('Run AI-agent hooks (Gemini CLI, Claude Code, Kiro CLI) outside the agent.')
+    .version(VERSION)
+    .option('-C, --cwd <dir>', 'workspace directory (default: the current directory)')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+
+  program
+    .command('run')
+    .description('run the hooks that match one event; print the merged output; exit code = outcome')
+    .argument('[event]', 'event name (e.g. BeforeTool); optional when the JSON has hook_event_name')
+    .option('--event <json>', 'event JSON')
+    .option('--event-file <path>', 'read the event JSON from a file (- = standard input)')
+    .option('--tool <name>', 'set tool_name')
+    .option('--tool-input <json>', 'set tool_input (a JSON object)')
+    .option('--prompt <text>', 'set prompt')
+    .option('--source <source>', 'set source (SessionStart: startup, resume, clear)')
+    .option('--reason <reason>', 'set reason (SessionEnd: exit, clear, logout, prompt_input_exit, other)')
+    .option('--trigger <trigger>', 'set trigger (PreCompress: manual, auto)')
+    .addOption(new Option('--dialect <name>', 'agent whose rules to follow').choices(['gemini', 'claude', 'kiro']).default('gemini'))
+    .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
+    .option('--dry-run', 'print the plan as JSON; run nothing')
+    .option('--json', 'print the full report (plan, every result, merged output) instead of the merged output')
+    .option('-q, --quiet', 'no report on stderr')
+    .option('--grace <ms>', 'after a timeout, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
+    .option('--max-output <bytes>', 'bytes captured per hook stream; the rest is read and dropped', integer('--max-output'))
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 proceed, 2 block, 3 ask, 4 stop, 1 hookrun error.
+
+Examples:
+  $ hookrun run BeforeTool --tool run_shell_command --tool-input '{"command":"rm -rf /"}'
+  $ hookrun run --event-file event.json --json
+  $ echo '{"source":"startup"}' | hookrun run SessionStart -C ~/project
+  $ hookrun run BeforeTool --tool write_file --dry-run`,
+    )
+    .action(async (event: string | undefined, opts: Record<string, unknown>) => {
+      const { runCommand } = await import('./commands/run.js');
+      const ctx = contextFromProcess(program.opts().cwd as string | undefined);
+      setExit(
+        await runCommand(
+          {
+            event,
+            eventJson: opts.event as string | undefined,
+            eventFile: opts.eventFile as string | undefined,
+            tool: opts.tool as string | undefined,
+            toolInput: opts.toolInput as string | undefined,
+            prompt: opts.prompt as string | undefined,
+            source: opts.source as string | undefined,
+            reason: opts.reason as string | undefined,
+            trigger: opts.trigger as string | undefined,
+            dialect: opts.dialect as string,
+            trustWorkspace: opts.trustWorkspace === true,
+            dryRun: opts.dryRun === true,
+            json: opts.json === true,
+            quiet: opts.quiet === true,
+            graceMs: opts.grace as number,
+            maxOutputBytes: opts.maxOutput as number | undefined,
+          },
+          ctx,
+          io,
+        ),
+      );
+    });
+
+  return program;
+}
+
+/** Runs hookrun with `argv` (without node and script); returns the exit code. Never exits the process. */
+export async function main(argv: readonly string[], io: IO = processIO()): Promise<number> {
+  let exitCode = 0;
+  const program = buildProgram(io, (code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end here with code 0; usage errors were already printed by commander.
+      return error.exitCode === 0 ? 0 : EXIT_ERROR;
+    }
+    if (error instanceof HookrunError) {
+      const where = error.location && !error.message.includes(error.location.file) ? `${formatLocation(error.location)}: ` : '';
+      io.stderr(`hookrun: error: ${where}${error.message}\n`);
+      return error.exitCode ?? EXIT_ERROR;
+    }
+    io.stderr(`hookrun: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    return EXIT_ERROR;
+  }
+}

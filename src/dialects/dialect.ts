@@ -1,0 +1,62 @@
+// The seam between the pipeline and an agent's rules. Everything that differs between Gemini CLI,
+// Claude Code and Kiro CLI (event names, config locations, matchers, timeouts, output parsing,
+// chaining, merge, outcome) is a member here; the stages in src/ call through it.
+import type { Context } from '../context.js';
+import type {
+  AggregateResult,
+  HookResult,
+  JsonObject,
+  Outcome,
+  Plan,
+  PlannedHook,
+  ProcessOutcome,
+  ResolvedConfig,
+} from '../types.js';
+
+export type DialectName = 'gemini' | 'claude' | 'kiro';
+
+export interface LoadOptions {
+  /** `--trust-workspace`: the user's explicit word that this workspace is trusted for this run. */
+  trustWorkspace?: boolean;
+  /** Dialect-specific selector (Kiro: `--agent NAME`). */
+  agent?: string;
+}
+
+/** How one hook is started: what the runner hands to the process-lifetime module. */
+export interface HookInvocation {
+  command: string;
+  file: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  stdin: string;
+  timeoutMs: number;
+}
+
+/** The agent-level part of a hook result, derived from how its process ended. */
+export type Interpretation = Pick<HookResult, 'success' | 'output' | 'outputFormat' | 'error' | 'exitCode'>;
+
+export interface Dialect {
+  name: DialectName;
+  /** Every event name this agent fires, exact spelling. */
+  events: readonly string[];
+  /** Event field names that hookrun's convenience flags (`--tool`, `--prompt`, ...) set. */
+  flagFields: Readonly<Record<'tool' | 'toolInput' | 'prompt' | 'source' | 'reason' | 'trigger', string>>;
+
+  /** Validates event-specific field types and fills the base fields the agent always sends. */
+  completeInput(event: string, input: JsonObject, ctx: Context): JsonObject;
+  /** Resolves the agent's configuration into a registry (with diagnostics and the trust decision). */
+  loadConfig(ctx: Context, options: LoadOptions): Promise<ResolvedConfig>;
+  /** Pure: which hooks of the registry run for this event and input, in which order and mode. */
+  plan(config: ResolvedConfig, event: string, input: JsonObject): Plan;
+  /** How to start one hook for this input (command expansion, shell, environment, timeout). */
+  invocation(hook: PlannedHook, input: JsonObject, config: ResolvedConfig, ctx: Context): HookInvocation;
+  /** Turns a finished process into the agent's view of the hook's result. */
+  interpret(event: string, outcome: ProcessOutcome, invocation: HookInvocation): Interpretation;
+  /** Sequential mode: the input the next hook receives after this result. */
+  chain(event: string, input: JsonObject, result: HookResult): JsonObject;
+  /** Pure: merges the results the way the agent does. */
+  aggregate(event: string, results: readonly HookResult[]): AggregateResult;
+  /** What the merged output makes the agent do, for the exit code. */
+  outcome(event: string, finalOutput: JsonObject | undefined): Outcome;
+}

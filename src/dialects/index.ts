@@ -1,0 +1,14 @@
+// Dialects by name, loaded on demand: a Gemini run never loads the Claude or Kiro code.
+import { usageError } from '../errors.js';
+import type { Dialect, DialectName } from './dialect.js';
+
+export const DIALECTS: readonly DialectName[] = ['gemini', 'claude', 'kiro'];
+
+export async function getDialect(name: string = 'gemini'): Promise<Dialect> {
+  switch (name) {
+    case 'gemini':
+      return (await import('./gemini.js')).gemini;
+    default:
+      throw usageError(`unknown dialect "${name}"; choose one of: ${DIALECTS.join(', ')}`);
+  }
+}

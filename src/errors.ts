@@ -1,0 +1,37 @@
+// A few typed errors, mapped to exit codes in one place (the CLI edge). Nothing below the CLI exits.
+import type { Location } from './types.js';
+
+export type ErrorKind = 'usage' | 'input' | 'config' | 'internal';
+
+export class HookrunError extends Error {
+  override readonly name = 'HookrunError';
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    readonly location?: Location,
+    /** Overrides the command's default error exit code (e.g. `validate` uses 2 for unreadable input). */
+    readonly exitCode?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const usageError = (message: string) => new HookrunError('usage', message);
+export const inputError = (message: string, location?: Location) => new HookrunError('input', message, location);
+export const configError = (message: string, location?: Location) => new HookrunError('config', message, location);
+
+/** `file:line:column` (or just the file when the position is unknown). */
+export function formatLocation(location: Location): string {
+  return location.line > 0 ? `${location.file}:${location.line}:${location.column}` : location.file;
+}
+
+/** JSON path as people write it: hooks.BeforeTool[0].hooks[1].command */
+export function formatJsonPath(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(part)) out += out ? `.${part}` : part;
+    else out += `[${JSON.stringify(part)}]`;
+  }
+  return out;
+}

@@ -1,0 +1,53 @@
+// Gemini CLI event input: type-check the event's fields, then fill the base fields the agent always
+// sends, in its key order (spec §1.1): session_id, transcript_path, cwd, hook_event_name, timestamp.
+import { randomUUID } from 'node:crypto';
+import type { Context } from '../context.js';
+import { inputError } from '../errors.js';
+import type { JsonObject } from '../types.js';
+import { describeType } from './json.js';
+import { eventSchema, isGeminiEvent } from './schemas.js';
+
+interface Issue {
+  code: string;
+  path: PropertyKey[];
+  expected?: string;
+  values?: unknown[];
+  message?: string;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key];
+  return value;
+}
+
+function issueMessage(event: string, input: JsonObject, issue: Issue): string {
+  const field = issue.path.map(String).join('.');
+  const got = valueAt(input, issue.path);
+  if (issue.code === 'invalid_type') {
+    return `${event} event field "${field}" must be ${issue.expected === 'record' ? 'object' : issue.expected}, got ${describeType(got)}`;
+  }
+  if (issue.code === 'invalid_value' && issue.values) {
+    const allowed = issue.values.map((v) => JSON.stringify(v)).join(', ');
+    return `${event} event field "${field}" must be one of ${allowed}, got ${JSON.stringify(got)}`;
+  }
+  return `${event} event field "${field}" is invalid: ${issue.message ?? issue.code}`;
+}
+
+export function completeGeminiInput(event: string, input: JsonObject, ctx: Context): JsonObject {
+  if (!isGeminiEvent(event)) throw inputError(`unknown Gemini CLI event "${event}"`);
+  const checked = eventSchema(event).safeParse(input);
+  if (!checked.success) {
+    const issue = checked.error.issues[0] as unknown as Issue;
+    throw inputError(issueMessage(event, input, issue));
+  }
+  const { session_id, transcript_path, cwd, hook_event_name, timestamp, ...specific } = input;
+  return {
+    session_id: session_id ?? randomUUID(),
+    transcript_path: transcript_path ?? '',
+    cwd: cwd ?? ctx.cwd,
+    hook_event_name: hook_event_name ?? event,
+    timestamp: timestamp ?? ctx.now().toISOString(),
+    ...specific,
+  };
+}

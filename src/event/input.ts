@@ -1,0 +1,108 @@
+// Event in: the event name and its JSON, from the first source that applies (contract: `hookrun run`):
+// --event, --event-file (- = stdin), piped stdin, else {}; convenience flags set fields on top.
+import { readFile } from 'node:fs/promises';
+import type { Dialect } from '../dialects/dialect.js';
+import { inputError, usageError } from '../errors.js';
+import type { JsonObject } from '../types.js';
+import { describeType, isPlainObject, parseJson } from './json.js';
+
+export interface EventOptions {
+  /** Positional event name. */
+  event?: string;
+  /** `--event '<json>'` */
+  eventJson?: string;
+  /** `--event-file <path>` (`-` = stdin) */
+  eventFile?: string;
+  tool?: string;
+  toolInput?: string;
+  prompt?: string;
+  source?: string;
+  reason?: string;
+  trigger?: string;
+}
+
+/** Standard input, injected so tests and callers decide what "a terminal" is. */
+export interface Stdin {
+  isTTY: boolean;
+  read(): Promise<string>;
+}
+
+export function processStdin(): Stdin {
+  return {
+    isTTY: Boolean(process.stdin.isTTY),
+    async read() {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+  };
+}
+
+async function readEventText(options: EventOptions, stdin: Stdin): Promise<{ text: string; origin: string }> {
+  if (options.eventJson !== undefined) return { text: options.eventJson, origin: '--event' };
+  if (options.eventFile !== undefined) {
+    if (options.eventFile === '-') return { text: await stdin.read(), origin: '<stdin>' };
+    try {
+      return { text: await readFile(options.eventFile, 'utf8'), origin: options.eventFile };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw inputError(`--event-file ${options.eventFile}: cannot read (${code ?? (error as Error).message})`);
+    }
+  }
+  if (!stdin.isTTY) return { text: await stdin.read(), origin: '<stdin>' };
+  return { text: '', origin: '<none>' };
+}
+
+function suggestEvent(name: string, events: readonly string[]): string {
+  const lower = name.toLowerCase();
+  const same = events.find((e) => e.toLowerCase() === lower);
+  return same ? ` Did you mean "${same}"?` : '';
+}
+
+/** Reads and assembles the event: its name and its JSON (not yet completed by the dialect). */
+export async function readEvent(
+  options: EventOptions,
+  dialect: Dialect,
+  stdin: Stdin,
+): Promise<{ event: string; input: JsonObject }> {
+  const { text, origin } = await readEventText(options, stdin);
+  const parsed = text.trim() === '' ? {} : parseJson(text, origin);
+  if (!isPlainObject(parsed)) {
+    throw inputError(`${origin}: the event must be a JSON object, got ${describeType(parsed)}`);
+  }
+  const input: JsonObject = { ...parsed };
+
+  const fromJson = input.hook_event_name;
+  if (fromJson !== undefined && typeof fromJson !== 'string') {
+    throw inputError(`${origin}: field "hook_event_name" must be a string, got ${describeType(fromJson)}`);
+  }
+  if (options.event !== undefined && fromJson !== undefined && options.event !== fromJson) {
+    throw usageError(
+      `event name "${options.event}" differs from hook_event_name "${fromJson}" in ${origin}; give one, or make them agree`,
+    );
+  }
+  const event = options.event ?? fromJson;
+  if (event === undefined) {
+    throw usageError(`no event name: give it as an argument (e.g. "hookrun run BeforeTool") or as hook_event_name in the event JSON`);
+  }
+  if (!dialect.events.includes(event)) {
+    throw usageError(
+      `unknown ${dialect.name} event "${event}".${suggestEvent(event, dialect.events)} Events: ${dialect.events.join(', ')}`,
+    );
+  }
+
+  const fields = dialect.flagFields;
+  if (options.tool !== undefined) input[fields.tool] = options.tool;
+  if (options.toolInput !== undefined) {
+    const toolInput = parseJson(options.toolInput, '--tool-input');
+    if (!isPlainObject(toolInput)) {
+      throw inputError(`--tool-input must be a JSON object, got ${describeType(toolInput)}`);
+    }
+    input[fields.toolInput] = toolInput;
+  }
+  if (options.prompt !== undefined) input[fields.prompt] = options.prompt;
+  if (options.source !== undefined) input[fields.source] = options.source;
+  if (options.reason !== undefined) input[fields.reason] = options.reason;
+  if (options.trigger !== undefined) input[fields.trigger] = options.trigger;
+  return { event, input };
+}

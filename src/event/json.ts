@@ -1,0 +1,45 @@
+// JSON parsing that says where it failed: event JSON comes from arguments, files and stdin, and a
+// user who mistyped it needs the line and column, not just "Unexpected token".
+import { inputError } from '../errors.js';
+
+/** 1-based line and column of a character offset. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** JSON.parse, turning a syntax error into an input error at `origin:line:column`. */
+export function parseJson(text: string, origin: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const at = /at position (\d+)/.exec(message);
+    const offset = at ? Number(at[1]) : text.length;
+    const { line, column } = lineColumn(text, offset);
+    const reason = message.replace(/ in JSON at position \d+.*$/s, '').replace(/^JSON\.parse: /, '');
+    throw inputError(`${origin}:${line}:${column}: invalid JSON: ${reason}`, {
+      file: origin,
+      line,
+      column,
+      path: [],
+    });
+  }
+}
+
+export function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,80 @@
+// Runs a plan: every hook in parallel, or one after another with the input chained (spec §3.9).
+// Starting and stopping processes is process.ts's job; this module only orders the work.
+import type { Context } from '../context.js';
+import type { Dialect, HookInvocation } from '../dialects/dialect.js';
+import type { HookResult, JsonObject, Plan, PlannedHook, ProcessOutcome, ResolvedConfig } from '../types.js';
+import { runProcess } from './process.js';
+
+export interface RunOptions {
+  /** Cancels every running hook (hookrun itself interrupted). */
+  signal?: AbortSignal;
+  /** Per-stream capture cap in bytes. */
+  maxCaptureBytes?: number;
+  /** Grace period between SIGTERM and SIGKILL. */
+  graceMs?: number;
+  /** Replaces a hook's process with a canned outcome (test fixtures' `stub`). */
+  stub?: (hook: PlannedHook) => ProcessOutcome | undefined;
+  /** Called as each hook starts and ends (progress on a terminal). */
+  onStart?: (hook: PlannedHook, invocation: HookInvocation) => void;
+  onEnd?: (result: HookResult) => void;
+}
+
+async function runOne(
+  dialect: Dialect,
+  hook: PlannedHook,
+  input: JsonObject,
+  config: ResolvedConfig,
+  ctx: Context,
+  options: RunOptions,
+): Promise<HookResult> {
+  const invocation = dialect.invocation(hook, input, config, ctx);
+  options.onStart?.(hook, invocation);
+  const stubbed = options.stub?.(hook);
+  const outcome =
+    stubbed ??
+    (await runProcess({
+      file: invocation.file,
+      args: invocation.args,
+      cwd: invocation.cwd,
+      env: invocation.env,
+      input: invocation.stdin,
+      timeoutMs: invocation.timeoutMs,
+      graceMs: options.graceMs,
+      maxCaptureBytes: options.maxCaptureBytes,
+      signal: options.signal,
+    }));
+  const result: HookResult = {
+    index: hook.index,
+    entry: hook.entry,
+    command: invocation.command,
+    input,
+    ...dialect.interpret(hook.entry.event, outcome, invocation),
+    process: outcome,
+    durationMs: outcome.durationMs,
+  };
+  if (stubbed) result.stubbed = true;
+  options.onEnd?.(result);
+  return result;
+}
+
+export async function runPlan(
+  dialect: Dialect,
+  plan: Plan,
+  input: JsonObject,
+  config: ResolvedConfig,
+  ctx: Context,
+  options: RunOptions = {},
+): Promise<HookResult[]> {
+  if (!plan.sequential) {
+    return Promise.all(plan.hooks.map((hook) => runOne(dialect, hook, input, config, ctx, options)));
+  }
+  const results: HookResult[] = [];
+  let current = input;
+  for (const hook of plan.hooks) {
+    if (options.signal?.aborted) break;
+    const result = await runOne(dialect, hook, current, config, ctx, options);
+    results.push(result);
+    current = dialect.chain(plan.event, current, result);
+  }
+  return results;
+}

@@ -1,0 +1,50 @@
+// The streams and signals a command talks to, injected so that nothing below the CLI touches
+// process.stdout, process.exit or process.on directly.
+import { type Stdin, processStdin } from './event/input.js';
+
+export interface IO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  stdin: Stdin;
+  colorStdout: boolean;
+  colorStderr: boolean;
+  /**
+   * Runs `work` with a signal that aborts when hookrun itself is interrupted (SIGINT, SIGTERM,
+   * SIGHUP), so running hooks are stopped before hookrun exits. `interrupted` then names the signal.
+   */
+  withInterrupt<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  interrupted?: NodeJS.Signals;
+}
+
+/** Colour only on a terminal, unless NO_COLOR / FORCE_COLOR say otherwise. */
+export function wantsColor(isTTY: boolean | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return Boolean(isTTY);
+}
+
+const INTERRUPTS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+export function processIO(): IO {
+  const io: IO = {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    stdin: processStdin(),
+    colorStdout: wantsColor(process.stdout.isTTY, process.env),
+    colorStderr: wantsColor(process.stderr.isTTY, process.env),
+    async withInterrupt(work) {
+      const controller = new AbortController();
+      const onSignal = (signal: NodeJS.Signals) => {
+        io.interrupted ??= signal;
+        controller.abort(signal);
+      };
+      for (const s of INTERRUPTS) process.on(s, onSignal);
+      try {
+        return await work(controller.signal);
+      } finally {
+        for (const s of INTERRUPTS) process.off(s, onSignal);
+      }
+    },
+  };
+  return io;
+}

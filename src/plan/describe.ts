@@ -1,0 +1,89 @@
+// The plan as data people and programs read: what `--dry-run` prints and what `--json` reports embed.
+// It is built from the very plan and invocations that `run` executes.
+import type { Context } from '../context.js';
+import type { Dialect } from '../dialects/dialect.js';
+import type { Diagnostic, JsonObject, Plan, RegistryEntry, ResolvedConfig } from '../types.js';
+
+export interface HookDescription {
+  index: number;
+  name: string;
+  /** The command after variable expansion, as the shell receives it. */
+  command: string;
+  configuredCommand: string | undefined;
+  source: string;
+  layer: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  matcher: unknown;
+  timeoutMs: number;
+  /** Keys of the hook's own `env` (values are not printed: they may hold secrets). */
+  envKeys: string[];
+  extension?: string;
+}
+
+export interface PlanDescription {
+  dialect: string;
+  event: string;
+  hooksEnabled: boolean;
+  trusted: boolean;
+  trustedBy: string;
+  mode: 'parallel' | 'sequential';
+  modeBecause: string;
+  hooks: HookDescription[];
+  skipped: { name: string; reason: string; detail: string; file?: string; line?: number }[];
+  error?: string;
+  diagnostics: Diagnostic[];
+}
+
+export function entryPlace(entry: RegistryEntry): { file?: string; line?: number; column?: number } {
+  const loc = entry.location;
+  return loc ? { file: loc.file, line: loc.line, column: loc.column } : {};
+}
+
+export function describePlan(
+  dialect: Dialect,
+  config: ResolvedConfig,
+  plan: Plan,
+  input: JsonObject,
+  ctx: Context,
+): PlanDescription {
+  const hooks = plan.hooks.map((hook): HookDescription => {
+    const invocation = dialect.invocation(hook, input, config, ctx);
+    const description: HookDescription = {
+      index: hook.index,
+      name: hook.entry.displayName,
+      command: invocation.command,
+      configuredCommand: hook.entry.config.command,
+      source: hook.entry.source,
+      layer: hook.entry.layer,
+      ...entryPlace(hook.entry),
+      matcher: hook.entry.matcher,
+      timeoutMs: invocation.timeoutMs,
+      envKeys: Object.keys(hook.entry.config.env ?? {}),
+    };
+    if (hook.entry.extension) description.extension = hook.entry.extension;
+    return description;
+  });
+  const description: PlanDescription = {
+    dialect: dialect.name,
+    event: plan.event,
+    hooksEnabled: config.hooksEnabled,
+    trusted: config.trust.trusted,
+    trustedBy: config.trust.by,
+    mode: plan.sequential ? 'sequential' : 'parallel',
+    modeBecause: plan.sequential
+      ? (plan.sequentialBecause ?? 'a definition asks for it')
+      : 'no definition of this event sets "sequential": true',
+    hooks,
+    skipped: plan.skipped.map((s) => ({
+      name: s.entry.displayName,
+      reason: s.reason,
+      detail: s.detail,
+      ...entryPlace(s.entry),
+    })),
+    diagnostics: config.diagnostics,
+  };
+  if (plan.error) description.error = plan.error;
+  return description;
+}

@@ -1,0 +1,126 @@
+// Gemini CLI's planner (spec §4), pure: (registry, event, input) → plan. `run`, `--dry-run` and
+// `explain` all call this one function, so what they show is what runs.
+import type { JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../types.js';
+
+/** Source priority of the agent's planner; settings hooks are all "project", so order is merge order. */
+const SOURCE_PRIORITY: Readonly<Record<string, number>> = {
+  runtime: 0,
+  project: 1,
+  user: 2,
+  system: 3,
+  extensions: 4,
+};
+
+/** What a matcher is compared with, per event. */
+export type MatcherContext =
+  | { kind: 'tool'; value: string }
+  | { kind: 'exact'; field: string; value: string }
+  | { kind: 'none'; why: string };
+
+const EXACT_FIELDS: Readonly<Record<string, string>> = {
+  SessionStart: 'source',
+  SessionEnd: 'reason',
+  PreCompress: 'trigger',
+};
+
+export function matcherContext(event: string, input: JsonObject): MatcherContext {
+  if (event === 'BeforeTool' || event === 'AfterTool') {
+    const tool = input.tool_name;
+    return typeof tool === 'string' && tool !== ''
+      ? { kind: 'tool', value: tool }
+      : { kind: 'none', why: 'the event has no tool_name, so matchers are not consulted' };
+  }
+  const field = EXACT_FIELDS[event];
+  if (field !== undefined) {
+    const value = input[field];
+    return typeof value === 'string'
+      ? { kind: 'exact', field, value }
+      : { kind: 'none', why: `the event has no ${field}, so matchers are not consulted` };
+  }
+  return { kind: 'none', why: `${event} ignores matchers` };
+}
+
+export type MatchVerdict = { matches: true; rule: string } | { matches: false; rule: string } | { error: string };
+
+/** One matcher against the event's context, with the rule that decided (for explain). */
+export function matchEntry(matcher: unknown, context: MatcherContext): MatchVerdict {
+  if (!matcher) return { matches: true, rule: 'no matcher: matches everything' };
+  if (context.kind === 'none') return { matches: true, rule: context.why };
+  if (typeof matcher !== 'string') {
+    // The agent calls matcher.trim() here; on a non-string that throws and the whole event fails.
+    return { error: `matcher ${JSON.stringify(matcher)} is not a string` };
+  }
+  const pattern = matcher.trim();
+  if (pattern === '' || pattern === '*') return { matches: true, rule: `matcher "${matcher}" matches everything` };
+  if (context.kind === 'exact') {
+    const matches = pattern === context.value;
+    return {
+      matches,
+      rule: `${context.field} "${context.value}" ${matches ? 'equals' : 'does not equal'} matcher "${pattern}" (exact string, no regex)`,
+    };
+  }
+  let regex: RegExp | undefined;
+  try {
+    regex = new RegExp(pattern);
+  } catch {
+    const matches = pattern === context.value;
+    return {
+      matches,
+      rule: `matcher "${pattern}" is not a valid regex, so it is compared as a string: tool "${context.value}" ${matches ? 'equals' : 'differs'}`,
+    };
+  }
+  const matches = regex.test(context.value);
+  return {
+    matches,
+    rule: `regex /${pattern}/ (unanchored) ${matches ? 'matches' : 'does not match'} tool "${context.value}"`,
+  };
+}
+
+export const dedupKey = (entry: RegistryEntry): string => `${entry.config.name ?? ''}:${entry.config.command ?? ''}`;
+
+export function planGemini(config: ResolvedConfig, event: string, input: JsonObject): Plan {
+  const skipped: SkippedEntry[] = [];
+  const candidates = config.entries
+    .filter((entry) => entry.event === event)
+    .map((entry, order) => ({ entry, order }))
+    .sort((a, b) => (SOURCE_PRIORITY[a.entry.source] ?? 9) - (SOURCE_PRIORITY[b.entry.source] ?? 9) || a.order - b.order)
+    .map(({ entry }) => entry);
+
+  const enabled: RegistryEntry[] = [];
+  for (const entry of candidates) {
+    if (entry.enabled) enabled.push(entry);
+    else skipped.push({ entry, reason: 'disabled', detail: `"${entry.displayName}" is listed in hooksConfig.disabled` });
+  }
+
+  const context = matcherContext(event, input);
+  const matching: RegistryEntry[] = [];
+  for (const entry of enabled) {
+    const verdict = matchEntry(entry.matcher, context);
+    if ('error' in verdict) {
+      const error = `${verdict.error}: Gemini CLI's planner fails on it and runs no hook for ${event}`;
+      for (const e of enabled) skipped.push({ entry: e, reason: 'planner-error', detail: error });
+      return { event, hooks: [], sequential: false, skipped, error };
+    }
+    if (verdict.matches) matching.push(entry);
+    else skipped.push({ entry, reason: 'matcher', detail: verdict.rule });
+  }
+
+  const seen = new Map<string, RegistryEntry>();
+  const hooks: PlannedHook[] = [];
+  for (const entry of matching) {
+    const key = dedupKey(entry);
+    const first = seen.get(key);
+    if (first) {
+      const where = first.location ? ` (${first.location.file}:${first.location.line})` : '';
+      skipped.push({ entry, reason: 'duplicate', detail: `same name:command as an earlier hook${where}; the first one wins` });
+      continue;
+    }
+    seen.set(key, entry);
+    hooks.push({ entry, index: hooks.length });
+  }
+
+  const asker = hooks.find((h) => h.entry.sequential === true);
+  const plan: Plan = { event, hooks, sequential: asker !== undefined, skipped };
+  if (asker) plan.sequentialBecause = `"${asker.entry.displayName}" is in a definition with "sequential": true`;
+  return plan;
+}

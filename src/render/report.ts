@@ -1,0 +1,198 @@
+// Rendering at the edge: the run report as data (--json), and as text for people (stderr).
+// Nothing else in hookrun formats or colours.
+import { Chalk, type ChalkInstance } from 'chalk';
+import { formatLocation } from '../errors.js';
+import type { PlanDescription } from '../plan/describe.js';
+import type { AggregateResult, Diagnostic, HookResult, JsonObject, Outcome } from '../types.js';
+import { OUTCOME_EXIT_CODE } from '../types.js';
+
+export interface RunReport {
+  dialect: string;
+  event: string;
+  input: JsonObject;
+  plan: PlanDescription;
+  results: HookResultReport[];
+  output: JsonObject;
+  outcome: Outcome;
+  exitCode: number;
+  success: boolean;
+  errors: string[];
+  totalDurationMs: number;
+  diagnostics: Diagnostic[];
+  /** Notes where hookrun's result may differ from the agent's (e.g. a capped stream). */
+  notes: string[];
+}
+
+export interface HookResultReport {
+  index: number;
+  name: string;
+  command: string;
+  source: string;
+  layer: string;
+  success: boolean;
+  exitCode: number;
+  signal: string | null;
+  timedOut: boolean;
+  killed: boolean;
+  durationMs: number;
+  error?: string;
+  stdout: string;
+  stderr: string;
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
+  output?: unknown;
+  outputFormat?: 'json' | 'text';
+  stubbed?: boolean;
+  /** The input this hook received, when it differs from the event (sequential chaining). */
+  chainedInput?: JsonObject;
+}
+
+export function buildReport(
+  plan: PlanDescription,
+  input: JsonObject,
+  results: readonly HookResult[],
+  aggregate: AggregateResult,
+  outcome: Outcome,
+): RunReport {
+  const notes: string[] = [];
+  const hookReports = results.map((r): HookResultReport => {
+    const p = r.process;
+    const report: HookResultReport = {
+      index: r.index,
+      name: r.entry.displayName,
+      command: r.command,
+      source: r.entry.source,
+      layer: r.entry.layer,
+      success: r.success,
+      exitCode: r.exitCode,
+      signal: p?.signal ?? null,
+      timedOut: p?.timedOut ?? false,
+      killed: p?.killed ?? false,
+      durationMs: r.durationMs,
+      stdout: p?.stdout ?? '',
+      stderr: p?.stderr ?? '',
+      stdoutTruncated: p?.stdoutTruncated ?? false,
+      stderrTruncated: p?.stderrTruncated ?? false,
+    };
+    if (r.error !== undefined) report.error = r.error;
+    if (r.output !== undefined) report.output = r.output;
+    if (r.outputFormat !== undefined) report.outputFormat = r.outputFormat;
+    if (r.stubbed) report.stubbed = true;
+    if (r.input !== input) report.chainedInput = r.input;
+    if (report.stdoutTruncated || report.stderrTruncated) {
+      notes.push(
+        `hook "${report.name}" wrote more than hookrun captures; its output was cut, so its parsed result may differ from the agent's`,
+      );
+    }
+    return report;
+  });
+  return {
+    dialect: plan.dialect,
+    event: plan.event,
+    input,
+    plan,
+    results: hookReports,
+    output: aggregate.finalOutput ?? {},
+    outcome,
+    exitCode: OUTCOME_EXIT_CODE[outcome],
+    success: aggregate.success,
+    errors: aggregate.errors,
+    totalDurationMs: aggregate.totalDurationMs,
+    diagnostics: plan.diagnostics,
+    notes,
+  };
+}
+
+export const makeChalk = (color: boolean): ChalkInstance => new Chalk({ level: color ? 1 : 0 });
+
+export function formatDiagnostic(d: Diagnostic, c: ChalkInstance): string {
+  const label = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.cyan('info');
+  const where = d.location ? `${formatLocation(d.location)}: ` : '';
+  return `hookrun: ${label}: ${where}${d.message} [${d.code}]`;
+}
+
+const oneLine = (text: string, max = 160): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+function decisionText(result: HookResultReport): string {
+  const output = result.output as Record<string, unknown> | undefined;
+  if (!output || typeof output !== 'object') return 'no output';
+  const parts: string[] = [];
+  if (output.continue === false) parts.push('stop');
+  if (output.decision !== undefined) parts.push(String(output.decision));
+  const why = output.stopReason || output.reason || output.systemMessage;
+  if (why) parts.push(oneLine(String(why), 100));
+  if (result.outputFormat === 'text') parts.push('(plain text)');
+  return parts.length > 0 ? parts.join(': ') : 'output without a decision';
+}
+
+function hookLine(result: HookResultReport, c: ChalkInstance): string {
+  const mark = result.error ? c.red('✗') : result.success ? c.green('✓') : c.yellow('!');
+  const status = result.timedOut
+    ? c.red(`timed out${result.killed ? ', killed' : ''}`)
+    : result.error
+      ? c.red(`error: ${oneLine(result.error)}`)
+      : result.signal
+        ? c.yellow(`killed by ${result.signal}`)
+        : `exit ${result.exitCode}`;
+  const stub = result.stubbed ? c.magenta(' [stub]') : '';
+  const cut = result.stdoutTruncated || result.stderrTruncated ? c.yellow(' [output cut]') : '';
+  return `  ${mark} ${c.bold(result.name)} ${c.dim(`(${result.layer})`)} ${result.durationMs} ms, ${status}${stub}${cut} → ${decisionText(result)}`;
+}
+
+const OUTCOME_WORDS: Readonly<Record<Outcome, string>> = {
+  proceed: 'proceed',
+  block: 'block',
+  ask: 'ask the user',
+  stop: 'stop the agent',
+};
+
+function outcomeReason(output: JsonObject, outcome: Outcome): string {
+  const pick = (v: unknown) => (v ? `: ${oneLine(String(v), 200)}` : '');
+  if (outcome === 'stop') return pick(output.stopReason || output.reason);
+  if (outcome === 'block') return pick(output.reason);
+  if (outcome === 'ask') return pick(output.systemMessage || output.reason);
+  return '';
+}
+
+/** The human report on stderr: diagnostics, one line per hook, the outcome. */
+export function renderRunText(report: RunReport, color: boolean): string {
+  const c = makeChalk(color);
+  const lines = report.diagnostics.filter((d) => d.severity !== 'info').map((d) => formatDiagnostic(d, c));
+  const { plan } = report;
+  const subject = typeof report.input.tool_name === 'string' ? ` (tool ${report.input.tool_name})` : '';
+  if (plan.error) lines.push(`hookrun: ${c.red('error')}: ${plan.error}`);
+  if (report.results.length === 0) {
+    lines.push(`hookrun: ${report.event}${subject}: no hook matched`);
+  } else {
+    lines.push(`hookrun: ${report.event}${subject}: ${report.results.length} hook(s), ${plan.mode}`);
+    for (const result of report.results) lines.push(hookLine(result, c));
+  }
+  for (const note of report.notes) lines.push(`hookrun: ${c.yellow('note')}: ${note}`);
+  const failed = report.results.filter((r) => !r.success).map((r) => r.name);
+  if (failed.length > 0) lines.push(`hookrun: hook(s) [${failed.join(', ')}] failed for event ${report.event}`);
+  const outcomeText = `${OUTCOME_WORDS[report.outcome]} (exit ${report.exitCode})${outcomeReason(report.output, report.outcome)}`;
+  const painted =
+    report.outcome === 'proceed' ? c.green(outcomeText) : report.outcome === 'ask' ? c.yellow(outcomeText) : c.red(outcomeText);
+  lines.push(`hookrun: outcome: ${painted}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The dry-run plan as text on stderr. */
+export function renderPlanText(plan: PlanDescription, color: boolean): string {
+  const c = makeChalk(color);
+  const lines = plan.diagnostics.filter((d) => d.severity !== 'info').map((d) => formatDiagnostic(d, c));
+  if (plan.error) lines.push(`hookrun: ${c.red('error')}: ${plan.error}`);
+  lines.push(`hookrun: dry run of ${plan.event}: ${plan.hooks.length} hook(s) would run, ${plan.mode} (${plan.modeBecause})`);
+  for (const h of plan.hooks) {
+    const where = h.file ? ` ${c.dim(`${h.file}:${h.line}`)}` : '';
+    const env = h.envKeys.length > 0 ? `, env ${h.envKeys.join(', ')}` : '';
+    lines.push(`  ${h.index + 1}. ${c.bold(h.name)} (${h.layer})${where}`);
+    lines.push(`     $ ${h.command}`);
+    lines.push(`     matcher ${JSON.stringify(h.matcher ?? null)}, timeout ${h.timeoutMs} ms${env}`);
+  }
+  for (const s of plan.skipped) lines.push(`  - ${c.dim(`${s.name}: not run (${s.reason}): ${s.detail}`)}`);
+  return `${lines.join('\n')}\n`;
+}

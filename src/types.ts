@@ -1,0 +1,171 @@
+// The data that flows through the pipeline: settings → registry → plan → results → aggregate → outcome.
+// Every stage takes and returns plain data, so each can be tested (and printed) on its own.
+
+/** A JSON object as the agent sees it: whatever a hook or a settings file contains. */
+export type JsonObject = Record<string, unknown>;
+
+/** Where something is defined: a file position plus the JSON path inside that file. */
+export interface Location {
+  file: string;
+  /** 1-based line and column; 0 when the file is not JSON text (e.g. synthesised). */
+  line: number;
+  column: number;
+  /** JSON path, e.g. ["hooks", "BeforeTool", 0, "hooks", 1]. */
+  path: (string | number)[];
+}
+
+/** A non-fatal problem found while loading settings (also the seed of `validate` findings). */
+export interface Diagnostic {
+  /** Stable, machine-readable code, e.g. "invalid-event-name". */
+  code: string;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  location?: Location;
+}
+
+/** The settings layers, in Gemini CLI's merge order. */
+export type Layer = 'systemDefaults' | 'user' | 'workspace' | 'system' | 'extension';
+
+/** One hook as configured (the object inside a definition's `hooks` array), after load-time expansion. */
+export interface HookConfig {
+  type: string;
+  command?: string;
+  name?: string;
+  description?: string;
+  /** Dialect unit already normalised to milliseconds by the loader. */
+  timeout?: number;
+  env?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+/** A registered hook: one HookConfig with the definition-level fields it inherits. */
+export interface RegistryEntry {
+  event: string;
+  config: HookConfig;
+  /** The agent's own source label (Gemini: "project" for every settings file, "extensions"). */
+  source: string;
+  layer: Layer;
+  /** Raw definition-level matcher: may be a non-string, which the planner must handle like the agent. */
+  matcher: unknown;
+  /** Raw definition-level `sequential`: only `=== true` counts. */
+  sequential: unknown;
+  /** False when disabled by name (`hooksConfig.disabled`); such entries are never planned. */
+  enabled: boolean;
+  /** Name shown to the user and used by `hooksConfig.disabled`: name, else command, else "unknown-command". */
+  displayName: string;
+  location?: Location;
+  /** Extension name, for extension hooks. */
+  extension?: string;
+}
+
+/** Everything the planner needs about the configuration, with what was skipped and why. */
+export interface ResolvedConfig {
+  dialect: string;
+  /** `hooksConfig.enabled` after merge (false: no hook system at all). */
+  hooksEnabled: boolean;
+  /** Folder trust decision and what decided it. */
+  trust: TrustDecision;
+  entries: RegistryEntry[];
+  diagnostics: Diagnostic[];
+  /** The files that were read, in merge order (for reports and `validate`). */
+  files: SettingsFileInfo[];
+  /** Merged settings object (all layers), for runtime options such as env redaction. */
+  merged: JsonObject;
+}
+
+export interface SettingsFileInfo {
+  layer: Layer;
+  path: string;
+  exists: boolean;
+  /** False when the layer was not loaded (e.g. workspace in an untrusted folder, or cwd is home). */
+  loaded: boolean;
+  note?: string;
+}
+
+export interface TrustDecision {
+  trusted: boolean;
+  /** What decided: "env", "flag", "feature-disabled", "file", "no-rule", "dialect". */
+  by: string;
+  detail?: string;
+}
+
+/** One hook in a plan, ready to run. */
+export interface PlannedHook {
+  entry: RegistryEntry;
+  /** Index in the plan (the order results are reported and aggregated in). */
+  index: number;
+}
+
+export interface Plan {
+  event: string;
+  hooks: PlannedHook[];
+  sequential: boolean;
+  /** Why the plan is sequential (which entry asked for it), for dry-run and explain. */
+  sequentialBecause?: string;
+  /** Entries considered and not planned, with the reason: the material of `explain`. */
+  skipped: SkippedEntry[];
+  /** Set when planning itself failed the way the agent's planner fails (the whole event errors). */
+  error?: string;
+}
+
+export interface SkippedEntry {
+  entry: RegistryEntry;
+  reason: 'disabled' | 'matcher' | 'duplicate' | 'planner-error';
+  detail: string;
+}
+
+/** How a hook process ended, as the process-lifetime module observed it. */
+export interface ProcessOutcome {
+  stdout: string;
+  stderr: string;
+  /** Exit code, or null when killed by a signal or never started. */
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  /** Set when the process could not be started (ENOENT, EACCES, ...). */
+  spawnError?: string;
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
+  durationMs: number;
+  /** True when SIGKILL had to be sent after the grace period. */
+  killed: boolean;
+}
+
+/** A hook's result as the agent's runner would build it, plus what hookrun observed. */
+export interface HookResult {
+  index: number;
+  entry: RegistryEntry;
+  /** The command as executed, after variable expansion. */
+  command: string;
+  /** The event JSON this hook received (differs from the original in a sequential chain). */
+  input: JsonObject;
+  success: boolean;
+  /** Parsed output that takes part in the merge; undefined when none. */
+  output?: unknown;
+  outputFormat?: 'json' | 'text';
+  /** Agent-level error (timeout, spawn failure, pre-check failure). */
+  error?: string;
+  exitCode: number;
+  process?: ProcessOutcome;
+  durationMs: number;
+  /** Set when a test fixture replaced the command with a canned result. */
+  stubbed?: boolean;
+}
+
+/** The outcome a shell can branch on. */
+export type Outcome = 'proceed' | 'block' | 'ask' | 'stop';
+
+export const OUTCOME_EXIT_CODE: Readonly<Record<Outcome, number>> = {
+  proceed: 0,
+  block: 2,
+  ask: 3,
+  stop: 4,
+};
+
+export interface AggregateResult {
+  /** What the agent's aggregator returns as the final output; undefined when no hook produced output. */
+  finalOutput?: JsonObject;
+  success: boolean;
+  errors: string[];
+  totalDurationMs: number;
+}
