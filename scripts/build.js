@@ -1,6 +1,10 @@
 // Bundles src/ into dist/ with esbuild: one file to load per command instead of hundreds of modules.
 // Dynamic imports (one per command and dialect) become separate chunks, so `run` loads only its code.
+import { rm } from 'node:fs/promises';
 import { build } from 'esbuild';
+
+// Chunk names carry content hashes: start clean so stale chunks never linger.
+await rm('dist', { recursive: true, force: true });
 
 await build({
   entryPoints: { hookrun: 'src/cli.ts' },
@@ -11,6 +15,8 @@ await build({
   platform: 'node',
   target: 'node20',
   packages: 'bundle',
+  // Prefer ES module builds: jsonc-parser's "main" is a UMD file whose dynamic requires a bundle can't follow.
+  mainFields: ['module', 'main'],
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',

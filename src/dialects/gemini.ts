@@ -1,0 +1,61 @@
+// Gemini CLI, the primary dialect: each member delegates to the stage module that holds the rule.
+import { aggregateGemini, outcomeGemini } from '../aggregate/gemini.js';
+import { geminiHome } from '../context.js';
+import { completeGeminiInput } from '../event/gemini.js';
+import { GEMINI_EVENTS } from '../event/schemas.js';
+import { chainGemini } from '../exec/chain.js';
+import { buildHookEnvironment, redactionSettingsFrom, resolvePlansDir } from '../exec/env.js';
+import { interpretGemini } from '../exec/parse.js';
+import { buildShellInvocation } from '../exec/shell.js';
+import { planGemini } from '../plan/gemini.js';
+import { loadGeminiConfig } from '../settings/gemini.js';
+import type { Dialect } from './dialect.js';
+
+/** Gemini CLI's default hook timeout, in milliseconds. */
+export const GEMINI_DEFAULT_TIMEOUT_MS = 60_000;
+
+export const gemini: Dialect = {
+  name: 'gemini',
+  events: GEMINI_EVENTS,
+  flagFields: {
+    tool: 'tool_name',
+    toolInput: 'tool_input',
+    prompt: 'prompt',
+    source: 'source',
+    reason: 'reason',
+    trigger: 'trigger',
+  },
+  completeInput: completeGeminiInput,
+  loadConfig: (ctx, options) => loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace }),
+  plan: planGemini,
+
+  invocation(hook, input, config, ctx) {
+    const sessionId = String(input.session_id);
+    // The agent expands and spawns in the event's cwd; hookrun fills that with the workspace.
+    const cwd = typeof input.cwd === 'string' ? input.cwd : ctx.cwd;
+    const { plansDir } = resolvePlansDir({ geminiHome: geminiHome(ctx), projectRoot: ctx.cwd, sessionId });
+    const shell = buildShellInvocation(hook.entry.config.command ?? '', { cwd, plansDir, sessionId }, ctx);
+    const timeout = hook.entry.config.timeout;
+    return {
+      command: shell.command,
+      file: shell.file,
+      args: shell.args,
+      cwd,
+      env: buildHookEnvironment({
+        processEnv: ctx.env,
+        redaction: redactionSettingsFrom(config.merged),
+        cwd,
+        plansDir,
+        sessionId,
+        hookEnv: hook.entry.config.env,
+      }),
+      stdin: JSON.stringify(input),
+      timeoutMs: typeof timeout === 'number' && timeout > 0 ? timeout : GEMINI_DEFAULT_TIMEOUT_MS,
+    };
+  },
+
+  interpret: (_event, outcome, invocation) => interpretGemini(outcome, invocation.timeoutMs),
+  chain: chainGemini,
+  aggregate: aggregateGemini,
+  outcome: outcomeGemini,
+};

@@ -1,0 +1,163 @@
+// JSON with comments, read the way Gemini CLI reads it: strip `//` and `/* */` comments
+// (strip-json-comments, which blanks them out so offsets do not move), then JSON.parse.
+// So comments are allowed but trailing commas are a fatal error. jsonc-parser supplies the
+// parse tree that turns a JSON path back into a line and column for diagnostics.
+import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { configError } from '../errors.js';
+import type { JsonObject, Location } from '../types.js';
+
+export type JsonPath = (string | number)[];
+
+export interface JsoncDocument {
+  file: string;
+  text: string;
+  value: unknown;
+  /** jsonc-parser's syntax tree of the text (for walking every node with its offset). */
+  tree: Node | undefined;
+  /** Location of the value at `path`; with `key: true`, of the property name that holds it. */
+  locate(path: JsonPath, options?: { key?: boolean }): Location;
+}
+
+export interface JsoncOptions {
+  /** Gemini parses extension files with plain JSON.parse: no comments there. */
+  comments?: boolean;
+}
+
+/** Parses JSONC text; a syntax error throws a config error naming file:line:column. */
+export function parseJsonc(text: string, file: string, options: JsoncOptions = {}): JsoncDocument {
+  const source = options.comments === false ? text : stripJsonComments(text);
+  const value = parseOrThrow(source, file);
+  const root = parseTree(source, [], { allowTrailingComma: false, disallowComments: true });
+  const lines = lineStarts(text);
+  const position = (offset: number, path: JsonPath): Location => ({ file, ...offsetToLineColumn(lines, offset), path });
+  return {
+    file,
+    text,
+    value,
+    tree: root,
+    locate(path, { key = false } = {}) {
+      const node = root ? findNode(root, path) : undefined;
+      const target = key && node?.parent?.type === 'property' ? node.parent : node;
+      return target ? position(target.offset, path) : { file, line: 0, column: 0, path };
+    },
+  };
+}
+
+/** parseJsonc, then the root must be a plain object (Gemini's rule for settings-like files). */
+export function parseJsoncObject(
+  text: string,
+  file: string,
+  notObjectMessage: string,
+  options: JsoncOptions = {},
+): JsoncDocument & { value: JsonObject } {
+  const doc = parseJsonc(text, file, options);
+  if (!isPlainObject(doc.value)) {
+    throw configError(`Error in ${file}: ${notObjectMessage}`, doc.locate([]));
+  }
+  return doc as JsoncDocument & { value: JsonObject };
+}
+
+export function isPlainObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Blanks out comments the way strip-json-comments 3.1.1 does (every non-whitespace
+ * character of a comment becomes a space), so every offset keeps its line and column.
+ */
+export function stripJsonComments(text: string): string {
+  let out = '';
+  let inString = false;
+  let comment: 'line' | 'block' | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    const pair = ch + (text[i + 1] ?? '');
+    if (!comment && ch === '"' && !isEscapedQuote(text, i)) inString = !inString;
+    if (inString) {
+      out += ch;
+    } else if (!comment && (pair === '//' || pair === '/*')) {
+      comment = pair === '//' ? 'line' : 'block';
+      out += '  ';
+      i++;
+    } else if (comment === 'line' && ch === '\n') {
+      comment = undefined;
+      out += ch;
+    } else if (comment === 'block' && pair === '*/') {
+      comment = undefined;
+      out += '  ';
+      i++;
+    } else {
+      out += comment && /\S/.test(ch) ? ' ' : ch;
+    }
+  }
+  return out;
+}
+
+function isEscapedQuote(text: string, quoteIndex: number): boolean {
+  let backslashes = 0;
+  for (let i = quoteIndex - 1; text[i] === '\\'; i--) backslashes++;
+  return backslashes % 2 === 1;
+}
+
+function parseOrThrow(source: string, file: string): unknown {
+  try {
+    return JSON.parse(source);
+  } catch (error) {
+    const raw = error instanceof Error ? error.message : String(error);
+    const offset = errorOffset(raw, source);
+    const where = { file, ...offsetToLineColumn(lineStarts(source), offset), path: [] };
+    throw configError(`${shortParseMessage(raw)} in ${file}:${where.line}:${where.column}`, where);
+  }
+}
+
+/** V8 names the position for most errors; otherwise ask jsonc-parser where it stopped. */
+function errorOffset(message: string, source: string): number {
+  const fromMessage = /at position (\d+)/.exec(message);
+  if (fromMessage) return Number(fromMessage[1]);
+  const errors: ParseError[] = [];
+  parseTree(source, errors, { allowTrailingComma: false, disallowComments: true });
+  return errors[0]?.offset ?? source.length;
+}
+
+/** Drops V8's echo of the whole input (`..., "<text>" is not valid JSON`) and the position suffix; shows control characters escaped. */
+function shortParseMessage(message: string): string {
+  return message
+    .replace(/, ".*" is not valid JSON$/s, '')
+    .replace(/ in JSON at position \d+( \(line \d+ column \d+\))?$/, '')
+    .trim()
+    .replace(/[\u0000-\u001f]/g, (ch) => JSON.stringify(ch).slice(1, -1));
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  return starts;
+}
+
+function offsetToLineColumn(starts: number[], offset: number): { line: number; column: number } {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid]! <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return { line: low + 1, column: offset - starts[low]! + 1 };
+}
+
+/** Like jsonc-parser's findNodeAtLocation, but a duplicated key resolves to its last occurrence, as JSON.parse keeps. */
+function findNode(root: Node, path: JsonPath): Node | undefined {
+  let node: Node | undefined = root;
+  for (const segment of path) {
+    if (!node?.children) return undefined;
+    if (typeof segment === 'number') {
+      node = node.type === 'array' ? node.children[segment] : undefined;
+    } else if (node.type === 'object') {
+      const matches: Node[] = node.children.filter((p) => p.children?.[0]?.value === segment);
+      node = matches[matches.length - 1]?.children?.[1];
+    } else {
+      return undefined;
+    }
+  }
+  return node;
+}

@@ -1,0 +1,214 @@
+// The part of Gemini CLI's settings schema that hookrun reads, as zod. It mirrors how Gemini
+// validates a settings file: every key optional, unknown keys kept, `hooks.<Event>` holds hook
+// definitions, any other `hooks.<key>` must be an array, and where a number or boolean is
+// expected a string that spells one is cast ("300" → 300, " TRUE " → true). Validation only
+// warns; the cast values are used only when the whole file validates (Gemini's quirk).
+// Defaults are metadata (not zod `.default()`), so validating a file never injects values into
+// it; `settingsDefaults()` reads them back for the merge, like Gemini's getDefaultsFromSchema.
+import { z } from 'zod';
+import type { JsonObject } from '../types.js';
+
+/** Gemini CLI's hook events, in the order its schema lists them (the merged `hooks` key order). */
+export const HOOK_EVENTS = [
+  'BeforeTool',
+  'AfterTool',
+  'BeforeAgent',
+  'AfterAgent',
+  'Notification',
+  'SessionStart',
+  'SessionEnd',
+  'PreCompress',
+  'BeforeModel',
+  'AfterModel',
+  'BeforeToolSelection',
+] as const;
+
+export type HookEventName = (typeof HOOK_EVENTS)[number];
+
+export function isHookEventName(name: string): name is HookEventName {
+  return (HOOK_EVENTS as readonly string[]).includes(name);
+}
+
+function castNumber(value: unknown): unknown {
+  if (typeof value !== 'string' || value.trim() === '') return value;
+  const number = Number(value);
+  return Number.isNaN(number) ? value : number;
+}
+
+function castBoolean(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const word = value.trim().toLowerCase();
+  return word === 'true' ? true : word === 'false' ? false : value;
+}
+
+const number = () => z.preprocess(castNumber, z.number());
+const boolean = () => z.preprocess(castBoolean, z.boolean());
+const stringArray = () => z.array(z.string());
+
+const EVENT_DESCRIPTIONS: Record<HookEventName, string> = {
+  BeforeTool: 'Hooks that run before a tool executes; they can block it, ask for confirmation or rewrite its input.',
+  AfterTool: 'Hooks that run after a tool executes; they can replace its result, add context or request a follow-up tool call.',
+  BeforeAgent: 'Hooks that run once per user turn before the agent loop; they can block the prompt or add context.',
+  AfterAgent: 'Hooks that run when the agent finishes a turn; a block forces a retry.',
+  Notification: 'Hooks that run when a tool asks for permission (advisory only; matchers are ignored).',
+  SessionStart: 'Hooks that run when a session starts (matcher: "startup", "resume" or "clear", compared exactly).',
+  SessionEnd: 'Hooks that run when a session ends (matcher: "exit" or "clear", compared exactly).',
+  PreCompress: 'Hooks that run before chat history compression (matcher: "manual" or "auto", compared exactly).',
+  BeforeModel: 'Hooks that run before each model request; they can block it or override parts of the request.',
+  AfterModel: 'Hooks that run after each streamed model response chunk; they can replace the response.',
+  BeforeToolSelection: 'Hooks that run before tool selection; they can restrict which tools the model may call.',
+};
+
+export const hookConfigSchema = z
+  .looseObject({
+    type: z
+      .string()
+      .optional()
+      .describe('Hook type, case-sensitive: "command" (Gemini CLI silently drops e.g. "Command").'),
+    command: z
+      .string()
+      .optional()
+      .describe('Shell command (bash -c; PowerShell on Windows). Receives the event JSON on stdin, answers on stdout.'),
+    name: z
+      .string()
+      .optional()
+      .describe('Name shown in reports and matched by hooksConfig.disabled (default: the command).'),
+    description: z.string().optional().describe('What the hook does.'),
+    timeout: number().optional().describe('Timeout in milliseconds.').meta({ default: 60000 }),
+    env: z
+      .unknown()
+      .optional()
+      .describe('Extra environment variables (object of strings), applied last. Not validated by Gemini CLI.'),
+  })
+  .describe('One hook.');
+
+export const hookDefinitionSchema = z
+  .looseObject({
+    matcher: z
+      .string()
+      .optional()
+      .describe(
+        'Tool events: unanchored regular expression tested against the tool name. SessionStart/SessionEnd/PreCompress: exact string. Other events: ignored. Empty or "*" matches everything.',
+      ),
+    sequential: z
+      .unknown()
+      .optional()
+      .describe('Only the JSON boolean true counts: then every hook of the event runs one after another. Not validated by Gemini CLI.'),
+    hooks: z.array(hookConfigSchema).optional().describe('The hooks to run when the matcher matches.'),
+  })
+  .describe('A hook definition: a matcher and the hooks it triggers.');
+
+const hookDefinitionArray = (event: HookEventName) =>
+  z.array(hookDefinitionSchema).optional().describe(EVENT_DESCRIPTIONS[event]).meta({ default: [] });
+
+const eventShape = Object.fromEntries(HOOK_EVENTS.map((event) => [event, hookDefinitionArray(event)])) as Record<
+  HookEventName,
+  ReturnType<typeof hookDefinitionArray>
+>;
+
+export const hooksSchema = z
+  .object(eventShape)
+  .catchall(z.array(z.unknown()))
+  .optional()
+  .describe('Hook definitions per event. Any other key must hold an array and is ignored (unknown event names are skipped).')
+  .meta({ default: {} });
+
+export const hooksConfigSchema = z
+  .looseObject({
+    enabled: boolean()
+      .optional()
+      .describe('Turns the whole hook system on or off (extension hooks included).')
+      .meta({ default: true }),
+    disabled: stringArray()
+      .optional()
+      .describe('Hook names (or commands, for hooks without a name) that must not run. Merged across all settings files.')
+      .meta({ default: [] }),
+    notifications: boolean()
+      .optional()
+      .describe('Show an indicator while hooks run (Gemini CLI UI only).')
+      .meta({ default: true }),
+  })
+  .optional()
+  .describe('Settings of the hook system itself.')
+  .meta({ default: {} });
+
+export const securitySchema = z
+  .looseObject({
+    folderTrust: z
+      .looseObject({
+        enabled: boolean()
+          .optional()
+          .describe('When true, settings hooks run only in folders trusted in trustedFolders.json. Read from system and user settings only.')
+          .meta({ default: true }),
+      })
+      .optional()
+      .describe('Folder trust settings.')
+      .meta({ default: {} }),
+    environmentVariableRedaction: z
+      .looseObject({
+        allowed: stringArray()
+          .optional()
+          .describe('Environment variables always passed to hooks.')
+          .meta({ default: [] }),
+        blocked: stringArray().optional().describe('Environment variables never passed to hooks.').meta({ default: [] }),
+        enabled: boolean()
+          .optional()
+          .describe('Remove variables that look like secrets from the environment hooks receive.')
+          .meta({ default: false }),
+      })
+      .optional()
+      .describe('Redaction of the environment passed to hooks.')
+      .meta({ default: {} }),
+  })
+  .optional()
+  .describe('Security settings.')
+  .meta({ default: {} });
+
+export const geminiSettingsSchema = z
+  .looseObject({
+    hooksConfig: hooksConfigSchema,
+    hooks: hooksSchema,
+    security: securitySchema,
+  })
+  .describe('Gemini CLI settings (settings.json): the keys hookrun reads. Other keys are allowed and ignored.');
+
+export interface SettingsIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+export interface SettingsValidation {
+  valid: boolean;
+  /** The cast data when the file validates, otherwise the input unchanged. */
+  data: JsonObject;
+  issues: SettingsIssue[];
+}
+
+export function validateSettings(settings: JsonObject): SettingsValidation {
+  const result = geminiSettingsSchema.safeParse(settings);
+  if (result.success) return { valid: true, data: result.data as JsonObject, issues: [] };
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
+    message: issue.message,
+  }));
+  return { valid: false, data: settings, issues };
+}
+
+/** Schema defaults as a settings object: nested objects recurse, leaves give their `default`. */
+export function settingsDefaults(): JsonObject {
+  return defaultsOf(geminiSettingsSchema.shape);
+}
+
+function defaultsOf(shape: Record<string, z.ZodType>): JsonObject {
+  const defaults: JsonObject = {};
+  for (const [key, field] of Object.entries(shape)) {
+    const inner = field instanceof z.ZodOptional ? field.unwrap() : field;
+    if (inner instanceof z.ZodObject) {
+      defaults[key] = defaultsOf(inner.shape as Record<string, z.ZodType>);
+      continue;
+    }
+    const value = field.meta()?.default;
+    if (value !== undefined) defaults[key] = structuredClone(value);
+  }
+  return defaults;
+}

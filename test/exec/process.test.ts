@@ -1,0 +1,223 @@
+// process.ts against real processes: exit codes, signals, stdin, timeouts, process groups, capture, spawn errors.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { liveHookCount, runProcess, terminateAll, type SpawnRequest } from '../../src/exec/process.js';
+import {
+  bash,
+  firstNumber,
+  groupHasLiveMember,
+  hookEnv,
+  killQuietly,
+  tempDir,
+  waitForGroupGone,
+  writeScript,
+} from '../helpers/hooks.js';
+
+const dir = tempDir();
+const env = hookEnv(dir);
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function run(command: string, extra: Partial<SpawnRequest> = {}) {
+  return runProcess({ ...bash(command), cwd: dir, env, input: '', timeoutMs: 10_000, ...extra });
+}
+
+describe('exit status', () => {
+  test.each([0, 1, 2, 3, 127, 255])('exit %i is reported as is', async (code) => {
+    const outcome = await run(`exit ${code}`);
+    expect(outcome).toMatchObject({ exitCode: code, signal: null, timedOut: false, killed: false });
+    expect(outcome.spawnError).toBeUndefined();
+  });
+
+  test.each(['SIGKILL', 'SIGTERM', 'SIGUSR1'])('death by %s: exitCode null, signal set', async (sig) => {
+    const outcome = await run(`kill -${sig.slice(3)} $$`);
+    expect(outcome).toMatchObject({ exitCode: null, signal: sig, timedOut: false, killed: false });
+  });
+
+  test('duration is measured', async () => {
+    const outcome = await run('sleep 0.2');
+    expect(outcome.durationMs).toBeGreaterThanOrEqual(150);
+  });
+
+  test('cwd and env reach the hook', async () => {
+    const outcome = await run('printf "%s|%s" "$PWD" "$HOOK_VAR"', { env: { ...env, HOOK_VAR: 'x y' } });
+    expect(outcome.stdout).toBe(`${dir}|x y`);
+  });
+});
+
+describe('stdin', () => {
+  test('round trip through cat, JSON and non-ASCII intact', async () => {
+    const input = JSON.stringify({ session_id: 's', prompt: 'héllo\n€ 😀 "quoted"' });
+    const outcome = await run('cat', { input });
+    expect(outcome.stdout).toBe(input);
+  });
+
+  test('1 MiB echoed back: stdin written while stdout is drained, no deadlock', async () => {
+    const input = 'a'.repeat(1024 * 1024);
+    const outcome = await run('cat', { input });
+    expect(outcome.stdout.length).toBe(input.length);
+    expect(outcome.exitCode).toBe(0);
+  });
+
+  test.each([
+    ['1 MiB', 1024 * 1024, 'exit 0'],
+    ['10 MiB', 10 * 1024 * 1024, 'exit 0'],
+    ['10 MiB, exits later', 10 * 1024 * 1024, 'sleep 0.1; echo done'],
+    ['10 MiB, closes stdin first', 10 * 1024 * 1024, 'exec 0<&-; echo done'],
+  ])('a hook that never reads a %s input ends normally (EPIPE tolerated)', async (_name, size, command) => {
+    const outcome = await run(command, { input: 'x'.repeat(size) });
+    expect(outcome).toMatchObject({ exitCode: 0, timedOut: false });
+    expect(outcome.spawnError).toBeUndefined();
+  });
+});
+
+describe('timeout and cancellation', () => {
+  test('a hook sleeping past its timeout gets SIGTERM', async () => {
+    const outcome = await run('sleep 30', { timeoutMs: 100 });
+    expect(outcome).toMatchObject({ timedOut: true, killed: false, exitCode: null, signal: 'SIGTERM' });
+    expect(outcome.durationMs).toBeLessThan(5000);
+  });
+
+  test('a hook ignoring SIGTERM gets SIGKILL after the grace period', async () => {
+    // The timeout leaves bash time to install its trap before SIGTERM arrives.
+    const outcome = await run("trap '' TERM; sleep 30", { timeoutMs: 500, graceMs: 300 });
+    expect(outcome).toMatchObject({ timedOut: true, killed: true, exitCode: null, signal: 'SIGKILL' });
+    expect(outcome.durationMs).toBeGreaterThanOrEqual(800);
+    expect(outcome.durationMs).toBeLessThan(10_000);
+  });
+
+  test('output written before the timeout is kept', async () => {
+    const outcome = await run('echo partial; echo err >&2; sleep 30', { timeoutMs: 300 });
+    expect(outcome).toMatchObject({ timedOut: true, stdout: 'partial\n', stderr: 'err\n' });
+  });
+
+  test('timeout 0 expires at once, as Gemini\'s setTimeout(…, 0)', async () => {
+    const outcome = await run('sleep 30', { timeoutMs: 0 });
+    expect(outcome.timedOut).toBe(true);
+  });
+
+  test('AbortSignal cancels like a timeout, without timedOut', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const outcome = await run('sleep 30', { signal: controller.signal });
+    expect(outcome).toMatchObject({ timedOut: false, exitCode: null, signal: 'SIGTERM' });
+    expect(outcome.durationMs).toBeLessThan(5000);
+  });
+
+  test('an already aborted signal starts nothing', async () => {
+    const marker = path.join(dir, 'should-not-exist');
+    const outcome = await run(`touch ${marker}`, { signal: AbortSignal.abort() });
+    expect(outcome.spawnError).toMatch(/cancelled/);
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
+  test('terminateAll ends every running hook', async () => {
+    const running = [run('sleep 30'), run("trap '' TERM; sleep 30", { graceMs: 300 })];
+    await new Promise((r) => setTimeout(r, 300));
+    expect(liveHookCount()).toBeGreaterThanOrEqual(2);
+    await terminateAll();
+    const [plain, stubborn] = await Promise.all(running);
+    expect(plain).toMatchObject({ signal: 'SIGTERM', killed: false, timedOut: false });
+    expect(stubborn).toMatchObject({ signal: 'SIGKILL', killed: true });
+    expect(liveHookCount()).toBe(0);
+  });
+});
+
+describe('process group: the hook leaves nothing behind and is not waited on forever', () => {
+  test('a background grandchild holding stdout: resolved after the drain window, group killed', async () => {
+    const outcome = await run('(sleep 30 &); echo $$');
+    const pgid = firstNumber(outcome.stdout);
+    expect(outcome).toMatchObject({ exitCode: 0, pipesHeldAfterExit: true, killed: false });
+    expect(outcome.durationMs).toBeLessThan(3000);
+    expect(groupHasLiveMember(pgid)).toBe(false);
+    expect(await waitForGroupGone(pgid)).toBe(true);
+  });
+
+  test('a grandchild escaped with setsid: not waited on; the hook group itself is empty', async () => {
+    const outcome = await run('setsid sleep 30 & echo $$ $!');
+    const [pgid, escaped] = outcome.stdout.trim().split(' ').map(Number) as [number, number];
+    try {
+      expect(outcome).toMatchObject({ exitCode: 0, pipesHeldAfterExit: true });
+      expect(outcome.durationMs).toBeLessThan(3000);
+      expect(await waitForGroupGone(pgid)).toBe(true);
+    } finally {
+      killQuietly(escaped);
+    }
+  });
+
+  test('a leftover not holding the pipes is killed once the hook exits', async () => {
+    const outcome = await run('sleep 30 >/dev/null 2>&1 & echo $$');
+    const pgid = firstNumber(outcome.stdout);
+    expect(outcome).toMatchObject({ exitCode: 0, pipesHeldAfterExit: false, killed: false });
+    expect(groupHasLiveMember(pgid)).toBe(false);
+    expect(await waitForGroupGone(pgid)).toBe(true);
+  });
+
+  test('a leftover ignoring SIGTERM gets SIGKILL after the grace period', async () => {
+    const outcome = await run("(trap '' TERM; exec sleep 30) >/dev/null 2>&1 & echo $$", { graceMs: 300 });
+    const pgid = firstNumber(outcome.stdout);
+    expect(outcome).toMatchObject({ exitCode: 0, killed: true, timedOut: false });
+    expect(groupHasLiveMember(pgid)).toBe(false);
+  });
+
+  test('a background writer that finishes after the hook exits is still read (Gemini waits for close)', async () => {
+    const outcome = await run('(sleep 0.1; echo late) & echo early', { drainMs: 5000 });
+    expect(outcome.stdout).toBe('early\nlate\n');
+    expect(outcome.pipesHeldAfterExit).toBe(false);
+  });
+});
+
+describe('capture', () => {
+  test('cap per stream: the rest is read and dropped, truncation flagged', async () => {
+    const outcome = await run('head -c 3000000 /dev/zero | tr "\\0" a; echo small >&2', { maxCaptureBytes: 1024 * 1024 });
+    expect(outcome.stdout.length).toBe(1024 * 1024);
+    expect(outcome).toMatchObject({ stdoutTruncated: true, stderrTruncated: false, stderr: 'small\n', exitCode: 0 });
+  });
+
+  test('output exactly at the cap is not truncated', async () => {
+    const outcome = await run('printf 12345', { maxCaptureBytes: 5 });
+    expect(outcome).toMatchObject({ stdout: '12345', stdoutTruncated: false });
+  });
+
+  test('invalid UTF-8 becomes U+FFFD and NUL bytes survive', async () => {
+    const outcome = await run("printf 'a\\xff\\xfe\\x00b\\xc3'");
+    expect(outcome.stdout).toBe('a\uFFFD\uFFFD\u0000b\uFFFD');
+  });
+
+  test('a multibyte character split across writes is decoded whole (Gemini would yield U+FFFD)', async () => {
+    const outcome = await run("printf '\\xe2\\x82'; sleep 0.05; printf '\\xac'");
+    expect(outcome.stdout).toBe('€');
+  });
+});
+
+describe('spawn errors resolve with spawnError, never reject', () => {
+  test('missing executable', async () => {
+    const outcome = await runProcess({ file: path.join(dir, 'no-such-hook'), args: [], cwd: dir, env, input: '{}', timeoutMs: 1000 });
+    expect(outcome.spawnError).toMatch(/no such file or command \(ENOENT\)/);
+    expect(outcome).toMatchObject({ exitCode: null, signal: null, timedOut: false });
+  });
+
+  test('missing working directory', async () => {
+    const outcome = await run('true', { cwd: path.join(dir, 'missing-dir') });
+    expect(outcome.spawnError).toMatch(/working directory ".*missing-dir" does not exist/);
+  });
+
+  test('script without execute permission', async () => {
+    const script = writeScript(dir, 'not-executable.sh', '#!/bin/sh\necho hi\n', 0o644);
+    const outcome = await runProcess({ file: script, args: [], cwd: dir, env, input: '', timeoutMs: 1000 });
+    expect(outcome.spawnError).toMatch(/permission denied \(EACCES\)/);
+  });
+
+  test('the same script through bash is an exit code (126), as Gemini sees it', async () => {
+    writeScript(dir, 'not-executable2.sh', '#!/bin/sh\necho hi\n', 0o644);
+    const outcome = await run('./not-executable2.sh');
+    expect(outcome.spawnError).toBeUndefined();
+    expect(outcome.exitCode).toBe(126);
+    expect(outcome.stderr).toMatch(/Permission denied/);
+  });
+
+  test('an argument with a NUL byte (a synchronous spawn throw) resolves too', async () => {
+    const outcome = await run('echo \0');
+    expect(outcome.spawnError).toMatch(/cannot start/);
+  });
+});
