@@ -1,7 +1,7 @@
 // The command-line edge: parse arguments, build the context, dispatch to a command, map errors to
 // exit codes. Each command's module is imported only when that command runs.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { contextFromProcess } from './context.js';
+import { type Context, contextFromProcess } from './context.js';
 import { HookrunError, formatLocation } from './errors.js';
 import { type IO, processIO } from './io.js';
 
@@ -17,6 +17,14 @@ function integer(name: string) {
   };
 }
 
+/** What every command definition gets: the streams, and where to put its exit code. */
+export interface CommandDeps {
+  io: IO;
+  setExit: (code: number) => void;
+  /** The context for the global `-C, --cwd` option (read when the action runs). */
+  context: () => Context;
+}
+
 function buildProgram(io: IO, setExit: (code: number) => void): Command {
   const program = new Command('hookrun')
     .description('Run AI-agent hooks (Gemini CLI, Claude Code, Kiro CLI) outside the agent.')
@@ -25,7 +33,17 @@ function buildProgram(io: IO, setExit: (code: number) => void): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  const deps: CommandDeps = {
+    io,
+    setExit,
+    context: () => contextFromProcess(program.opts().cwd as string | undefined),
+  };
+  // One definition per command; each imports its implementation only when it runs.
+  defineRun(program, deps);
+  return program;
+}
 
+function defineRun(program: Command, { io, setExit, context }: CommandDeps): void {
   program
     .command('run')
     .description('run the hooks that match one event; print the merged output; exit code = outcome')
@@ -58,7 +76,7 @@ Examples:
     )
     .action(async (event: string | undefined, opts: Record<string, unknown>) => {
       const { runCommand } = await import('./commands/run.js');
-      const ctx = contextFromProcess(program.opts().cwd as string | undefined);
+      const ctx = context();
       setExit(
         await runCommand(
           {
@@ -84,8 +102,6 @@ Examples:
         ),
       );
     });
-
-  return program;
 }
 
 /** Runs hookrun with `argv` (without node and script); returns the exit code. Never exits the process. */
