@@ -129,6 +129,8 @@ export interface ProcessOutcome {
   durationMs: number;
   /** True when SIGKILL had to be sent after the grace period. */
   killed: boolean;
+  /** Something the hook left behind held its pipes past the drain window (the agent would have kept waiting). */
+  pipesHeldAfterExit?: boolean;
 }
 
 /** A hook's result as the agent's runner would build it, plus what hookrun observed. */

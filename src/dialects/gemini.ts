@@ -14,6 +14,16 @@ import type { Dialect } from './dialect.js';
 /** Gemini CLI's default hook timeout, in milliseconds. */
 export const GEMINI_DEFAULT_TIMEOUT_MS = 60_000;
 
+/**
+ * The delay Gemini CLI's timer really gets: `timeout ?? 60000` handed to Node's setTimeout, which
+ * multiplies it by 1 and turns anything outside 1..2^31-1 (0, negatives, NaN from "abc") into 1 ms.
+ * A trap (a `timeout: 0` hook is killed at once), reproduced so the prediction holds; `validate` flags it.
+ */
+export function effectiveTimeoutMs(timeout: unknown): number {
+  const delay = Number(timeout ?? GEMINI_DEFAULT_TIMEOUT_MS);
+  return delay >= 1 && delay <= 2 ** 31 - 1 ? delay : 1;
+}
+
 export const gemini: Dialect = {
   name: 'gemini',
   events: GEMINI_EVENTS,
@@ -35,7 +45,6 @@ export const gemini: Dialect = {
     const cwd = typeof input.cwd === 'string' ? input.cwd : ctx.cwd;
     const { plansDir } = resolvePlansDir({ geminiHome: geminiHome(ctx), projectRoot: ctx.cwd, sessionId });
     const shell = buildShellInvocation(hook.entry.config.command ?? '', { cwd, plansDir, sessionId }, ctx);
-    const timeout = hook.entry.config.timeout;
     return {
       command: shell.command,
       file: shell.file,
@@ -50,7 +59,7 @@ export const gemini: Dialect = {
         hookEnv: hook.entry.config.env,
       }),
       stdin: JSON.stringify(input),
-      timeoutMs: typeof timeout === 'number' && timeout > 0 ? timeout : GEMINI_DEFAULT_TIMEOUT_MS,
+      timeoutMs: effectiveTimeoutMs(hook.entry.config.timeout),
     };
   },
 

@@ -131,7 +131,8 @@ export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
         cwd: req.cwd,
         env: req.env,
         stdio: ['pipe', 'pipe', 'pipe'],
-        // Own process group (and session) on POSIX, so one kill(-pgid) reaches everything the hook started.
+        // Own process group on POSIX, so one kill(-pgid) reaches everything the hook started. Node makes it a
+        // new session too: the hook has no controlling terminal (it can't open /dev/tty; Gemini's hooks can).
         detached: !isWindows,
         windowsHide: true,
       });

@@ -79,6 +79,11 @@ export function buildReport(
     if (r.outputFormat !== undefined) report.outputFormat = r.outputFormat;
     if (r.stubbed) report.stubbed = true;
     if (r.input !== input) report.chainedInput = r.input;
+    if (p?.pipesHeldAfterExit) {
+      notes.push(
+        `hook "${report.name}" exited but left a process holding its output open; hookrun stopped reading, while the agent would have waited for it`,
+      );
+    }
     if (report.stdoutTruncated || report.stderrTruncated) {
       notes.push(
         `hook "${report.name}" wrote more than hookrun captures; its output was cut, so its parsed result may differ from the agent's`,

@@ -102,6 +102,7 @@ export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {
   throwFatal(layers);
   const defaults = settingsDefaults();
   const byName = (name: SettingsLayerName) => layers.find((layer) => layer.layer === name)!;
+  // Trust is decided before the workspace file counts: a workspace cannot vouch for itself.
   const trustSettings = mergeSettings(defaults, ...(['systemDefaults', 'user', 'system'] as const).map((name) => byName(name).settings));
   const trust = decideFolderTrust(ctx, trustSettings, opts);
   const included = layers.filter((layer) => layer.layer !== 'workspace' || trust.trusted);
