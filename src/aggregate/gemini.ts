@@ -1,6 +1,7 @@
 // Gemini CLI's aggregator (spec §5), pure: (event, results in plan order) → merged output.
 // Outputs are used as the agent uses them: unvalidated, compared strictly, spread as JS spreads.
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../types.js';
+import { isBlockingDecision } from './predicates.js';
 
 type Strategy = (outputs: readonly unknown[]) => JsonObject;
 
@@ -16,7 +17,6 @@ function wrap(merged: Record<string, unknown>): JsonObject {
 // Property access on whatever a hook printed (arrays, objects; never null here).
 const field = (output: unknown, key: string): unknown => (output as Record<string, unknown>)[key];
 
-export const isBlockingDecision = (decision: unknown): boolean => decision === 'block' || decision === 'deny';
 
 /** OR-decision: BeforeTool, AfterTool, BeforeAgent, AfterAgent, SessionStart. */
 const orDecision: Strategy = (outputs) => {

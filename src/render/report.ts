@@ -1,6 +1,7 @@
 // Rendering at the edge: the run report as data (--json), and as text for people (stderr).
 // Nothing else in hookrun formats or colours.
 import { Chalk, type ChalkInstance } from 'chalk';
+import { effectiveReason } from '../aggregate/predicates.js';
 import { formatLocation } from '../errors.js';
 import type { PlanDescription } from '../plan/describe.js';
 import type { AggregateResult, Diagnostic, HookResult, JsonObject, Outcome } from '../types.js';
@@ -155,10 +156,8 @@ const OUTCOME_WORDS: Readonly<Record<Outcome, string>> = {
 };
 
 function outcomeReason(output: JsonObject, outcome: Outcome): string {
-  const pick = (v: unknown) => (v ? `: ${oneLine(String(v), 200)}` : '');
-  if (outcome === 'stop') return pick(output.stopReason || output.reason);
-  if (outcome === 'block') return pick(output.reason);
-  if (outcome === 'ask') return pick(output.systemMessage || output.reason);
+  if (outcome === 'stop' || outcome === 'block') return `: ${oneLine(effectiveReason(output), 200)}`;
+  if (outcome === 'ask' && (output.systemMessage || output.reason)) return `: ${oneLine(String(output.systemMessage || output.reason), 200)}`;
   return '';
 }
 
