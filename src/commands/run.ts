@@ -22,6 +22,13 @@ export async function runCommand(options: RunCommandOptions, ctx: Context, io: I
   const { event, input: raw } = await readEvent(options, dialect, io.stdin);
   const input = dialect.completeInput(event, raw, ctx);
   const config = await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace });
+  if (typeof input.cwd === 'string' && input.cwd !== ctx.cwd) {
+    config.diagnostics.push({
+      code: 'event-cwd-differs',
+      severity: 'warning',
+      message: `the event's cwd "${input.cwd}" is not the workspace "${ctx.cwd}"; hooks run in the workspace and see the event's cwd on stdin (use -C to choose the workspace)`,
+    });
+  }
   const plan = dialect.plan(config, event, input);
   const description = describePlan(dialect, config, plan, input, ctx);
 

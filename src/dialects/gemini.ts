@@ -41,8 +41,9 @@ export const gemini: Dialect = {
 
   invocation(hook, input, config, ctx) {
     const sessionId = String(input.session_id);
-    // The agent expands and spawns in the event's cwd; hookrun fills that with the workspace.
-    const cwd = typeof input.cwd === 'string' ? input.cwd : ctx.cwd;
+    // The agent expands and spawns in the event's cwd, which it sets to its workspace. hookrun uses
+    // its workspace (-C) for both, so a replayed event recorded elsewhere still runs here.
+    const cwd = ctx.cwd;
     const { plansDir } = resolvePlansDir({ geminiHome: geminiHome(ctx), projectRoot: ctx.cwd, sessionId });
     const shell = buildShellInvocation(hook.entry.config.command ?? '', { cwd, plansDir, sessionId }, ctx);
     return {
