@@ -1,7 +1,9 @@
 // What touches the world, injected: the environment, the workspace, the platform, the clock.
 // Commands build one Context from the real process; tests build one from temp directories.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { HookrunError, usageError } from './errors.js';
 
 export interface Context {
   /** Absolute workspace directory (`-C/--cwd`, default the process cwd). */
@@ -12,9 +14,22 @@ export interface Context {
   now: () => Date;
 }
 
+/** The workspace as the agent would see it from process.cwd(): absolute, symlinks resolved. */
+export function resolveWorkspace(dir: string): string {
+  try {
+    const real = fs.realpathSync(dir);
+    if (!fs.statSync(real).isDirectory()) throw usageError(`workspace ${dir} is not a directory`);
+    return real;
+  } catch (error) {
+    if (error instanceof HookrunError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw usageError(`workspace ${dir} cannot be used (${code ?? (error as Error).message}); give an existing directory with -C`);
+  }
+}
+
 export function contextFromProcess(cwdOption?: string): Context {
   return {
-    cwd: path.resolve(cwdOption ?? process.cwd()),
+    cwd: resolveWorkspace(path.resolve(cwdOption ?? process.cwd())),
     env: process.env,
     platform: process.platform,
     now: () => new Date(),

@@ -304,6 +304,13 @@ describe('event input', () => {
     expect(r.stderr).toMatch(message);
   });
 
+  test('a workspace that does not exist is an error, exit 1', async () => {
+    const sb = await workspace({});
+    const r = await hookrun(['run', 'BeforeTool', '-C', path.join(sb.root, 'missing')], { env: sb.env });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/workspace .*missing cannot be used \(ENOENT\)/);
+  });
+
   test('event JSON from piped stdin, event name from hook_event_name; empty stdin is {}', async () => {
     const sb = await workspace({
       settings: on('AfterAgent', [hook('e.js')]),
