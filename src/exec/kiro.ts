@@ -23,9 +23,12 @@ export function utf8Prefix(text: string, maxBytes: number): string {
   return bytes.subarray(0, end).toString('utf8');
 }
 
-/** Kiro's output limit: a cut on a character boundary, and the suffix when anything was dropped. */
-export function truncateOutput(text: string, maxBytes: number): string {
-  return Buffer.byteLength(text, 'utf8') > maxBytes ? `${utf8Prefix(text, maxBytes)}${TRUNCATION_SUFFIX}` : text;
+/**
+ * Kiro's output limit: a cut on a character boundary, and the suffix when anything was dropped. `longer`
+ * says the text is already a prefix of what the hook wrote (hookrun's capture cap cut it first).
+ */
+export function truncateOutput(text: string, maxBytes: number, longer = false): string {
+  return longer || Buffer.byteLength(text, 'utf8') > maxBytes ? `${utf8Prefix(text, maxBytes)}${TRUNCATION_SUFFIX}` : text;
 }
 
 /** The prompt as USER_PROMPT: at most 4096 bytes, control characters other than \n, \r and \t removed. */
@@ -85,8 +88,9 @@ export function interpretKiro(outcome: ProcessOutcome, invocation: HookInvocatio
   // A hook ended by a signal has no exit code; Kiro counts it as -1, a failure like any other.
   const exitCode = outcome.exitCode ?? -1;
   const kept = exitCode === 0 ? outcome.stdout : outcome.stderr;
+  const cut = exitCode === 0 ? outcome.stdoutTruncated : outcome.stderrTruncated;
   const limit = invocation.outputLimitBytes ?? KIRO_DEFAULT_MAX_OUTPUT_SIZE;
-  return { success: exitCode === 0, exitCode, output: truncateOutput(kept, limit), outputFormat: 'text' };
+  return { success: exitCode === 0, exitCode, output: truncateOutput(kept, limit, cut), outputFormat: 'text' };
 }
 
 function numberOr(value: unknown, fallback: number): number {

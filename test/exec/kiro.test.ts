@@ -118,6 +118,8 @@ describe('interpretKiro', () => {
     ['exit 0 keeps stdout', { stdout: 'out', stderr: 'err' }, { success: true, exitCode: 0, output: 'out' }],
     ['exit 2 keeps stderr', { exitCode: 2, stdout: 'out', stderr: 'no' }, { success: false, exitCode: 2, output: 'no' }],
     ['cut to the limit', { stdout: 'abcdef' }, { success: true, output: 'abcd ... truncated' }],
+    ['a stream hookrun already capped still gets the suffix', { stdout: 'ab', stdoutTruncated: true }, { success: true, output: 'ab ... truncated' }],
+    ['the other stream being capped does not matter', { stdout: 'ab', stderrTruncated: true }, { success: true, output: 'ab' }],
     ['a signal counts as -1', { exitCode: null, signal: 'SIGKILL', stderr: 'x' }, { success: false, exitCode: -1, output: 'x' }],
     ['a timeout is an error without output', { timedOut: true, exitCode: null, stdout: 'late' }, { success: false, error: 'command timed out after 300 ms' }],
     ['a spawn failure is an error', { spawnError: 'cannot start "bash"', exitCode: null }, { success: false, error: 'cannot start "bash"' }],
