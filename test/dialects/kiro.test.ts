@@ -160,11 +160,10 @@ describe.concurrent('payload and environment (spec A.4, A.5)', () => {
 describe.concurrent('output size limit (spec A.7)', () => {
   test.each([
     // [printf argument, max_output_size, kept text]
-    ['ééé', 3, 'é ... truncated'],
+    // (every boundary case is in test/exec/kiro.test.ts; these check the path through the bin)
     ['ééé', 4, 'éé ... truncated'],
-    ['ééé', 6, 'ééé'],
     ['€😀', 6, '€ ... truncated'],
-    ['abc', 0, ' ... truncated'],
+    ['ééé', 6, 'ééé'],
   ])('%j with max_output_size %i → %j', { timeout: 90_000 }, async (text, limit, kept) => {
     const sb = await sandbox();
     await sb.write('ws/.kiro/agents/dev.json', {
