@@ -58,6 +58,8 @@ function defineRun(program: Command, { io, setExit, context }: CommandDeps): voi
     .option('--trigger <trigger>', 'set trigger (PreCompress: manual, auto)')
     .addOption(new Option('--dialect <name>', 'agent whose rules to follow').choices(['gemini', 'claude', 'kiro']).default('gemini'))
     .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
+    .option('--agent <name>', 'Kiro: the agent whose hooks run (default: chat.defaultAgent, else the only agent)')
+    .option('--no-cache', 'Kiro: neither reuse nor store cached hook results (cache_ttl_seconds)')
     .option('--dry-run', 'print the plan as JSON; run nothing')
     .option('--json', 'print the full report (plan, every result, merged output) instead of the merged output')
     .option('-q, --quiet', 'no report on stderr')
@@ -72,7 +74,8 @@ Examples:
   $ hookrun run BeforeTool --tool run_shell_command --tool-input '{"command":"rm -rf /"}'
   $ hookrun run --event-file event.json --json
   $ echo '{"source":"startup"}' | hookrun run SessionStart -C ~/project
-  $ hookrun run BeforeTool --tool write_file --dry-run`,
+  $ hookrun run BeforeTool --tool write_file --dry-run
+  $ hookrun run preToolUse --dialect kiro --agent dev --tool fs_write --tool-input '{"path":"a.txt"}'`,
     )
     .action(async (event: string | undefined, opts: Record<string, unknown>) => {
       const { runCommand } = await import('./commands/run.js');
@@ -91,6 +94,8 @@ Examples:
             trigger: opts.trigger as string | undefined,
             dialect: opts.dialect as string,
             trustWorkspace: opts.trustWorkspace === true,
+            agent: opts.agent as string | undefined,
+            cache: opts.cache !== false,
             dryRun: opts.dryRun === true,
             json: opts.json === true,
             quiet: opts.quiet === true,

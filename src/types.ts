@@ -152,6 +152,8 @@ export interface HookResult {
   durationMs: number;
   /** Set when a test fixture replaced the command with a canned result. */
   stubbed?: boolean;
+  /** Set when the agent's result cache supplied the result and no process was started. */
+  cached?: boolean;
 }
 
 /** The outcome a shell can branch on. */

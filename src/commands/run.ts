@@ -10,6 +10,10 @@ import type { IO } from '../io.js';
 export interface RunCommandOptions extends EventOptions {
   dialect?: string;
   trustWorkspace?: boolean;
+  /** Kiro: the agent whose hooks run (`--agent`). */
+  agent?: string;
+  /** False with `--no-cache`: the agent's result cache is neither read nor written. */
+  cache?: boolean;
   dryRun?: boolean;
   json?: boolean;
   quiet?: boolean;
@@ -21,7 +25,7 @@ export async function runCommand(options: RunCommandOptions, ctx: Context, io: I
   const dialect = await getDialect(options.dialect);
   const { event, input: raw } = await readEvent(options, dialect, io.stdin);
   const input = dialect.completeInput(event, raw, ctx);
-  const config = await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace });
+  const config = await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace, agent: options.agent });
   if (typeof input.cwd === 'string' && input.cwd !== ctx.cwd) {
     config.diagnostics.push({
       code: 'event-cwd-differs',
@@ -38,11 +42,13 @@ export async function runCommand(options: RunCommandOptions, ctx: Context, io: I
     return 0;
   }
 
+  const cache = options.cache === false ? undefined : dialect.resultCache?.(config, ctx);
   const results = await io.withInterrupt((signal) =>
     runPlan(dialect, plan, input, config, ctx, {
       signal,
       graceMs: options.graceMs,
       maxCaptureBytes: options.maxOutputBytes,
+      cache,
     }),
   );
   if (io.interrupted) {
@@ -52,6 +58,7 @@ export async function runCommand(options: RunCommandOptions, ctx: Context, io: I
   const aggregate = dialect.aggregate(event, results);
   const outcome = dialect.outcome(event, aggregate.finalOutput);
   const report = buildReport(description, input, results, aggregate, outcome);
+  if (cache) report.notes.push(...cache.notes);
 
   io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${JSON.stringify(report.output)}\n`);
   if (!options.quiet) io.stderr(renderRunText(report, io.colorStderr));

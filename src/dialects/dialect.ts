@@ -31,10 +31,25 @@ export interface HookInvocation {
   env: Record<string, string>;
   stdin: string;
   timeoutMs: number;
+  /** Dialect-specific cap on the output its `interpret` keeps (Kiro: `max_output_size`, in bytes). */
+  outputLimitBytes?: number;
 }
 
 /** The agent-level part of a hook result, derived from how its process ended. */
 export type Interpretation = Pick<HookResult, 'success' | 'output' | 'outputFormat' | 'error' | 'exitCode'>;
+
+/**
+ * Results an agent reuses instead of starting a hook again (Kiro: `cache_ttl_seconds`). `run` asks before
+ * starting each planned hook and reports every finished one; `--no-cache` leaves it out.
+ */
+export interface HookResultCache {
+  /** A stored result for this hook and input, used instead of starting it. */
+  get(hook: PlannedHook, invocation: HookInvocation, input: JsonObject): Promise<Interpretation | undefined>;
+  /** A hook that ran: the cache keeps it if the agent would. */
+  put(hook: PlannedHook, invocation: HookInvocation, result: HookResult): Promise<void>;
+  /** Problems worth telling the user (e.g. an unwritable cache directory); never fatal. */
+  readonly notes: readonly string[];
+}
 
 export interface Dialect {
   name: DialectName;
@@ -59,4 +74,6 @@ export interface Dialect {
   aggregate(event: string, results: readonly HookResult[]): AggregateResult;
   /** What the merged output makes the agent do, for the exit code. */
   outcome(event: string, finalOutput: JsonObject | undefined): Outcome;
+  /** The agent's result cache, when it has one. */
+  resultCache?(config: ResolvedConfig, ctx: Context): HookResultCache;
 }

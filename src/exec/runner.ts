@@ -1,7 +1,7 @@
 // Runs a plan: every hook in parallel, or one after another with the input chained (spec §3.9).
 // Starting and stopping processes is process.ts's job; this module only orders the work.
 import type { Context } from '../context.js';
-import type { Dialect, HookInvocation } from '../dialects/dialect.js';
+import type { Dialect, HookInvocation, HookResultCache } from '../dialects/dialect.js';
 import type { HookResult, JsonObject, Plan, PlannedHook, ProcessOutcome, ResolvedConfig } from '../types.js';
 import { runProcess } from './process.js';
 
@@ -12,6 +12,8 @@ export interface RunOptions {
   maxCaptureBytes?: number;
   /** Grace period between SIGTERM and SIGKILL. */
   graceMs?: number;
+  /** The agent's result cache: a fresh stored result replaces starting the hook. */
+  cache?: HookResultCache;
   /** Replaces a hook's process with a canned outcome (test fixtures' `stub`). */
   stub?: (hook: PlannedHook) => ProcessOutcome | undefined;
   /** Called as each hook starts and ends (progress on a terminal). */
@@ -28,8 +30,22 @@ async function runOne(
   options: RunOptions,
 ): Promise<HookResult> {
   const invocation = dialect.invocation(hook, input, config, ctx);
-  options.onStart?.(hook, invocation);
   const stubbed = options.stub?.(hook);
+  const hit = stubbed || !options.cache ? undefined : await options.cache.get(hook, invocation, input);
+  if (hit) {
+    const cached: HookResult = {
+      index: hook.index,
+      entry: hook.entry,
+      command: invocation.command,
+      input,
+      ...hit,
+      durationMs: 0,
+      cached: true,
+    };
+    options.onEnd?.(cached);
+    return cached;
+  }
+  options.onStart?.(hook, invocation);
   const outcome =
     stubbed ??
     (await runProcess({
@@ -53,6 +69,7 @@ async function runOne(
     durationMs: outcome.durationMs,
   };
   if (stubbed) result.stubbed = true;
+  else if (options.cache) await options.cache.put(hook, invocation, result);
   options.onEnd?.(result);
   return result;
 }

@@ -44,6 +44,8 @@ export interface HookResultReport {
   output?: unknown;
   outputFormat?: 'json' | 'text';
   stubbed?: boolean;
+  /** The agent's result cache supplied this result; no process was started. */
+  cached?: boolean;
   /** The input this hook received, when it differs from the event (sequential chaining). */
   chainedInput?: JsonObject;
 }
@@ -79,6 +81,7 @@ export function buildReport(
     if (r.output !== undefined) report.output = r.output;
     if (r.outputFormat !== undefined) report.outputFormat = r.outputFormat;
     if (r.stubbed) report.stubbed = true;
+    if (r.cached) report.cached = true;
     if (r.input !== input) report.chainedInput = r.input;
     if (p?.pipesHeldAfterExit) {
       notes.push(
@@ -123,6 +126,8 @@ const oneLine = (text: string, max = 160): string => {
 };
 
 function decisionText(result: HookResultReport): string {
+  // Plain-text dialects (Kiro) keep the hook's text as its output.
+  if (typeof result.output === 'string') return result.output.trim() === '' ? 'no output' : oneLine(result.output, 100);
   const output = result.output as Record<string, unknown> | undefined;
   if (!output || typeof output !== 'object') return 'no output';
   const parts: string[] = [];
@@ -143,7 +148,7 @@ function hookLine(result: HookResultReport, c: ChalkInstance): string {
       : result.signal
         ? c.yellow(`killed by ${result.signal}`)
         : `exit ${result.exitCode}`;
-  const stub = result.stubbed ? c.magenta(' [stub]') : '';
+  const stub = result.stubbed ? c.magenta(' [stub]') : result.cached ? c.cyan(' [cached]') : '';
   const cut = result.stdoutTruncated || result.stderrTruncated ? c.yellow(' [output cut]') : '';
   return `  ${mark} ${c.bold(result.name)} ${c.dim(`(${result.layer})`)} ${result.durationMs} ms, ${status}${stub}${cut} → ${decisionText(result)}`;
 }
