@@ -12,7 +12,7 @@ import { expandEnvInObject } from './expand.js';
 import { loadExtensions, type ExtensionHooks } from './extensions.js';
 import { isPlainObject, parseJsonc, type JsoncDocument } from './jsonc.js';
 import { mergeHookSlots, mergeSettings, type LayerHooks } from './merge.js';
-import { registerHooks, type RegistryOutput } from './registry.js';
+import { registerHooks, type HookSlot, type RegistryOutput } from './registry.js';
 import { settingsDefaults, validateSettings } from './schema.js';
 
 export type SettingsLayerName = Exclude<Layer, 'extension'>;
@@ -161,6 +161,11 @@ export function registerLayers(layers: readonly SettingsLayer[], disabled: unkno
 /** The registry rules over one extension's hooks.json. */
 export function registerExtension(extension: ExtensionHooks, disabled: unknown): RegistryOutput {
   return registerHooks({ slots: extension.slots, source: 'extensions', disabled, extension: extension.name });
+}
+
+/** One layer's `hooks` as registry slots, with the merge's quirks (a non-array event value is wrapped). */
+export function layerSlots(layer: SettingsLayer): HookSlot[] {
+  return mergeHookSlots([layerHooks(layer)]);
 }
 
 function layerHooks(layer: SettingsLayer): LayerHooks {
