@@ -1,7 +1,7 @@
 // `hookrun schema`: JSON Schema generated from the zod schemas, never written by hand.
 import type { IO } from '../io.js';
 import { reportJsonSchema } from '../render/report-schema.js';
-import { settingsJsonSchema } from '../settings/schema.js';
+import { settingsJsonSchema } from '../settings/json-schema.js';
 
 export const SCHEMAS = {
   settings: settingsJsonSchema,

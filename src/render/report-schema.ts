@@ -58,7 +58,7 @@ export const planDescriptionSchema = z
       .array(
         z.strictObject({
           name: z.string(),
-          reason: z.enum(['disabled', 'matcher', 'duplicate', 'planner-error']),
+          reason: z.string().describe('Why it does not run, e.g. disabled, matcher, duplicate, planner-error.'),
           detail: z.string(),
           ...place,
         }),

@@ -1,0 +1,159 @@
+// `hookrun validate` end to end: the real bin against fixture copies in temp directories.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hookrun } from '../helpers/cli.js';
+import { loadFixture, type FixtureSandbox } from './fixture-sandbox.js';
+
+let sandboxes: FixtureSandbox[] = [];
+afterEach(() => {
+  for (const sandbox of sandboxes) sandbox.cleanup();
+  sandboxes = [];
+});
+function fixture(name: string): FixtureSandbox {
+  const sandbox = loadFixture(name);
+  sandboxes.push(sandbox);
+  return sandbox;
+}
+const validate = (sandbox: FixtureSandbox, ...args: string[]) => hookrun(['validate', '-C', sandbox.ws, ...args], { env: sandbox.env, cwd: sandbox.root });
+
+describe('hookrun validate: exit codes', () => {
+  it('0 for a clean configuration', async () => {
+    const result = await validate(fixture('clean'));
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('0 errors, 0 warnings, 0 info in 1 file checked\n');
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('0 with warnings only, 1 with --strict', async () => {
+    const sandbox = fixture('matcher-unknown-tool');
+    const args = ['--ignore', 'untrusted-project-hook'];
+    expect((await validate(sandbox, ...args)).exitCode).toBe(0);
+    expect((await validate(sandbox, ...args, '--strict')).exitCode).toBe(1);
+  });
+
+  it('info never fails, even with --strict', async () => {
+    const sandbox = fixture('untrusted-folder');
+    const result = await validate(sandbox, '--strict');
+    expect(result.stdout).toContain('[untrusted-folder]');
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('1 for errors, with file:line:column in the text report', async () => {
+    const sandbox = fixture('invalid-hook-type');
+    const result = await validate(sandbox);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toContain('ws/.gemini/settings.json:6:11: error: ');
+    expect(result.stdout).toContain('[invalid-hook-type]');
+  });
+
+  it('1 for a settings file that does not parse: a finding, not a crash', async () => {
+    const sandbox = fixture('settings-syntax-error');
+    const result = await validate(sandbox, '--json');
+    expect(result.exitCode).toBe(1);
+    const report = JSON.parse(result.stdout);
+    expect(report.findings.map((f: { code: string }) => f.code)).toEqual(['settings-syntax-error']);
+  });
+
+  it('2 for a settings file that cannot be read, even when its finding is ignored', async () => {
+    const sandbox = fixture('settings-unreadable');
+    expect((await validate(sandbox)).exitCode).toBe(2);
+    const ignored = await validate(sandbox, '--ignore', 'settings-unreadable');
+    expect(ignored.exitCode).toBe(2);
+    expect(ignored.stdout).toContain('incomplete');
+  });
+
+  it('2 for a missing -C directory or one that is a file', async () => {
+    const sandbox = fixture('clean');
+    const missing = await hookrun(['validate', '-C', path.join(sandbox.root, 'nope')], { env: sandbox.env });
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain('does not exist');
+    expect(missing.stdout).toBe('');
+    const file = await hookrun(['validate', '-C', path.join(sandbox.ws, '.gemini', 'settings.json')], { env: sandbox.env });
+    expect(file.exitCode).toBe(2);
+    expect(file.stderr).toContain('not a directory');
+  });
+
+  it('2 for bad arguments', async () => {
+    const sandbox = fixture('clean');
+    expect((await validate(sandbox, '--no-such-option')).exitCode).toBe(2);
+    expect((await validate(sandbox, '--format', 'xml')).exitCode).toBe(2);
+    const unknownCode = await validate(sandbox, '--ignore', 'no-such-code');
+    expect(unknownCode.exitCode).toBe(2);
+    expect(unknownCode.stderr).toContain('no-such-code');
+  });
+});
+
+describe('hookrun validate: formats', () => {
+  it('--json and --format json print the same parseable report', async () => {
+    const sandbox = fixture('duplicate-hook');
+    const short = await validate(sandbox, '--json');
+    const long = await validate(sandbox, '--format', 'json');
+    expect(short.stdout).toBe(long.stdout);
+    const report = JSON.parse(short.stdout);
+    expect(report).toMatchObject({ cwd: sandbox.ws, incomplete: false, summary: { errors: 0 } });
+    expect(report.findings.find((f: { code: string }) => f.code === 'duplicate-hook').location).toMatchObject({ line: 7, column: 11 });
+  });
+
+  it('github annotations are relative to GITHUB_WORKSPACE', async () => {
+    const sandbox = fixture('invalid-event-name');
+    const result = await hookrun(['validate', '-C', sandbox.ws, '--format', 'github', '--ignore', 'untrusted-project-hook'], {
+      env: { ...sandbox.env, GITHUB_WORKSPACE: sandbox.ws },
+    });
+    expect(result.stdout).toMatch(/^::error file=\.gemini\/settings\.json,line=3,col=5,title=hookrun invalid-event-name::.+\n$/);
+  });
+
+  it('sarif is JSON with one result per finding', async () => {
+    const sandbox = fixture('timeout-invalid');
+    const sarif = JSON.parse((await validate(sandbox, '--format', 'sarif', '--ignore', 'untrusted-project-hook')).stdout);
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId)).toEqual(['timeout-invalid', 'timeout-invalid']);
+  });
+});
+
+describe('hookrun validate: side effects', () => {
+  /** Every file under root with its content, mode and modification time. */
+  function snapshot(root: string): Record<string, string> {
+    const out: Record<string, string> = {};
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        const stat = fs.lstatSync(full);
+        if (entry.isDirectory()) {
+          out[full] = `dir ${stat.mode} ${stat.mtimeMs}`;
+          walk(full);
+        } else {
+          out[full] = `${stat.mode} ${stat.mtimeMs} ${fs.readFileSync(full, 'base64')}`;
+        }
+      }
+    };
+    walk(root);
+    return out;
+  }
+
+  it('never runs a hook and never writes a file', async () => {
+    const sandbox = fixture('clean');
+    const marker = path.join(sandbox.root, 'marker');
+    const touch = { type: 'command', command: `touch ${marker}` };
+    const events = ['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'Notification', 'SessionStart', 'SessionEnd', 'PreCompress', 'BeforeModel', 'AfterModel', 'BeforeToolSelection'];
+    const settings = { hooks: Object.fromEntries(events.map((event) => [event, [{ hooks: [touch] }]])) };
+    fs.writeFileSync(path.join(sandbox.ws, '.gemini', 'settings.json'), JSON.stringify(settings, null, 2));
+    const extension = path.join(sandbox.root, 'home', '.gemini', 'extensions', 'ext');
+    fs.mkdirSync(path.join(extension, 'hooks'), { recursive: true });
+    fs.writeFileSync(path.join(extension, 'gemini-extension.json'), '{"name":"ext","version":"1.0.0"}');
+    fs.writeFileSync(path.join(extension, 'hooks', 'hooks.json'), JSON.stringify(settings));
+    fs.rmSync(path.join(sandbox.root, 'home', '.gemini', 'trusted_hooks.json'));
+    const before = snapshot(sandbox.root);
+
+    for (const format of ['text', 'json', 'github', 'sarif']) {
+      const result = await validate(sandbox, '--format', format);
+      expect(result.exitCode).toBe(0);
+    }
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(snapshot(sandbox.root)).toEqual(before);
+
+    // The same configuration does run under `hookrun run`: the check above could have failed.
+    await hookrun(['run', 'SessionStart', '-C', sandbox.ws, '--source', 'startup', '-q'], { env: sandbox.env });
+    expect(fs.existsSync(marker)).toBe(true);
+  });
+});
