@@ -39,3 +39,13 @@ describe('validate fixtures', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('docs/validate.md', () => {
+  it('documents every finding code with its severity', () => {
+    const docs = fs.readFileSync(path.join(FIXTURES, '..', '..', '..', 'docs', 'validate.md'), 'utf8');
+    const undocumented = Object.entries(FINDING_CODES)
+      .filter(([code, info]) => !new RegExp(`^\\| \`${code}\` \\| ${info.severity}\\b`, 'm').test(docs))
+      .map(([code]) => code);
+    expect(undocumented).toEqual([]);
+  });
+});
