@@ -34,6 +34,16 @@ describe('validate fixtures', () => {
     }
   });
 
+  it('grades every code the settings loader emits', () => {
+    const settingsDir = path.join(FIXTURES, '..', '..', '..', 'src', 'settings');
+    const emitted = fs
+      .readdirSync(settingsDir)
+      .flatMap((file) => [...fs.readFileSync(path.join(settingsDir, file), 'utf8').matchAll(/(?:code: |warn\(out, |extensionWarning\(|failed\()'([a-z-]+)'/g)])
+      .map((match) => match[1]!);
+    expect(emitted.length).toBeGreaterThan(15);
+    expect(emitted.filter((code) => !(code in FINDING_CODES))).toEqual([]);
+  });
+
   it('has a fixture for every finding code', () => {
     const missing = Object.keys(FINDING_CODES).filter((code) => !fs.existsSync(path.join(FIXTURES, code)));
     expect(missing).toEqual([]);
