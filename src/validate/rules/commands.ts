@@ -28,7 +28,7 @@ const SCRIPT_NAME = /\/|\.(m?js|cjs|ts|mts|py|sh|bash|rb|pl|php)$/;
 const NOT_A_PROGRAM = new Set([
   'cd', 'pushd', 'exec', 'env', 'command', 'builtin', 'sudo', 'time', 'nohup', 'xargs', 'source', '.', 'eval',
   'if', 'for', 'while', 'until', 'case', 'function', 'echo', 'printf', 'true', 'false', 'exit', 'test', '[', '[[',
-  'export', 'set', 'unset', 'read', 'type', ':', 'return', 'trap', 'wait', 'cat',
+  'export', 'set', 'unset', 'read', 'type', ':', 'return', 'trap', 'wait',
 ]);
 
 export const commandRules: Rule = (model, report) => {
