@@ -1,6 +1,6 @@
 // The command-line edge: parse arguments, build the context, dispatch to a command, map errors to
 // exit codes. Each command's module is imported only when that command runs.
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { type Context, contextFromProcess } from './context.js';
 import { HookrunError, formatLocation } from './errors.js';
 import { type IO, processIO } from './io.js';
@@ -40,6 +40,8 @@ function buildProgram(io: IO, setExit: (code: number) => void): Command {
   };
   // One definition per command; each imports its implementation only when it runs.
   defineRun(program, deps);
+  defineValidate(program, deps);
+  defineSchema(program, deps);
   return program;
 }
 
@@ -109,6 +111,72 @@ Examples:
     });
 }
 
+function defineValidate(program: Command, { io, setExit, context }: CommandDeps): void {
+  const command = program
+    .command('validate')
+    .description('check every Gemini settings layer and extension statically; report findings with file:line:column')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github', 'sarif']).default('text'))
+    .option('--json', 'same as --format json')
+    .option('--strict', 'exit 1 on warnings too')
+    .option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)', (value: string, previous: string[] = []) => [
+      ...previous,
+      ...value.split(',').map((code) => code.trim()).filter(Boolean),
+    ])
+    .addHelpText(
+      'after',
+      `
+Never runs a hook and never writes a file. Checks system defaults, user, workspace and system
+settings and every installed extension's hooks/hooks.json, whatever the folder trust.
+
+Exit codes: 0 no errors, 1 errors (or warnings with --strict), 2 a file or the -C directory could
+not be read, or bad arguments.
+
+Examples:
+  $ hookrun validate
+  $ hookrun validate -C ~/project --strict
+  $ hookrun validate --format github --ignore untrusted-project-hook,untrusted-folder
+  $ hookrun validate --format sarif > hookrun.sarif
+  $ hookrun validate --json | jq '.findings[] | select(.severity == "error")'`,
+    )
+    .action(async (opts: Record<string, unknown>) => {
+      const { validateCommand } = await import('./commands/validate.js');
+      const ctx = context();
+      const format = opts.json === true ? 'json' : (opts.format as 'text' | 'json' | 'github' | 'sarif');
+      const relativeTo = (format === 'github' && ctx.env.GITHUB_WORKSPACE) || process.cwd();
+      setExit(
+        await validateCommand(
+          { format, strict: opts.strict === true, ignore: (opts.ignore as string[] | undefined) ?? [], relativeTo, version: VERSION },
+          ctx,
+          io,
+        ),
+      );
+    });
+  // Exit 1 means "errors found" here, so a usage error must not look like one.
+  command.exitOverride((error) => {
+    throw error.exitCode === 0 ? error : new CommanderError(2, error.code, error.message);
+  });
+}
+
+function defineSchema(program: Command, { io, setExit }: CommandDeps): void {
+  program
+    .command('schema')
+    .description('print a JSON Schema generated from hookrun\'s zod schemas')
+    .addArgument(new Argument('[which]', 'settings: hooks/hooksConfig of Gemini settings; report: the run --json report').choices(['settings', 'report']).default('settings'))
+    .addHelpText(
+      'after',
+      `
+The same schemas are committed under schema/ in the package (settings.schema.json, report.schema.json).
+
+Examples:
+  $ hookrun schema settings > settings.schema.json
+  $ hookrun schema report`,
+    )
+    .action(async (which: 'settings' | 'report') => {
+      const { schemaCommand } = await import('./commands/schema.js');
+      setExit(schemaCommand(which, io));
+    });
+}
+
 /** Runs hookrun with `argv` (without node and script); returns the exit code. Never exits the process. */
 export async function main(argv: readonly string[], io: IO = processIO()): Promise<number> {
   let exitCode = 0;
@@ -121,7 +189,7 @@ export async function main(argv: readonly string[], io: IO = processIO()): Promi
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version end here with code 0; usage errors were already printed by commander.
-      return error.exitCode === 0 ? 0 : EXIT_ERROR;
+      return error.exitCode === 0 ? 0 : error.exitCode || EXIT_ERROR;
     }
     if (error instanceof HookrunError) {
       const where = error.location && !error.message.includes(error.location.file) ? `${formatLocation(error.location)}: ` : '';

@@ -21,6 +21,8 @@ export interface Diagnostic {
   severity: 'error' | 'warning' | 'info';
   message: string;
   location?: Location;
+  /** What would be right, when there is a concrete suggestion (validate findings carry one). */
+  fix?: string;
 }
 
 /** The settings layers, in Gemini CLI's merge order. */

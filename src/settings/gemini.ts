@@ -9,10 +9,10 @@ import { configError, formatJsonPath, HookrunError } from '../errors.js';
 import { decideFolderTrust } from '../trust/folders.js';
 import type { Diagnostic, JsonObject, Layer, Location, ResolvedConfig, SettingsFileInfo, TrustDecision } from '../types.js';
 import { expandEnvInObject } from './expand.js';
-import { loadExtensions } from './extensions.js';
-import { isPlainObject, parseJsoncObject, type JsoncDocument } from './jsonc.js';
-import { mergeHookSlots, mergeSettings } from './merge.js';
-import { registerHooks } from './registry.js';
+import { loadExtensions, type ExtensionHooks } from './extensions.js';
+import { isPlainObject, parseJsonc, type JsoncDocument } from './jsonc.js';
+import { mergeHookSlots, mergeSettings, type LayerHooks } from './merge.js';
+import { registerHooks, type HookSlot, type RegistryOutput } from './registry.js';
 import { settingsDefaults, validateSettings } from './schema.js';
 
 export type SettingsLayerName = Exclude<Layer, 'extension'>;
@@ -44,7 +44,11 @@ export interface SettingsLayer {
   diagnostics: Diagnostic[];
   /** A read or parse failure: fatal for Gemini CLI. */
   error?: HookrunError;
+  /** What kind of failure `error` is, as a stable diagnostic code. */
+  errorCode?: SettingsErrorCode;
 }
+
+export type SettingsErrorCode = 'settings-unreadable' | 'settings-syntax-error' | 'settings-not-object';
 
 export function geminiSettingsPaths(ctx: Context): GeminiSettingsPaths {
   const system = ctx.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH || defaultSystemSettingsPath(ctx.platform);
@@ -82,31 +86,42 @@ export function loadSettingsLayers(ctx: Context): SettingsLayer[] {
 /** One file: read, parse (JSONC), require an object, expand environment variables, validate. */
 export function loadSettingsLayer(ctx: Context, layer: SettingsLayerName, file: string): SettingsLayer {
   if (!fs.existsSync(file)) return emptyLayer(layer, file, false);
+  const failed = (errorCode: SettingsErrorCode, error: unknown): SettingsLayer => ({
+    ...emptyLayer(layer, file, true),
+    error: asConfigError(error, file),
+    errorCode,
+  });
+  let text: string;
   try {
-    const doc = parseJsoncObject(fs.readFileSync(file, 'utf8'), file, 'Settings file is not a valid JSON object.');
-    const validation = validateSettings(expandEnvInObject(doc.value, ctx.env));
-    const diagnostics = validation.issues.map((issue): Diagnostic => ({
-      code: 'schema-invalid',
-      severity: 'warning',
-      message: `Invalid configuration in ${file}: ${formatJsonPath(issue.path) || '(root)'}: ${issue.message}. Gemini CLI uses this file as written (no string is cast to a number or boolean).`,
-      location: doc.locate(issue.path),
-    }));
-    return { layer, path: file, exists: true, doc, settings: validation.data, valid: validation.valid, diagnostics };
+    text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    return { ...emptyLayer(layer, file, true), error: asConfigError(error, file) };
+    return failed('settings-unreadable', error);
   }
+  let doc: JsoncDocument;
+  try {
+    doc = parseJsonc(text, file);
+  } catch (error) {
+    return failed('settings-syntax-error', error);
+  }
+  if (!isPlainObject(doc.value)) {
+    return failed('settings-not-object', configError(`Error in ${file}: Settings file is not a valid JSON object.`, doc.locate([])));
+  }
+  const validation = validateSettings(expandEnvInObject(doc.value, ctx.env));
+  const diagnostics = validation.issues.map((issue): Diagnostic => ({
+    code: 'schema-invalid',
+    severity: 'warning',
+    message: `Invalid configuration in ${file}: ${formatJsonPath(issue.path) || '(root)'}: ${issue.message}. Gemini CLI uses this file as written (no string is cast to a number or boolean).`,
+    location: doc.locate(issue.path),
+  }));
+  return { layer, path: file, exists: true, doc, settings: validation.data, valid: validation.valid, diagnostics };
 }
 
 export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {}): Promise<ResolvedConfig> {
   const layers = loadSettingsLayers(ctx);
   throwFatal(layers);
-  const defaults = settingsDefaults();
-  const byName = (name: SettingsLayerName) => layers.find((layer) => layer.layer === name)!;
-  // Trust is decided before the workspace file counts: a workspace cannot vouch for itself.
-  const trustSettings = mergeSettings(defaults, ...(['systemDefaults', 'user', 'system'] as const).map((name) => byName(name).settings));
-  const trust = decideFolderTrust(ctx, trustSettings, opts);
+  const trust = decideGeminiTrust(ctx, layers, opts);
   const included = layers.filter((layer) => layer.layer !== 'workspace' || trust.trusted);
-  const merged = mergeSettings(defaults, ...included.map((layer) => layer.settings));
+  const merged = mergeLayers(included);
 
   const config: ResolvedConfig = {
     dialect: 'gemini',
@@ -126,19 +141,47 @@ export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {
   return config;
 }
 
+/** Folder trust, decided from the layers a workspace cannot edit (system defaults, user, system). Throws on a broken trustedFolders.json. */
+export function decideGeminiTrust(ctx: Context, layers: readonly SettingsLayer[], opts: GeminiLoadOptions = {}): TrustDecision {
+  const outside = layers.filter((layer) => layer.layer !== 'workspace');
+  return decideFolderTrust(ctx, mergeLayers(outside), opts);
+}
+
+/** Schema defaults, then the layers in order: Gemini's merged settings. */
+export function mergeLayers(layers: readonly SettingsLayer[]): JsonObject {
+  return mergeSettings(settingsDefaults(), ...layers.map((layer) => layer.settings));
+}
+
+/** The registry rules over these layers' `hooks`, merged the way Gemini merges them (one layer alone for a per-file view). */
+export function registerLayers(layers: readonly SettingsLayer[], disabled: unknown): RegistryOutput {
+  const slots = mergeHookSlots(layers.map(layerHooks));
+  return registerHooks({ slots, source: 'project', disabled });
+}
+
+/** The registry rules over one extension's hooks.json. */
+export function registerExtension(extension: ExtensionHooks, disabled: unknown): RegistryOutput {
+  return registerHooks({ slots: extension.slots, source: 'extensions', disabled, extension: extension.name });
+}
+
+/** One layer's `hooks` as registry slots, with the merge's quirks (a non-array event value is wrapped). */
+export function layerSlots(layer: SettingsLayer): HookSlot[] {
+  return mergeHookSlots([layerHooks(layer)]);
+}
+
+function layerHooks(layer: SettingsLayer): LayerHooks {
+  return {
+    layer: layer.layer,
+    hooks: layer.settings.hooks,
+    locate: (sub, options) => layer.doc?.locate(['hooks', ...sub], options),
+  };
+}
+
 function registerSettingsHooks(ctx: Context, config: ResolvedConfig, included: SettingsLayer[]): void {
   if (!config.trust.trusted) {
     config.diagnostics.push(untrustedDiagnostic(ctx, config.trust));
     return;
   }
-  const slots = mergeHookSlots(
-    included.map((layer) => ({
-      layer: layer.layer,
-      hooks: layer.settings.hooks,
-      locate: (sub, options) => layer.doc?.locate(['hooks', ...sub], options),
-    })),
-  );
-  const registry = registerHooks({ slots, source: 'project', disabled: disabledList(config.merged) });
+  const registry = registerLayers(included, disabledList(config.merged));
   config.entries.push(...registry.entries);
   config.diagnostics.push(...registry.diagnostics);
 }
@@ -151,12 +194,7 @@ function registerExtensionHooks(ctx: Context, config: ResolvedConfig): void {
       if (extension.slots.length > 0) config.diagnostics.push(inactiveExtensionDiagnostic(extension.name, extension.hooksFile));
       continue;
     }
-    const registry = registerHooks({
-      slots: extension.slots,
-      source: 'extensions',
-      disabled: disabledList(config.merged),
-      extension: extension.name,
-    });
+    const registry = registerExtension(extension, disabledList(config.merged));
     config.entries.push(...registry.entries);
     config.diagnostics.push(...registry.diagnostics);
   }
@@ -167,11 +205,12 @@ function hooksConfigOf(merged: JsonObject): JsonObject {
 }
 
 /** `hooksConfig.enabled ?? true`, then used as a truthy flag (so an uncast "false" string enables hooks). */
-function hooksEnabled(merged: JsonObject): boolean {
+export function hooksEnabled(merged: JsonObject): boolean {
   return Boolean(hooksConfigOf(merged).enabled ?? true);
 }
 
-function disabledList(merged: JsonObject): unknown {
+/** Merged `hooksConfig.disabled` (normally a string array; `|| []` as Gemini reads it). */
+export function disabledList(merged: JsonObject): unknown {
   return hooksConfigOf(merged).disabled || [];
 }
 
@@ -186,7 +225,7 @@ function fileInfo(layer: SettingsLayer, trust: TrustDecision): SettingsFileInfo 
   return info;
 }
 
-function hooksDisabledDiagnostic(included: SettingsLayer[]): Diagnostic {
+export function hooksDisabledDiagnostic(included: readonly SettingsLayer[]): Diagnostic {
   const diagnostic: Diagnostic = {
     code: 'hooks-disabled',
     severity: 'info',
@@ -201,7 +240,7 @@ function hooksDisabledDiagnostic(included: SettingsLayer[]): Diagnostic {
   return diagnostic;
 }
 
-function untrustedDiagnostic(ctx: Context, trust: TrustDecision): Diagnostic {
+export function untrustedDiagnostic(ctx: Context, trust: TrustDecision): Diagnostic {
   return {
     code: 'untrusted-folder',
     severity: 'warning',
@@ -212,7 +251,7 @@ function untrustedDiagnostic(ctx: Context, trust: TrustDecision): Diagnostic {
   };
 }
 
-function inactiveExtensionDiagnostic(name: string, hooksFile: string): Diagnostic {
+export function inactiveExtensionDiagnostic(name: string, hooksFile: string): Diagnostic {
   return {
     code: 'extension-inactive',
     severity: 'info',

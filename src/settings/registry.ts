@@ -4,7 +4,8 @@
 // Gemini's own message text and the file position of the offending value.
 import type { Diagnostic, HookConfig, JsonObject, Layer, Location, RegistryEntry } from '../types.js';
 import type { JsonPath } from './jsonc.js';
-import { HOOK_EVENTS, isHookEventName } from './schema.js';
+import { suggestEventName } from './names.js';
+import { isHookEventName } from './schema.js';
 
 /** Finds the file position of a path below a value (relative to that value); `key` for the property name. */
 export type Locator = (subPath: JsonPath, options?: { key?: boolean }) => Location | undefined;
@@ -138,8 +139,8 @@ function invalidTypeMessage(event: string, source: string, type: unknown): strin
 
 function invalidEventMessage(key: string, source: string): string {
   const base = `Invalid hook event name: "${key}" from ${source} config. Skipping.`;
-  const near = HOOK_EVENTS.find((event) => event.toLowerCase() === key.toLowerCase());
-  return near ? `${base} (event names are case-sensitive: did you mean "${near}"?)` : base;
+  const suggestion = suggestEventName(key);
+  return suggestion ? `${base} (${suggestion.because}: did you mean "${suggestion.name}"?)` : base;
 }
 
 function ignoredKeyMessage(key: string): string {

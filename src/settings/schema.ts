@@ -45,7 +45,7 @@ const number = () => z.preprocess(castNumber, z.number());
 const boolean = () => z.preprocess(castBoolean, z.boolean());
 const stringArray = () => z.array(z.string());
 
-const EVENT_DESCRIPTIONS: Record<HookEventName, string> = {
+export const EVENT_DESCRIPTIONS: Readonly<Record<HookEventName, string>> = {
   BeforeTool: 'Hooks that run before a tool executes; they can block it, ask for confirmation or rewrite its input.',
   AfterTool: 'Hooks that run after a tool executes; they can replace its result, add context or request a follow-up tool call.',
   BeforeAgent: 'Hooks that run once per user turn before the agent loop; they can block the prompt or add context.',
@@ -212,3 +212,4 @@ function defaultsOf(shape: Record<string, z.ZodType>): JsonObject {
   }
   return defaults;
 }
+

@@ -191,6 +191,19 @@ describe('fatal problems', () => {
     const layers = loadSettingsLayers(s.ctx());
     expect(layers.find((l) => l.layer === 'user')!.error).toBeInstanceOf(HookrunError);
   });
+
+  it('classifies each failure with a stable code', async () => {
+    await s.write(s.userSettings, '{');
+    await s.write(s.systemSettings, '"text"');
+    await fs.mkdir(s.workspaceSettings, { recursive: true });
+    const codes = Object.fromEntries(loadSettingsLayers(s.ctx()).map((l) => [l.layer, l.errorCode]));
+    expect(codes).toEqual({
+      systemDefaults: undefined,
+      user: 'settings-syntax-error',
+      workspace: 'settings-unreadable',
+      system: 'settings-not-object',
+    });
+  });
 });
 
 describe('schema validation and the string cast quirk', () => {

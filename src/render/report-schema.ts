@@ -1,0 +1,117 @@
+// The `run --json` report (buildReport in report.ts) as a zod schema: the source of
+// `hookrun schema report` and schema/report.schema.json. Strict objects, so a field added to the
+// report without being added here fails the test that validates a real report against it.
+import { z } from 'zod';
+
+const location = z
+  .strictObject({
+    file: z.string().describe('Absolute path of the file.'),
+    line: z.number().int().describe('1-based line; 0 when the position is unknown.'),
+    column: z.number().int().describe('1-based column; 0 when the position is unknown.'),
+    path: z.array(z.union([z.string(), z.number()])).describe('JSON path inside the file, e.g. ["hooks", "BeforeTool", 0, "hooks", 1].'),
+  })
+  .describe('Where something is defined.');
+
+export const diagnosticSchema = z
+  .strictObject({
+    code: z.string().describe('Stable machine-readable code, e.g. "invalid-event-name".'),
+    severity: z.enum(['error', 'warning', 'info']),
+    message: z.string(),
+    location: location.optional(),
+    fix: z.string().optional().describe('What would be right, when there is a concrete suggestion.'),
+  })
+  .describe('A problem found while loading the configuration.');
+
+const place = {
+  file: z.string().optional().describe('Settings or hooks file that defines the hook.'),
+  line: z.number().int().optional(),
+  column: z.number().int().optional(),
+};
+
+const plannedHook = z
+  .strictObject({
+    index: z.number().int().describe('Position in the plan (results come in this order).'),
+    name: z.string().describe('Display name: name, else command.'),
+    command: z.string().describe('The command after variable expansion, as the shell receives it.'),
+    configuredCommand: z.string().optional().describe('The command as configured (after load-time environment expansion).'),
+    source: z.string().describe('The agent\'s source label ("project" for settings files, "extensions").'),
+    layer: z.string().describe('Settings layer: systemDefaults, user, workspace, system or extension.'),
+    ...place,
+    matcher: z.unknown().optional().describe('The definition\'s matcher, as written.'),
+    timeoutMs: z.number().describe('Effective timeout in milliseconds.'),
+    envKeys: z.array(z.string()).describe('Keys of the hook\'s own env (values are not reported).'),
+    extension: z.string().optional().describe('Extension name, for extension hooks.'),
+  })
+  .describe('A hook the plan runs.');
+
+export const planDescriptionSchema = z
+  .strictObject({
+    dialect: z.string(),
+    event: z.string(),
+    hooksEnabled: z.boolean().describe('hooksConfig.enabled after merge.'),
+    trusted: z.boolean().describe('Folder trust decision.'),
+    trustedBy: z.string().describe('What decided trust: env, flag, feature-disabled, file, no-rule, dialect.'),
+    mode: z.enum(['parallel', 'sequential']),
+    modeBecause: z.string(),
+    hooks: z.array(plannedHook),
+    skipped: z
+      .array(
+        z.strictObject({
+          name: z.string(),
+          reason: z.string().describe('Why it does not run, e.g. disabled, matcher, duplicate, planner-error.'),
+          detail: z.string(),
+          ...place,
+        }),
+      )
+      .describe('Configured hooks of this event that do not run, and why.'),
+    error: z.string().optional().describe('Set when planning itself failed the way the agent\'s planner fails.'),
+    diagnostics: z.array(diagnosticSchema),
+  })
+  .describe('The plan: which hooks run, in which order and mode.');
+
+const hookResult = z
+  .strictObject({
+    index: z.number().int(),
+    name: z.string(),
+    command: z.string().describe('The command as executed.'),
+    source: z.string(),
+    layer: z.string(),
+    success: z.boolean().describe('Exit code 0 and no agent-level error.'),
+    exitCode: z.number().int().describe('Exit code as the agent reports it (0 when killed by a signal).'),
+    signal: z.string().nullable().describe('Signal that ended the process, if any.'),
+    timedOut: z.boolean(),
+    killed: z.boolean().describe('SIGKILL was needed after the grace period.'),
+    durationMs: z.number(),
+    error: z.string().optional().describe('Agent-level error: timeout, spawn failure.'),
+    stdout: z.string(),
+    stderr: z.string(),
+    stdoutTruncated: z.boolean().describe('More was written than hookrun captures.'),
+    stderrTruncated: z.boolean(),
+    output: z.unknown().optional().describe('Parsed output that takes part in the merge.'),
+    outputFormat: z.enum(['json', 'text']).optional(),
+    stubbed: z.boolean().optional().describe('A test fixture replaced the command with a canned result.'),
+    chainedInput: z.record(z.string(), z.unknown()).optional().describe('The input this hook received, when sequential chaining changed it.'),
+  })
+  .describe('One hook\'s result.');
+
+export const runReportSchema = z
+  .strictObject({
+    dialect: z.string(),
+    event: z.string(),
+    input: z.record(z.string(), z.unknown()).describe('The event JSON the hooks received (base fields filled in).'),
+    plan: planDescriptionSchema,
+    results: z.array(hookResult),
+    output: z.record(z.string(), z.unknown()).describe('The merged output, as the agent\'s aggregator builds it ({} when no hook ran).'),
+    outcome: z.enum(['proceed', 'block', 'ask', 'stop']),
+    exitCode: z.number().int().describe('hookrun\'s exit code for the outcome: 0 proceed, 2 block, 3 ask, 4 stop.'),
+    success: z.boolean().describe('No hook had an agent-level error.'),
+    errors: z.array(z.string()),
+    totalDurationMs: z.number(),
+    diagnostics: z.array(diagnosticSchema),
+    notes: z.array(z.string()).describe('Where hookrun\'s result may differ from the agent\'s.'),
+  })
+  .meta({ title: 'hookrun run --json report', description: 'What `hookrun run --json` prints on stdout.' });
+
+export function reportJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(runReportSchema) as Record<string, unknown>;
+}

@@ -1,0 +1,119 @@
+// `validate` findings rendered for people (text), programs (json), GitHub Actions (workflow
+// commands that become annotations) and code-scanning tools (SARIF 2.1.0).
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Diagnostic } from '../types.js';
+import { FINDING_CODES } from '../validate/codes.js';
+import type { ValidateResult } from '../validate/validate.js';
+import { makeChalk } from './report.js';
+
+export const VALIDATE_FORMATS = ['text', 'json', 'github', 'sarif'] as const;
+export type ValidateFormat = (typeof VALIDATE_FORMATS)[number];
+
+export interface RenderOptions {
+  /** Paths inside this directory are shown relative to it (text, github, sarif). */
+  relativeTo: string;
+  color: boolean;
+  version: string;
+}
+
+export function renderValidate(result: ValidateResult, format: ValidateFormat, options: RenderOptions): string {
+  switch (format) {
+    case 'text':
+      return renderText(result, options);
+    case 'json':
+      return `${JSON.stringify(result, null, 2)}\n`;
+    case 'github':
+      return renderGithub(result, options);
+    case 'sarif':
+      return `${JSON.stringify(buildSarif(result, options), null, 2)}\n`;
+  }
+}
+
+function shownPath(file: string, base: string): string {
+  const relative = path.relative(base, file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+function renderText(result: ValidateResult, options: RenderOptions): string {
+  const c = makeChalk(options.color);
+  const lines: string[] = [];
+  for (const finding of result.findings) {
+    const label = finding.severity === 'error' ? c.red('error') : finding.severity === 'warning' ? c.yellow('warning') : c.cyan('info');
+    const loc = finding.location;
+    const where = loc ? `${shownPath(loc.file, options.relativeTo)}${loc.line > 0 ? `:${loc.line}:${loc.column}` : ''}: ` : '';
+    lines.push(`${c.bold(where)}${label}: ${finding.message} ${c.dim(`[${finding.code}]`)}`);
+    if (finding.fix) lines.push(`  ${c.green('fix:')} ${finding.fix}`);
+  }
+  const { errors, warnings, infos } = result.summary;
+  const checked = result.files.filter((file) => file.exists && !file.note).length;
+  const counts = `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'info')} in ${plural(checked, 'file')} checked`;
+  const paint = errors > 0 ? c.red : warnings > 0 ? c.yellow : c.green;
+  if (lines.length > 0) lines.push('');
+  lines.push(paint(result.incomplete ? `${counts} (incomplete: a file could not be read)` : counts));
+  return `${lines.join('\n')}\n`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 || word === 'info' ? '' : 's'}`;
+
+const GITHUB_LEVEL: Readonly<Record<Diagnostic['severity'], string>> = { error: 'error', warning: 'warning', info: 'notice' };
+
+/** Workflow command escaping: data escapes %, CR and LF; property values also `:` and `,`. */
+const escapeData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+function renderGithub(result: ValidateResult, options: RenderOptions): string {
+  const lines = result.findings.map((finding) => {
+    const properties: string[] = [];
+    const loc = finding.location;
+    if (loc) {
+      properties.push(`file=${escapeProperty(shownPath(loc.file, options.relativeTo))}`);
+      if (loc.line > 0) properties.push(`line=${loc.line}`, `col=${loc.column}`);
+    }
+    properties.push(`title=${escapeProperty(`hookrun ${finding.code}`)}`);
+    const text = finding.fix ? `${finding.message}\nFix: ${finding.fix}` : finding.message;
+    return `::${GITHUB_LEVEL[finding.severity]} ${properties.join(',')}::${escapeData(text)}`;
+  });
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+const SARIF_LEVEL: Readonly<Record<Diagnostic['severity'], string>> = { error: 'error', warning: 'warning', info: 'note' };
+
+export function buildSarif(result: ValidateResult, options: RenderOptions): Record<string, unknown> {
+  const codes = Object.keys(FINDING_CODES) as (keyof typeof FINDING_CODES)[];
+  const rules = codes.map((code) => ({
+    id: code,
+    shortDescription: { text: FINDING_CODES[code].title },
+    defaultConfiguration: { level: SARIF_LEVEL[FINDING_CODES[code].severity] },
+  }));
+  const results = result.findings.map((finding) => {
+    const entry: Record<string, unknown> = {
+      ruleId: finding.code,
+      level: SARIF_LEVEL[finding.severity],
+      message: { text: finding.fix ? `${finding.message} Fix: ${finding.fix}` : finding.message },
+    };
+    const ruleIndex = codes.indexOf(finding.code as keyof typeof FINDING_CODES);
+    if (ruleIndex >= 0) entry.ruleIndex = ruleIndex;
+    const loc = finding.location;
+    if (loc) {
+      const shown = shownPath(loc.file, options.relativeTo);
+      const physicalLocation: Record<string, unknown> = {
+        artifactLocation: path.isAbsolute(shown) ? { uri: pathToFileURL(shown).href } : { uri: shown.split(path.sep).join('/'), uriBaseId: 'SRCROOT' },
+      };
+      if (loc.line > 0) physicalLocation.region = { startLine: loc.line, startColumn: loc.column };
+      entry.locations = [{ physicalLocation }];
+    }
+    return entry;
+  });
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'hookrun', version: options.version, rules } },
+        originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(options.relativeTo + path.sep).href } },
+        results,
+      },
+    ],
+  };
+}
