@@ -21,8 +21,8 @@ function integer(name: string) {
 export interface CommandDeps {
   io: IO;
   setExit: (code: number) => void;
-  /** The context for the global `-C, --cwd` option (read when the action runs). */
-  context: () => Context;
+  /** The context for the global `-C, --cwd` option (read when the action runs); an unusable workspace exits with `errorExitCode`. */
+  context: (errorExitCode?: number) => Context;
 }
 
 function buildProgram(io: IO, setExit: (code: number) => void): Command {
@@ -36,7 +36,7 @@ function buildProgram(io: IO, setExit: (code: number) => void): Command {
   const deps: CommandDeps = {
     io,
     setExit,
-    context: () => contextFromProcess(program.opts().cwd as string | undefined),
+    context: (errorExitCode) => contextFromProcess(program.opts().cwd as string | undefined, errorExitCode),
   };
   // One definition per command; each imports its implementation only when it runs.
   defineRun(program, deps);
@@ -140,7 +140,7 @@ Examples:
     )
     .action(async (opts: Record<string, unknown>) => {
       const { validateCommand } = await import('./commands/validate.js');
-      const ctx = context();
+      const ctx = context(2);
       const format = opts.json === true ? 'json' : (opts.format as 'text' | 'json' | 'github' | 'sarif');
       const relativeTo = (format === 'github' && ctx.env.GITHUB_WORKSPACE) || process.cwd();
       setExit(

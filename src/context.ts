@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HookrunError, usageError } from './errors.js';
+import { HookrunError } from './errors.js';
 
 export interface Context {
   /** Absolute workspace directory (`-C/--cwd`, default the process cwd). */
@@ -15,21 +15,24 @@ export interface Context {
 }
 
 /** The workspace as the agent would see it from process.cwd(): absolute, symlinks resolved. */
-export function resolveWorkspace(dir: string): string {
+export function resolveWorkspace(dir: string, errorExitCode?: number): string {
+  const fail = (what: string) =>
+    new HookrunError('usage', `workspace ${dir} ${what}; give an existing directory with -C`, undefined, errorExitCode);
+  let real: string;
   try {
-    const real = fs.realpathSync(dir);
-    if (!fs.statSync(real).isDirectory()) throw usageError(`workspace ${dir} is not a directory`);
-    return real;
+    real = fs.realpathSync(dir);
   } catch (error) {
-    if (error instanceof HookrunError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw usageError(`workspace ${dir} cannot be used (${code ?? (error as Error).message}); give an existing directory with -C`);
+    throw fail(code === 'ENOENT' ? 'does not exist' : code === 'ENOTDIR' ? 'is not a directory' : `cannot be used (${code})`);
   }
+  if (!fs.statSync(real).isDirectory()) throw fail('is not a directory');
+  return real;
 }
 
-export function contextFromProcess(cwdOption?: string): Context {
+/** `errorExitCode`: the command's code for an unusable workspace (default: the usage error's 1). */
+export function contextFromProcess(cwdOption?: string, errorExitCode?: number): Context {
   return {
-    cwd: resolveWorkspace(path.resolve(cwdOption ?? process.cwd())),
+    cwd: resolveWorkspace(path.resolve(cwdOption ?? process.cwd()), errorExitCode),
     env: process.env,
     platform: process.platform,
     now: () => new Date(),

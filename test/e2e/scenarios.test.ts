@@ -308,7 +308,7 @@ describe('event input', () => {
     const sb = await workspace({});
     const r = await hookrun(['run', 'BeforeTool', '-C', path.join(sb.root, 'missing')], { env: sb.env });
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/workspace .*missing cannot be used \(ENOENT\)/);
+    expect(r.stderr).toMatch(/workspace .*missing does not exist; give an existing directory with -C/);
   });
 
   test('event JSON from piped stdin, event name from hook_event_name; empty stdin is {}', async () => {

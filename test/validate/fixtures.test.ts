@@ -38,6 +38,8 @@ describe('validate fixtures', () => {
     const settingsDir = path.join(FIXTURES, '..', '..', '..', 'src', 'settings');
     const emitted = fs
       .readdirSync(settingsDir)
+      // Gemini settings only: other dialects' loaders have codes of their own.
+      .filter((file) => !/^(kiro|claude)/.test(file))
       .flatMap((file) => [...fs.readFileSync(path.join(settingsDir, file), 'utf8').matchAll(/(?:code: |warn\(out, |extensionWarning\(|failed\()'([a-z-]+)'/g)])
       .map((match) => match[1]!);
     expect(emitted.length).toBeGreaterThan(15);
