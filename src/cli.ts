@@ -40,6 +40,8 @@ function buildProgram(io: IO, setExit: (code: number) => void): Command {
   };
   // One definition per command; each imports its implementation only when it runs.
   defineRun(program, deps);
+  defineTest(program, deps);
+  defineRecord(program, deps);
   return program;
 }
 
@@ -98,6 +100,100 @@ Examples:
             maxOutputBytes: opts.maxOutput as number | undefined,
           },
           ctx,
+          io,
+        ),
+      );
+    });
+}
+
+function defineTest(program: Command, { io, setExit, context }: CommandDeps): void {
+  program
+    .command('test')
+    .description('replay fixture cases against the resolved config and assert the outcomes')
+    .argument('[fixtures...]', 'fixture files or folders (default: **/*.hooktest.{yaml,yml,json} under the workspace)')
+    .addOption(new Option('--reporter <name>', 'report format (default: text, or the project configuration)').choices(['text', 'json', 'junit', 'github']))
+    .option('-o, --output <file>', 'write the report to a file (the text report still goes to stdout); with --from-captures, the fixture')
+    .option('--dry-run', 'check only fired/notFired; run no hook')
+    .option('-y, --yes', 'run the hook commands without asking')
+    .option('--ci', 'non-interactive run for CI (same as --yes)')
+    .option('--from-captures [dir]', 'print a fixture skeleton from captured events (default dir: .hookrun/captures)')
+    .option('--grace <ms>', 'after a timeout, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
+    .option('--max-output <bytes>', 'bytes captured per hook stream; the rest is read and dropped', integer('--max-output'))
+    .addHelpText(
+      'after',
+      `
+Runs real hook commands: on a terminal it lists them and asks first; without a terminal it refuses
+unless --yes or --ci is given (exit 2).
+
+Exit codes: 0 all cases passed, 1 a case failed, 2 nothing ran (bad fixture with file:line, no
+fixture found, or not confirmed).
+
+Examples:
+  $ hookrun test                                   # every **/*.hooktest.yaml under the workspace
+  $ hookrun test hooks.hooktest.yaml examples/
+  $ hookrun test --dry-run                         # which hooks fire; runs nothing
+  $ hookrun test --ci --reporter junit -o junit.xml
+  $ hookrun test --ci --reporter github
+  $ hookrun test --from-captures -o recorded.hooktest.yaml`,
+    )
+    .action(async (paths: string[], opts: Record<string, unknown>) => {
+      const ctx = context();
+      if (opts.fromCaptures !== undefined) {
+        const { fromCapturesCommand } = await import('./commands/captures.js');
+        setExit(
+          await fromCapturesCommand(
+            { dir: typeof opts.fromCaptures === 'string' ? opts.fromCaptures : undefined, output: opts.output as string | undefined },
+            ctx,
+            io,
+          ),
+        );
+        return;
+      }
+      const { testCommand } = await import('./commands/test.js');
+      setExit(
+        await testCommand(
+          {
+            paths,
+            reporter: opts.reporter as 'text' | 'json' | 'junit' | 'github' | undefined,
+            output: opts.output as string | undefined,
+            dryRun: opts.dryRun === true,
+            yes: opts.yes === true || opts.ci === true,
+            graceMs: opts.grace as number,
+            maxOutputBytes: opts.maxOutput as number | undefined,
+          },
+          ctx,
+          io,
+        ),
+      );
+    });
+}
+
+function defineRecord(program: Command, { io, setExit, context }: CommandDeps): void {
+  program
+    .command('record')
+    .description('capture the event payloads the agent sends (installs a capture hook in .gemini/settings.json)')
+    .option('--events <names...>', 'events to capture, comma- or space-separated (default: all)')
+    .option('--stop', 'remove the capture hook and restore the settings file')
+    .option('--json', 'print what was done as JSON')
+    .addHelpText(
+      'after',
+      `
+The capture hook prints nothing, so it never changes what the agent decides. --stop restores the
+settings file byte for byte; if you edited it meanwhile, only hookrun's entries are removed, and if
+the file no longer parses nothing is written (exit 1, try again after fixing it).
+
+Examples:
+  $ hookrun record                          # every event
+  $ hookrun record --events BeforeTool,AfterTool
+  $ hookrun record --stop
+  $ hookrun test --from-captures -o recorded.hooktest.yaml`,
+    )
+    .action(async (opts: Record<string, unknown>) => {
+      const { recordCommand } = await import('./commands/record.js');
+      setExit(
+        await recordCommand(
+          { events: opts.events as string[] | undefined, stop: opts.stop === true, json: opts.json === true },
+          context(),
           io,
         ),
       );
