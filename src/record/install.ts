@@ -1,7 +1,7 @@
 // The capture hook in a settings file, as text edits (jsonc-parser's modify/applyEdits), so the
 // user's comments and layout survive: insert one definition per event, and later remove exactly
 // the definitions (or hook entries) that are hookrun's. Pure: text in, text out.
-import { applyEdits, type FormattingOptions, modify, type Node, parseTree } from 'jsonc-parser';
+import { applyEdits, findNodeAtLocation, modify, type Node, parseTree } from 'jsonc-parser';
 import { configError } from '../errors.js';
 import { isPlainObject, parseJsoncObject } from '../settings/jsonc.js';
 
@@ -34,11 +34,9 @@ export function isCaptureHook(hook: unknown): boolean {
   return isPlainObject(hook) && hook.name === CAPTURE_HOOK_NAME && typeof hook.command === 'string' && hook.command.includes('.hookrun/capture');
 }
 
-/** Indentation and line ends as the file already uses them. */
-export function detectFormatting(text: string): FormattingOptions {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
-  return indent.startsWith('\t') ? { insertSpaces: false, tabSize: 4, eol } : { insertSpaces: true, tabSize: indent.length, eol };
+/** The line end the file already uses. */
+export function detectEol(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
 }
 
 export interface Installed {
@@ -51,29 +49,60 @@ export interface Installed {
 export function installCaptureHooks(text: string | undefined, file: string, events: readonly string[]): Installed {
   if (text === undefined) {
     const hooks = Object.fromEntries(events.map((e) => [e, [captureDefinition()]]));
-    return { text: `${JSON.stringify({ hooks }, null, 2)}\n`, created: [['hooks']] };
+    return { text: `${JSON.stringify({ hooks }, null, 2)}\n`, created: [['hooks'], ...events.map((e) => ['hooks', e])] };
   }
   // Gemini CLI refuses a settings file that does not parse; so does hookrun, before touching it.
   const doc = parseJsoncObject(text, file, 'Settings file is not a valid JSON object.');
-  const formattingOptions = detectFormatting(text);
+  const eol = detectEol(text);
   const created: JsonPath[] = [];
   let out = text;
-  const edit = (path: JsonPath, value: unknown, isArrayInsertion = false) => {
-    out = applyEdits(out, modify(out, path, value, { formattingOptions, isArrayInsertion }));
+  // No formatter runs over the edits: it would re-lay the user's neighbouring lines, and removing the
+  // entries again would then not give their text back. The inserted JSON is compact instead.
+  const edit = (path: JsonPath, value: unknown) => {
+    out = applyEdits(out, modify(out, path, value, {}));
+  };
+  const lineIndent = (offset: number): string | undefined => {
+    const before = out.slice(out.lastIndexOf('\n', offset - 1) + 1, offset);
+    return /^[ \t]*$/.test(before) ? before : undefined;
+  };
+  // A new key goes after the object's last property, on its own line when that one has its own line.
+  const addProperty = (objectPath: JsonPath, key: string, value: unknown) => {
+    const root = parseTree(out, [], { allowTrailingComma: false })!;
+    const last = (objectPath.length > 0 ? findNodeAtLocation(root, objectPath) : root)?.children?.at(-1);
+    if (!last) {
+      edit([...objectPath, key], value);
+      return;
+    }
+    const end = last.offset + last.length;
+    const indent = lineIndent(last.offset);
+    const separator = indent === undefined ? ', ' : `,${eol}${indent}`;
+    out = `${out.slice(0, end)}${separator}${JSON.stringify(key)}: ${JSON.stringify(value)}${out.slice(end)}`;
+  };
+  const prepend = (path: JsonPath, value: unknown) => {
+    const list = findNodeAtLocation(parseTree(out, [], { allowTrailingComma: false })!, path);
+    const first = list?.children?.[0];
+    if (!first) {
+      out = applyEdits(out, modify(out, [...path, 0], value, { isArrayInsertion: true }));
+      return;
+    }
+    // On its own line when the first element starts one, so the capture entry reads as one line.
+    const indent = lineIndent(first.offset);
+    const separator = indent === undefined ? ', ' : `,${eol}${indent}`;
+    out = `${out.slice(0, first.offset)}${JSON.stringify(value)}${separator}${out.slice(first.offset)}`;
   };
   const hooks = doc.value.hooks;
   if (hooks !== undefined && !isPlainObject(hooks)) {
     throw configError(`${file}: "hooks" is not an object, so hookrun cannot add its capture hook; fix the file first`, doc.locate(['hooks']));
   }
   if (hooks === undefined) {
-    edit(['hooks'], Object.fromEntries(events.map((e) => [e, [captureDefinition()]])));
-    created.push(['hooks']);
+    addProperty([], 'hooks', Object.fromEntries(events.map((e) => [e, [captureDefinition()]])));
+    created.push(['hooks'], ...events.map((e) => ['hooks', e]));
     return { text: out, created };
   }
   for (const event of events) {
     const list = hooks[event];
     if (list === undefined) {
-      edit(['hooks', event], [captureDefinition()]);
+      addProperty(['hooks'], event, [captureDefinition()]);
       created.push(['hooks', event]);
     } else if (!Array.isArray(list)) {
       throw configError(`${file}: hooks.${event} is not a list, so hookrun cannot add its capture hook there; fix it or leave ${event} out with --events`, doc.locate(['hooks', event]));
@@ -81,7 +110,7 @@ export function installCaptureHooks(text: string | undefined, file: string, even
       throw configError(`${file}: hooks.${event} already has hookrun's capture hook; run \`hookrun record --stop\` first`, doc.locate(['hooks', event]));
     } else {
       // First in the list: in a sequential chain the capture then sees the payload before any hook changes it.
-      edit(['hooks', event, 0], captureDefinition(), true);
+      prepend(['hooks', event], captureDefinition());
     }
   }
   return { text: out, created };
@@ -122,6 +151,24 @@ function nextCapturePath(root: Node): JsonPath | undefined {
   return undefined;
 }
 
+/**
+ * Cuts one array element with its separator: up to the next element, or from the previous one when
+ * it is the last, exactly undoing an insertion. (jsonc-parser's own removal of a last element assumes
+ * a line break before the bracket and cuts into the element before it when there is none.)
+ */
+function removeArrayElement(text: string, root: Node, path: JsonPath): string {
+  const element = findNodeAtLocation(root, path)!;
+  const siblings = element.parent!.children!;
+  const i = siblings.indexOf(element);
+  const end = element.offset + element.length;
+  if (i < siblings.length - 1) return text.slice(0, element.offset) + text.slice(siblings[i + 1]!.offset);
+  if (i > 0) {
+    const previous = siblings[i - 1]!;
+    return text.slice(0, previous.offset + previous.length) + text.slice(end);
+  }
+  return text.slice(0, element.offset) + text.slice(end);
+}
+
 export interface Removal {
   text: string;
   removed: number;
@@ -139,7 +186,7 @@ export function removeCaptureHooks(text: string, file: string, created: readonly
     const root = parseTree(out, [], { allowTrailingComma: false });
     const next = root ? nextCapturePath(root) : undefined;
     if (!next) break;
-    out = applyEdits(out, modify(out, next, undefined, {}));
+    out = removeArrayElement(out, root!, next);
     removed++;
   }
   const deepestFirst = [...created].filter((p) => p.length > 0).sort((a, b) => b.length - a.length);

@@ -43,7 +43,7 @@ describe.concurrent('hookrun record', { timeout: 90_000 }, () => {
     const during = await readFile(file, 'utf8');
     expect(during).toContain('// Team settings: keep the comments!');
     expect(during).toContain('/* inline block comment */');
-    expect(during).toContain('"name": "hookrun-capture"');
+    expect(during).toContain('"name":"hookrun-capture"');
     expect(during).toMatch(/\n\t\t"SessionStart": \[/);
     expect((await stat(file)).mode & 0o777).toBe(0o640);
 
