@@ -2,7 +2,7 @@
 // exit codes. Each command's module is imported only when that command runs.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { type Context, contextFromProcess } from './context.js';
-import { HookrunError, formatLocation } from './errors.js';
+import { HookrunError, formatLocation, usageError } from './errors.js';
 import { type IO, processIO } from './io.js';
 
 export const VERSION = '0.1.0';
@@ -112,6 +112,8 @@ function defineTest(program: Command, { io, setExit, context }: CommandDeps): vo
     .description('replay fixture cases against the resolved config and assert the outcomes')
     .argument('[fixtures...]', 'fixture files or folders (default: **/*.hooktest.{yaml,yml,json} under the workspace)')
     .addOption(new Option('--reporter <name>', 'report format (default: text, or the project configuration)').choices(['text', 'json', 'junit', 'github']))
+    .addOption(new Option('--format <name>', 'same as --reporter').choices(['text', 'json', 'junit', 'github']).hideHelp())
+    .option('--json', 'same as --reporter json')
     .option('-o, --output <file>', 'write the report to a file (the text report still goes to stdout); with --from-captures, the fixture')
     .option('--dry-run', 'check only fired/notFired; run no hook')
     .option('-y, --yes', 'run the hook commands without asking')
@@ -139,6 +141,7 @@ Examples:
     .action(async (paths: string[], opts: Record<string, unknown>) => {
       const ctx = context();
       if (opts.fromCaptures !== undefined) {
+        if (paths.length > 0) throw usageError('--from-captures reads captures, not fixtures: give its folder as --from-captures <dir>');
         const { fromCapturesCommand } = await import('./commands/captures.js');
         setExit(
           await fromCapturesCommand(
@@ -154,7 +157,7 @@ Examples:
         await testCommand(
           {
             paths,
-            reporter: opts.reporter as 'text' | 'json' | 'junit' | 'github' | undefined,
+            reporter: (opts.reporter ?? opts.format ?? (opts.json === true ? 'json' : undefined)) as 'text' | 'json' | 'junit' | 'github' | undefined,
             output: opts.output as string | undefined,
             dryRun: opts.dryRun === true,
             yes: opts.yes === true || opts.ci === true,
