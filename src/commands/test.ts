@@ -3,6 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../context.js';
+import { inputError } from '../errors.js';
 import { discoverFixtures, loadProjectSettings } from '../fixtures/discover.js';
 import { type CaseResult, runCase, summarize, type TestRun } from '../fixtures/execute.js';
 import { type FixtureFile, type FixtureProblem, loadFixture } from '../fixtures/load.js';
@@ -45,7 +46,13 @@ export async function testCommand(options: TestCommandOptions, ctx: Context, io:
 
   const finish = async (run: TestRun): Promise<number> => {
     if (toFile) {
-      await writeFile(path.resolve(ctx.cwd, options.output!), reporter.end(run));
+      const target = path.resolve(ctx.cwd, options.output!);
+      try {
+        await writeFile(target, reporter.end(run));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        throw inputError(`cannot write the report to ${options.output} (${code ?? (error as Error).message})`);
+      }
       io.stdout(live.end(run));
     } else {
       io.stdout(reporter.end(run));

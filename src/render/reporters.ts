@@ -119,7 +119,7 @@ function textReporter(options: ReporterOptions, github: boolean): Reporter {
     end(run) {
       const out: string[] = [];
       for (const p of run.problems) {
-        out.push(github ? githubProblem(p, options) : `${c.red('bad fixture')}: ${problemText(p, options)}`);
+        out.push(github ? githubProblem(p, options) : `${c.red('error')}: ${problemText(p, options)}`);
       }
       if (run.problems.length > 0) {
         out.push(`hookrun test: ${run.problems.length} problem(s) in the fixtures; no case was run`);
