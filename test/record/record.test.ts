@@ -143,13 +143,17 @@ describe.concurrent('hookrun record', { timeout: 90_000 }, () => {
 
   test('--from-captures turns captures into a fixture skeleton that runs (as skipped) until filled in', async () => {
     const { sb } = await workspace(COMMENTED);
-    await hookrun(['record', '--events', 'BeforeTool', '-C', sb.ws], { env: trusted(sb) });
-    for (const command of ['rm -rf /', 'ls', 'ls']) {
-      await hookrun(['run', 'BeforeTool', '--tool', 'run_shell_command', '--tool-input', JSON.stringify({ command }), '-q', '-C', sb.ws], { env: trusted(sb) });
+    // Captures as the capture script writes them (the script itself is exercised above).
+    const commands = ['rm -rf /', 'ls', 'ls'];
+    for (const [i, command] of commands.entries()) {
+      const payload = { session_id: 's1', transcript_path: '', cwd: sb.ws, hook_event_name: 'BeforeTool', timestamp: `2026-01-01T00:00:0${i}.000Z`, tool_name: 'run_shell_command', tool_input: { command } };
+      await sb.write(path.join(sb.ws, `.hookrun/captures/BeforeTool-2026-01-01T00-00-0${i}-000Z-${100 + i}.json`), JSON.stringify(payload));
     }
-    await hookrun(['record', '--stop', '-C', sb.ws], { env: trusted(sb) });
+    await sb.write(path.join(sb.ws, '.hookrun/captures/broken.json'), '{');
     const gen = await hookrun(['test', '--from-captures', '-o', 'recorded.hooktest.yaml', '-C', sb.ws], { env: sb.env });
     expect(gen.exitCode).toBe(0);
+    expect(gen.stderr).toContain('skipped');
+    expect(gen.stderr).toContain('broken.json: not JSON');
     const yaml = await readFile(path.join(sb.ws, 'recorded.hooktest.yaml'), 'utf8');
     expect(yaml).toContain('from 3 captured event(s) in .hookrun/captures');
     expect(yaml).toContain('- name: BeforeTool run_shell_command rm -rf /');
