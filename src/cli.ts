@@ -2,7 +2,7 @@
 // exit codes. Each command's module is imported only when that command runs.
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { type Context, contextFromProcess } from './context.js';
-import { HookrunError, formatLocation } from './errors.js';
+import { HookrunError, formatLocation, usageError } from './errors.js';
 import { type IO, processIO } from './io.js';
 
 export const VERSION = '0.1.0';
@@ -42,6 +42,8 @@ function buildProgram(io: IO, setExit: (code: number) => void): Command {
   defineRun(program, deps);
   defineValidate(program, deps);
   defineSchema(program, deps);
+  defineTest(program, deps);
+  defineRecord(program, deps);
   return program;
 }
 
@@ -174,6 +176,103 @@ Examples:
     .action(async (which: 'settings' | 'report') => {
       const { schemaCommand } = await import('./commands/schema.js');
       setExit(schemaCommand(which, io));
+    });
+}
+
+function defineTest(program: Command, { io, setExit, context }: CommandDeps): void {
+  program
+    .command('test')
+    .description('replay fixture cases against the resolved config and assert the outcomes')
+    .argument('[fixtures...]', 'fixture files or folders (default: **/*.hooktest.{yaml,yml,json} under the workspace)')
+    .addOption(new Option('--reporter <name>', 'report format (default: text, or the project configuration)').choices(['text', 'json', 'junit', 'github']))
+    .addOption(new Option('--format <name>', 'same as --reporter').choices(['text', 'json', 'junit', 'github']).hideHelp())
+    .option('--json', 'same as --reporter json')
+    .option('-o, --output <file>', 'write the report to a file (the text report still goes to stdout); with --from-captures, the fixture')
+    .option('--dry-run', 'check only fired/notFired; run no hook')
+    .option('-y, --yes', 'run the hook commands without asking')
+    .option('--ci', 'non-interactive run for CI (same as --yes)')
+    .option('--from-captures [dir]', 'print a fixture skeleton from captured events (default dir: .hookrun/captures)')
+    .option('--grace <ms>', 'after a timeout, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
+    .option('--max-output <bytes>', 'bytes captured per hook stream; the rest is read and dropped', integer('--max-output'))
+    .addHelpText(
+      'after',
+      `
+Runs real hook commands: on a terminal it lists them and asks first; without a terminal it refuses
+unless --yes or --ci is given (exit 2).
+
+Exit codes: 0 all cases passed, 1 a case failed, 2 nothing ran (bad fixture with file:line, no
+fixture found, or not confirmed).
+
+Examples:
+  $ hookrun test                                   # every **/*.hooktest.yaml under the workspace
+  $ hookrun test hooks.hooktest.yaml examples/
+  $ hookrun test --dry-run                         # which hooks fire; runs nothing
+  $ hookrun test --ci --reporter junit -o junit.xml
+  $ hookrun test --ci --reporter github
+  $ hookrun test --from-captures -o recorded.hooktest.yaml`,
+    )
+    .action(async (paths: string[], opts: Record<string, unknown>) => {
+      const ctx = context();
+      if (opts.fromCaptures !== undefined) {
+        if (paths.length > 0) throw usageError('--from-captures reads captures, not fixtures: give its folder as --from-captures <dir>');
+        const { fromCapturesCommand } = await import('./commands/captures.js');
+        setExit(
+          await fromCapturesCommand(
+            { dir: typeof opts.fromCaptures === 'string' ? opts.fromCaptures : undefined, output: opts.output as string | undefined },
+            ctx,
+            io,
+          ),
+        );
+        return;
+      }
+      const { testCommand } = await import('./commands/test.js');
+      setExit(
+        await testCommand(
+          {
+            paths,
+            reporter: (opts.reporter ?? opts.format ?? (opts.json === true ? 'json' : undefined)) as 'text' | 'json' | 'junit' | 'github' | undefined,
+            output: opts.output as string | undefined,
+            dryRun: opts.dryRun === true,
+            yes: opts.yes === true || opts.ci === true,
+            graceMs: opts.grace as number,
+            maxOutputBytes: opts.maxOutput as number | undefined,
+          },
+          ctx,
+          io,
+        ),
+      );
+    });
+}
+
+function defineRecord(program: Command, { io, setExit, context }: CommandDeps): void {
+  program
+    .command('record')
+    .description('capture the event payloads the agent sends (installs a capture hook in .gemini/settings.json)')
+    .option('--events <names...>', 'events to capture, comma- or space-separated (default: all)')
+    .option('--stop', 'remove the capture hook and restore the settings file')
+    .option('--json', 'print what was done as JSON')
+    .addHelpText(
+      'after',
+      `
+The capture hook prints nothing, so it never changes what the agent decides. --stop restores the
+settings file byte for byte; if you edited it meanwhile, only hookrun's entries are removed, and if
+the file no longer parses nothing is written (exit 1, try again after fixing it).
+
+Examples:
+  $ hookrun record                          # every event
+  $ hookrun record --events BeforeTool,AfterTool
+  $ hookrun record --stop
+  $ hookrun test --from-captures -o recorded.hooktest.yaml`,
+    )
+    .action(async (opts: Record<string, unknown>) => {
+      const { recordCommand } = await import('./commands/record.js');
+      setExit(
+        await recordCommand(
+          { events: opts.events as string[] | undefined, stop: opts.stop === true, json: opts.json === true },
+          context(),
+          io,
+        ),
+      );
     });
 }
 

@@ -2,10 +2,9 @@
 import type { Context } from '../context.js';
 import { getDialect } from '../dialects/index.js';
 import { type EventOptions, readEvent } from '../event/input.js';
-import { runPlan } from '../exec/runner.js';
-import { describePlan } from '../plan/describe.js';
-import { buildReport, renderPlanText, renderRunText } from '../render/report.js';
 import type { IO } from '../io.js';
+import { executeEvent, planEvent } from '../pipeline.js';
+import { renderPlanText, renderRunText } from '../render/report.js';
 
 export interface RunCommandOptions extends EventOptions {
   dialect?: string;
@@ -24,17 +23,8 @@ export interface RunCommandOptions extends EventOptions {
 export async function runCommand(options: RunCommandOptions, ctx: Context, io: IO): Promise<number> {
   const dialect = await getDialect(options.dialect);
   const { event, input: raw } = await readEvent(options, dialect, io.stdin);
-  const input = dialect.completeInput(event, raw, ctx);
-  const config = await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace, agent: options.agent });
-  if (typeof input.cwd === 'string' && input.cwd !== ctx.cwd) {
-    config.diagnostics.push({
-      code: 'event-cwd-differs',
-      severity: 'warning',
-      message: `the event's cwd "${input.cwd}" is not the workspace "${ctx.cwd}"; hooks run in the workspace and see the event's cwd on stdin (use -C to choose the workspace)`,
-    });
-  }
-  const plan = dialect.plan(config, event, input);
-  const description = describePlan(dialect, config, plan, input, ctx);
+  const planned = await planEvent(dialect, event, raw, ctx, { trustWorkspace: options.trustWorkspace, agent: options.agent });
+  const { description } = planned;
 
   if (options.dryRun) {
     io.stdout(`${JSON.stringify(description, null, options.json ? 2 : undefined)}\n`);
@@ -42,9 +32,9 @@ export async function runCommand(options: RunCommandOptions, ctx: Context, io: I
     return 0;
   }
 
-  const cache = options.cache === false ? undefined : dialect.resultCache?.(config, ctx);
-  const results = await io.withInterrupt((signal) =>
-    runPlan(dialect, plan, input, config, ctx, {
+  const cache = options.cache === false ? undefined : dialect.resultCache?.(planned.config, ctx);
+  const report = await io.withInterrupt((signal) =>
+    executeEvent(planned, ctx, {
       signal,
       graceMs: options.graceMs,
       maxCaptureBytes: options.maxOutputBytes,
@@ -55,10 +45,6 @@ export async function runCommand(options: RunCommandOptions, ctx: Context, io: I
     io.stderr(`hookrun: interrupted by ${io.interrupted}; every running hook was stopped\n`);
     return io.interrupted === 'SIGINT' ? 130 : io.interrupted === 'SIGHUP' ? 129 : 143;
   }
-  const aggregate = dialect.aggregate(event, results);
-  const outcome = dialect.outcome(event, aggregate.finalOutput);
-  const report = buildReport(description, input, results, aggregate, outcome);
-  if (cache) report.notes.push(...cache.notes);
 
   io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${JSON.stringify(report.output)}\n`);
   if (!options.quiet) io.stderr(renderRunText(report, io.colorStderr));

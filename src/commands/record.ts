@@ -1,0 +1,234 @@
+// `hookrun record` / `hookrun record --stop`: install a capture hook into the workspace settings and
+// take it out again. The file is restored byte for byte when nobody touched it since; when it was
+// edited meanwhile, only hookrun's entries are removed, and when even that cannot be done safely
+// (the file no longer parses) nothing is written and the state is kept for another try.
+import { copyFile, mkdir, readdir, readFile, rm, rmdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Context } from '../context.js';
+import { configError, HookrunError, usageError } from '../errors.js';
+import { GEMINI_EVENTS } from '../event/schemas.js';
+import type { IO } from '../io.js';
+import { writeFileAtomic } from '../record/files.js';
+import {
+  CAPTURE_DIR,
+  CAPTURE_SCRIPT,
+  hasCaptureHooks,
+  installCaptureHooks,
+  type JsonPath,
+  RECORD_STATE,
+  removeCaptureHooks,
+} from '../record/install.js';
+import { geminiSettingsPaths, loadGeminiConfig, workspaceIsHome } from '../settings/gemini.js';
+import { parseJsoncObject } from '../settings/jsonc.js';
+
+export interface RecordOptions {
+  events?: string[];
+  stop?: boolean;
+  json?: boolean;
+}
+
+/** What `record` remembers so that `--stop` can undo exactly what it did. */
+interface RecordState {
+  version: 1;
+  startedAt: string;
+  settingsFile: string;
+  /** The file's bytes before `record` (null: it did not exist). */
+  original: string | null;
+  mode: number | null;
+  /** The bytes `record` wrote: equal at --stop means nobody edited the file since. */
+  installed: string;
+  created: JsonPath[];
+  createdSettingsDir: boolean;
+  events: string[];
+}
+
+async function readIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** The shipped capture script: bin/ beside dist/ (bundled) or beside src/ (tests from source). */
+async function captureScriptSource(): Promise<string> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.join(here, '..', 'bin'), path.join(here, '..', '..', 'bin')]) {
+    const file = path.join(candidate, 'hookrun-capture.mjs');
+    if (await stat(file).then(() => true, () => false)) return file;
+  }
+  throw new HookrunError('internal', 'the capture script bin/hookrun-capture.mjs is missing from the hookrun installation');
+}
+
+function parseEvents(events: string[] | undefined): string[] {
+  if (!events || events.length === 0) return [...GEMINI_EVENTS];
+  const names = [...new Set(events.flatMap((e) => e.split(',')).map((e) => e.trim()).filter(Boolean))];
+  const unknown = names.filter((n) => !(GEMINI_EVENTS as readonly string[]).includes(n));
+  if (unknown.length > 0) throw usageError(`unknown event(s) for --events: ${unknown.join(', ')}. Events: ${GEMINI_EVENTS.join(', ')}`);
+  return names;
+}
+
+export async function recordCommand(options: RecordOptions, ctx: Context, io: IO): Promise<number> {
+  return options.stop ? stopRecording(options, ctx, io) : startRecording(options, ctx, io);
+}
+
+async function startRecording(options: RecordOptions, ctx: Context, io: IO): Promise<number> {
+  const events = parseEvents(options.events);
+  const statePath = path.join(ctx.cwd, RECORD_STATE);
+  const existingState = await readIfExists(statePath);
+  if (existingState !== undefined) {
+    throw usageError(`already recording in ${ctx.cwd} (state in ${RECORD_STATE}); stop first with \`hookrun record --stop\``);
+  }
+  const settingsFile = geminiSettingsPaths(ctx).workspace;
+  const original = await readIfExists(settingsFile);
+  const mode = original === undefined ? null : (await stat(settingsFile)).mode & 0o7777;
+  const installed = installCaptureHooks(original, settingsFile, events);
+  const settingsDir = path.dirname(settingsFile);
+  const createdSettingsDir = !(await stat(settingsDir).then((s) => s.isDirectory(), () => false));
+
+  await mkdir(path.join(ctx.cwd, CAPTURE_DIR), { recursive: true });
+  await copyFile(await captureScriptSource(), path.join(ctx.cwd, CAPTURE_SCRIPT));
+  const state: RecordState = {
+    version: 1,
+    startedAt: ctx.now().toISOString(),
+    settingsFile,
+    original: original ?? null,
+    mode,
+    installed: installed.text,
+    created: installed.created,
+    createdSettingsDir,
+    events,
+  };
+  // The state goes first: if writing the settings fails halfway, --stop still knows what to undo.
+  await writeFileAtomic(statePath, `${JSON.stringify(state, null, 2)}\n`, 0o600);
+  await mkdir(settingsDir, { recursive: true });
+  await writeFileAtomic(settingsFile, installed.text, mode ?? undefined);
+
+  const notes = await recordingNotes(ctx);
+  const relSettings = path.relative(ctx.cwd, settingsFile);
+  if (options.json) {
+    io.stdout(`${JSON.stringify({ recording: true, settingsFile, events, captureDir: path.join(ctx.cwd, CAPTURE_DIR), notes }, null, 2)}\n`);
+  } else {
+    io.stdout(
+      `hookrun: recording ${events.length === GEMINI_EVENTS.length ? 'every event' : events.join(', ')}: capture hook added to ${relSettings}; ` +
+        `payloads go to ${CAPTURE_DIR}/\n` +
+        'Use the agent in this folder, then run `hookrun record --stop` (restores the settings file) and ' +
+        '`hookrun test --from-captures -o recorded.hooktest.yaml`.\n',
+    );
+    for (const note of notes) io.stderr(`hookrun: note: ${note}\n`);
+  }
+  return 0;
+}
+
+/** Reasons the agent would not run the capture hook here: worth saying at once, not after a session. */
+async function recordingNotes(ctx: Context): Promise<string[]> {
+  const notes: string[] = [];
+  if (workspaceIsHome(ctx)) notes.push('this folder is your home directory: the file edited is your user settings, so every session is captured');
+  try {
+    const config = await loadGeminiConfig(ctx);
+    if (!config.hooksEnabled) notes.push('hooks are disabled (hooksConfig.enabled is false): Gemini CLI will not run the capture hook');
+    else if (!config.trust.trusted) notes.push(`this folder is not trusted (${config.trust.detail ?? config.trust.by}): Gemini CLI ignores its settings hooks until you trust it`);
+  } catch (error) {
+    notes.push(`the settings could not be checked: ${(error as Error).message}`);
+  }
+  return notes;
+}
+
+async function removeIfEmptyDir(dir: string): Promise<void> {
+  try {
+    if ((await readdir(dir)).length === 0) await rmdir(dir);
+  } catch {
+    // Not there or not empty: leave it.
+  }
+}
+
+async function captureCount(ctx: Context): Promise<number> {
+  try {
+    return (await readdir(path.join(ctx.cwd, CAPTURE_DIR))).filter((n) => n.endsWith('.json')).length;
+  } catch {
+    return 0;
+  }
+}
+
+async function stopRecording(options: RecordOptions, ctx: Context, io: IO): Promise<number> {
+  const statePath = path.join(ctx.cwd, RECORD_STATE);
+  const stateText = await readIfExists(statePath);
+  const settingsFile = geminiSettingsPaths(ctx).workspace;
+  const relSettings = path.relative(ctx.cwd, settingsFile);
+  let state: RecordState | undefined;
+  if (stateText !== undefined) {
+    try {
+      state = JSON.parse(stateText) as RecordState;
+    } catch {
+      throw configError(`${statePath} is damaged (not JSON); remove the entries named "hookrun-capture" from ${relSettings} by hand, then delete it`);
+    }
+  }
+  const current = await readIfExists(state?.settingsFile ?? settingsFile);
+  let result: string;
+
+  if (!state) {
+    if (current === undefined || !hasCaptureHooks(current)) {
+      throw usageError(`hookrun is not recording in ${ctx.cwd} (no ${RECORD_STATE}, and ${relSettings} has no capture hook)`);
+    }
+    result = await surgicalRemoval(settingsFile, current, [], ctx);
+  } else if (current === undefined) {
+    result = `${relSettings} was deleted since \`hookrun record\`; nothing to remove`;
+    if (state.original !== null) {
+      const backup = path.join(ctx.cwd, '.hookrun', 'settings.before-record.json');
+      await writeFileAtomic(backup, state.original, state.mode ?? undefined);
+      result += `; its content from before recording is saved in ${path.relative(ctx.cwd, backup)}`;
+    }
+  } else if (current === state.installed) {
+    if (state.original === null) {
+      await rm(state.settingsFile);
+      if (state.createdSettingsDir) await removeIfEmptyDir(path.dirname(state.settingsFile));
+      result = `removed ${relSettings} (hookrun had created it)`;
+    } else {
+      await writeFileAtomic(state.settingsFile, state.original, state.mode ?? undefined);
+      result = `restored ${relSettings} exactly as it was before recording`;
+    }
+  } else {
+    result = await surgicalRemoval(state.settingsFile, current, state.created, ctx, state.original === null);
+  }
+
+  await rm(path.join(ctx.cwd, CAPTURE_SCRIPT), { force: true });
+  await rm(statePath, { force: true });
+  const count = await captureCount(ctx);
+  if (options.json) {
+    io.stdout(`${JSON.stringify({ recording: false, settingsFile, result, captures: count, captureDir: path.join(ctx.cwd, CAPTURE_DIR) }, null, 2)}\n`);
+  } else {
+    io.stdout(`hookrun: stopped recording: ${result}\n`);
+    io.stdout(
+      count > 0
+        ? `hookrun: ${count} capture(s) in ${CAPTURE_DIR}/; turn them into fixtures: hookrun test --from-captures -o recorded.hooktest.yaml\n`
+        : `hookrun: no event was captured in ${CAPTURE_DIR}/\n`,
+    );
+  }
+  return 0;
+}
+
+/** The file changed since `record`: take out only hookrun's entries, or refuse without writing. */
+async function surgicalRemoval(file: string, current: string, created: JsonPath[], ctx: Context, hookrunCreatedFile = false): Promise<string> {
+  const rel = path.relative(ctx.cwd, file);
+  let removal;
+  try {
+    removal = removeCaptureHooks(current, file, created);
+  } catch (error) {
+    const where = error instanceof HookrunError ? error.message : String(error);
+    throw configError(
+      `${rel} was edited since \`hookrun record\` and no longer parses (${where}); nothing was changed. ` +
+        'Fix the file and run `hookrun record --stop` again, or remove the entries named "hookrun-capture" by hand.',
+    );
+  }
+  if (removal.removed === 0) return `${rel} was edited since \`hookrun record\` and has no capture hook left; left as it is`;
+  const mode = (await stat(file)).mode & 0o7777;
+  const empty = hookrunCreatedFile && Object.keys(parseJsoncObject(removal.text, file, '').value).length === 0;
+  if (empty) {
+    await rm(file);
+    return `removed ${rel} (hookrun had created it; nothing else was left in it)`;
+  }
+  await writeFileAtomic(file, removal.text, mode);
+  return `${rel} was edited since \`hookrun record\`: removed only hookrun's ${removal.removed} capture entr${removal.removed === 1 ? 'y' : 'ies'} and kept your edits`;
+}
