@@ -57,6 +57,7 @@ function defineRun(program: Command, { io, setExit, context }: CommandDeps): voi
     .option('--reason <reason>', 'set reason (SessionEnd: exit, clear, logout, prompt_input_exit, other)')
     .option('--trigger <trigger>', 'set trigger (PreCompress: manual, auto)')
     .addOption(new Option('--dialect <name>', 'agent whose rules to follow').choices(['gemini', 'claude', 'kiro']).default('gemini'))
+    .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow: classic (default), current, or a version such as 2.1.3 (env HOOKRUN_CLAUDE_VERSION)')
     .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
     .option('--dry-run', 'print the plan as JSON; run nothing')
     .option('--json', 'print the full report (plan, every result, merged output) instead of the merged output')
@@ -90,6 +91,7 @@ Examples:
             reason: opts.reason as string | undefined,
             trigger: opts.trigger as string | undefined,
             dialect: opts.dialect as string,
+            agentVersion: opts.claudeVersion as string | undefined,
             trustWorkspace: opts.trustWorkspace === true,
             dryRun: opts.dryRun === true,
             json: opts.json === true,

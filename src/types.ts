@@ -23,8 +23,8 @@ export interface Diagnostic {
   location?: Location;
 }
 
-/** The settings layers, in Gemini CLI's merge order. */
-export type Layer = 'systemDefaults' | 'user' | 'workspace' | 'system' | 'extension';
+/** The settings layers: Gemini CLI's, in its merge order, then Claude Code's project, local and managed files. */
+export type Layer = 'systemDefaults' | 'user' | 'workspace' | 'system' | 'extension' | 'project' | 'local' | 'managed';
 
 /** One hook as configured (the object inside a definition's `hooks` array), after load-time expansion. */
 export interface HookConfig {

@@ -9,6 +9,8 @@ import type { IO } from '../io.js';
 
 export interface RunCommandOptions extends EventOptions {
   dialect?: string;
+  /** `--claude-version`: which Claude Code behaviour to follow. */
+  agentVersion?: string;
   trustWorkspace?: boolean;
   dryRun?: boolean;
   json?: boolean;
@@ -21,7 +23,7 @@ export async function runCommand(options: RunCommandOptions, ctx: Context, io: I
   const dialect = await getDialect(options.dialect);
   const { event, input: raw } = await readEvent(options, dialect, io.stdin);
   const input = dialect.completeInput(event, raw, ctx);
-  const config = await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace });
+  const config = await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace, agentVersion: options.agentVersion });
   const plan = dialect.plan(config, event, input);
   const description = describePlan(dialect, config, plan, input, ctx);
 

@@ -8,6 +8,8 @@ export async function getDialect(name: string = 'gemini'): Promise<Dialect> {
   switch (name) {
     case 'gemini':
       return (await import('./gemini.js')).gemini;
+    case 'claude':
+      return (await import('./claude.js')).claude;
     default:
       throw usageError(`unknown dialect "${name}"; choose one of: ${DIALECTS.join(', ')}`);
   }

@@ -122,7 +122,12 @@ function decisionText(result: HookResultReport): string {
   const parts: string[] = [];
   if (output.continue === false) parts.push('stop');
   if (output.decision !== undefined) parts.push(String(output.decision));
-  const why = output.stopReason || output.reason || output.systemMessage;
+  // Claude Code answers inside hookSpecificOutput (permissionDecision, or a PermissionRequest decision).
+  const specific = (output.hookSpecificOutput ?? {}) as Record<string, unknown>;
+  if (typeof specific.permissionDecision === 'string') parts.push(specific.permissionDecision);
+  const behavior = (specific.decision as Record<string, unknown> | undefined)?.behavior;
+  if (typeof behavior === 'string') parts.push(behavior);
+  const why = output.stopReason || output.reason || specific.permissionDecisionReason || output.systemMessage;
   if (why) parts.push(oneLine(String(why), 100));
   if (result.outputFormat === 'text') parts.push('(plain text)');
   return parts.length > 0 ? parts.join(': ') : 'output without a decision';
@@ -152,8 +157,9 @@ const OUTCOME_WORDS: Readonly<Record<Outcome, string>> = {
 function outcomeReason(output: JsonObject, outcome: Outcome): string {
   const pick = (v: unknown) => (v ? `: ${oneLine(String(v), 200)}` : '');
   if (outcome === 'stop') return pick(output.stopReason || output.reason);
-  if (outcome === 'block') return pick(output.reason);
-  if (outcome === 'ask') return pick(output.systemMessage || output.reason);
+  const specific = (output.hookSpecificOutput ?? {}) as Record<string, unknown>;
+  if (outcome === 'block') return pick(output.reason || specific.permissionDecisionReason);
+  if (outcome === 'ask') return pick(output.systemMessage || output.reason || specific.permissionDecisionReason);
   return '';
 }
 
