@@ -40,6 +40,7 @@ function buildProgram(io: IO, setExit: (code: number) => void): Command {
   };
   // One definition per command; each imports its implementation only when it runs.
   defineRun(program, deps);
+  defineMigrate(program, deps);
   return program;
 }
 
@@ -100,6 +101,47 @@ Examples:
             maxOutputBytes: opts.maxOutput as number | undefined,
           },
           ctx,
+          io,
+        ),
+      );
+    });
+}
+
+function defineMigrate(program: Command, { io, setExit, context }: CommandDeps): void {
+  program
+    .command('migrate')
+    .description("convert Claude Code's or Kiro CLI's hooks into Gemini CLI settings, with a report of what cannot be carried over")
+    .addOption(new Option('--from <agent>', 'the agent whose hooks to convert').choices(['claude', 'kiro']).makeOptionMandatory())
+    .option('--write', 'merge the result into <cwd>/.gemini/settings.json (comments and layout kept; existing hooks kept)')
+    .option('--json', 'print the result and the report as one JSON object')
+    .option('-q, --quiet', 'no report on stderr')
+    .option('--agent <name>', 'with --from kiro: the agent whose hooks to convert')
+    .option('--claude-version <version>', 'with --from claude: the Claude Code behaviour the hooks were written for (classic, current, or e.g. 2.1.3)')
+    .addHelpText(
+      'after',
+      `
+Reads .claude/settings.json and .claude/settings.local.json (--from claude), or one Kiro agent file
+(--from kiro). Without --write: the Gemini settings JSON on stdout, the report on stderr.
+Exit codes: 0 converted (the report lists what was not carried over), 1 error.
+
+Examples:
+  $ hookrun migrate --from claude
+  $ hookrun migrate --from claude --write
+  $ hookrun migrate --from kiro --agent reviewer --json`,
+    )
+    .action(async (opts: Record<string, unknown>) => {
+      const { migrateCommand } = await import('./commands/migrate.js');
+      setExit(
+        await migrateCommand(
+          {
+            from: opts.from as string,
+            write: opts.write === true,
+            json: opts.json === true,
+            quiet: opts.quiet === true,
+            agent: opts.agent as string | undefined,
+            claudeVersion: opts.claudeVersion as string | undefined,
+          },
+          context(),
           io,
         ),
       );
