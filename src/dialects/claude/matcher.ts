@@ -116,10 +116,10 @@ function matchBashRule(rule: string, pattern: string, command: unknown): MatchVe
   return { matches: false, rule: `if "${rule}": no subcommand of "${command}" matches` };
 }
 
-/** `npm run test:*` (legacy prefix form) or a wildcard pattern where `*` is any text. */
+/** `npm run test:*` (legacy form: a prefix, so `npm run test:unit` too) or a wildcard pattern where `*` is any text. */
 function compileRulePattern(pattern: string): RegExp {
   const legacy = /^(.*):\*$/.exec(pattern);
-  if (legacy) return new RegExp(`^${escapeRegex(legacy[1]!)}(\\s.*)?$`, 's');
+  if (legacy) return new RegExp(`^${escapeRegex(legacy[1]!)}`, 's');
   const body = pattern
     .split('*')
     .map(escapeRegex)

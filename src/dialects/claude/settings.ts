@@ -258,12 +258,12 @@ function registerHandler(event: string, handler: unknown, matcher: unknown, at: 
     }
   }
   if (typeof handler.timeout === 'number' && handler.timeout > 3600) {
-    c.warn('timeout-looks-like-ms', `${where}.timeout is ${handler.timeout} seconds (${(handler.timeout / 3600).toFixed(1)} h): Claude Code reads seconds, not milliseconds`, [...at, 'timeout'], 'info');
+    c.warn('timeout-looks-like-ms', `${where}.timeout is ${handler.timeout} seconds (${(handler.timeout / 3600).toFixed(1)} h): Claude Code reads seconds, not milliseconds`, [...at, 'timeout']);
   }
   if (c.profile.generation === 'classic') {
     for (const field of ['if', 'args'] as const) {
       if (handler[field] !== undefined) {
-        c.warn('field-needs-current', `${where}.${field} is ignored by classic Claude Code; pass --claude-version current (or a version ≥ 2.1.3) to apply it`, [...at, field], 'info');
+        c.warn('field-needs-current', `${where}.${field} is ignored by classic Claude Code; pass --claude-version current (or a version ≥ 2.1.3) to apply it`, [...at, field]);
       }
     }
   }
