@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { applyEdits, findNodeAtLocation, type FormattingOptions, modify, type Node, parseTree } from 'jsonc-parser';
-import { configError } from '../errors.js';
+import { configError, formatLocation } from '../errors.js';
 import { isPlainObject, parseJsoncObject } from '../settings/jsonc.js';
 import type { JsonObject } from '../types.js';
 import type { GeminiDefinition, GeminiHooks } from './result.js';
@@ -34,7 +34,8 @@ export function mergeHooksIntoSettings(original: string | undefined, file: strin
   const doc = parseJsoncObject(original, file, 'Settings file is not a valid JSON object.');
   const existingHooks = doc.value.hooks;
   if (existingHooks !== undefined && !isPlainObject(existingHooks)) {
-    throw configError(`cannot merge into ${file}: "hooks" is not an object; fix it first`, doc.locate(['hooks']));
+    const at = doc.locate(['hooks']);
+    throw configError(`cannot merge into ${formatLocation(at)}: "hooks" is not an object; fix it first`, at);
   }
   const style = detectStyle(original);
   let text = original;
@@ -43,7 +44,8 @@ export function mergeHooksIntoSettings(original: string | undefined, file: strin
   for (const [event, definitions] of Object.entries(hooks)) {
     const current = isPlainObject(existingHooks) ? existingHooks[event] : undefined;
     if (current !== undefined && !Array.isArray(current)) {
-      throw configError(`cannot merge into ${file}: hooks.${event} is not an array; fix it first`, doc.locate(['hooks', event]));
+      const at = doc.locate(['hooks', event]);
+      throw configError(`cannot merge into ${formatLocation(at)}: hooks.${event} is not an array; fix it first`, at);
     }
     const fresh: GeminiDefinition[] = [];
     for (const definition of definitions) {
