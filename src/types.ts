@@ -102,6 +102,8 @@ export interface Plan {
   sequential: boolean;
   /** Why the plan is sequential (which entry asked for it), for dry-run and explain. */
   sequentialBecause?: string;
+  /** Why the plan is parallel, when the dialect has its own reason (Claude Code has no sequential mode). */
+  parallelBecause?: string;
   /** Entries considered and not planned, with the reason: the material of `explain`. */
   skipped: SkippedEntry[];
   /** Set when planning itself failed the way the agent's planner fails (the whole event errors). */

@@ -78,5 +78,5 @@ export function planClaude(config: ResolvedConfig, event: string, input: JsonObj
     seen.set(key, entry);
     hooks.push({ entry, index: hooks.length });
   }
-  return { event, hooks, sequential: false, skipped };
+  return { event, hooks, sequential: false, parallelBecause: 'Claude Code runs every matching hook in parallel', skipped };
 }
