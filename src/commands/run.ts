@@ -1,6 +1,7 @@
 // `hookrun run`: event → settings → plan → exec → aggregate → render → exit code.
 import type { Context } from '../context.js';
 import { getDialect } from '../dialects/index.js';
+import { usageError } from '../errors.js';
 import { type EventOptions, readEvent } from '../event/input.js';
 import { runPlan } from '../exec/runner.js';
 import { describePlan } from '../plan/describe.js';
@@ -20,6 +21,9 @@ export interface RunCommandOptions extends EventOptions {
 }
 
 export async function runCommand(options: RunCommandOptions, ctx: Context, io: IO): Promise<number> {
+  if (options.agentVersion !== undefined && options.dialect !== 'claude') {
+    throw usageError('--claude-version applies to --dialect claude only');
+  }
   const dialect = await getDialect(options.dialect);
   const { event, input: raw } = await readEvent(options, dialect, io.stdin);
   const input = dialect.completeInput(event, raw, ctx);
