@@ -29,8 +29,7 @@ export function addEventNotes(out: MigrationBuilder, from: 'claude' | 'kiro'): v
       message: 'AfterAgent: in Gemini CLI exit 2 (or any exit code of 2 or more with output) makes the agent retry the turn; in Kiro CLI a stop hook cannot block.',
     });
   }
-  const contextEvents = from === 'claude' ? ['BeforeAgent', 'SessionStart'] : ['BeforeAgent', 'SessionStart'];
-  for (const event of contextEvents) {
+  for (const event of ['BeforeAgent', 'SessionStart']) {
     if (!events.has(event)) continue;
     out.note({
       severity: 'warning',

@@ -2,8 +2,7 @@
 // JSON or plain text; stderr routed per event. The result is this hook's answer as a Claude-shaped object,
 // already normalised (deprecated `decision: "approve"|"block"` on PreToolUse becomes a permissionDecision;
 // an exit-2 block becomes the field the event uses), so the merge reads one vocabulary.
-import type { Interpretation } from '../dialect.js';
-import type { HookInvocation } from '../dialect.js';
+import type { HookInvocation, Interpretation } from '../dialect.js';
 import type { JsonObject, ProcessOutcome } from '../../types.js';
 import { byGeneration, eventRule, type ClaudeEventRule } from './events.js';
 import { isClaudeInvocation } from './invocation.js';
