@@ -47,7 +47,6 @@ const cases: [string, Side, Side, string[], number][] = [
   ['a destructive shell command is blocked', { event: 'PreToolUse', tool: 'Bash' }, { event: 'BeforeTool', tool: 'run_shell_command' }, ['--tool-input', '{"command":"rm -rf /"}'], 2],
   ['a harmless shell command proceeds', { event: 'PreToolUse', tool: 'Bash' }, { event: 'BeforeTool', tool: 'run_shell_command' }, ['--tool-input', '{"command":"ls"}'], 0],
   ['writing .env is blocked', { event: 'PreToolUse', tool: 'Write' }, { event: 'BeforeTool', tool: 'write_file' }, ['--tool-input', '{"file_path":"/p/.env","content":"x"}'], 2],
-  ['editing .env is blocked', { event: 'PreToolUse', tool: 'Edit' }, { event: 'BeforeTool', tool: 'replace' }, ['--tool-input', '{"file_path":"/p/.env"}'], 2],
   ['editing source proceeds', { event: 'PreToolUse', tool: 'Edit' }, { event: 'BeforeTool', tool: 'replace' }, ['--tool-input', '{"file_path":"/p/a.ts"}'], 0],
   ['fetching the web stops the agent', { event: 'PreToolUse', tool: 'WebFetch' }, { event: 'BeforeTool', tool: 'web_fetch' }, ['--tool-input', '{"url":"https://x"}'], 4],
   ['an unmatched tool proceeds', { event: 'PreToolUse', tool: 'Read' }, { event: 'BeforeTool', tool: 'read_file' }, ['--tool-input', '{"file_path":"/p/.env"}'], 0],
@@ -55,7 +54,6 @@ const cases: [string, Side, Side, string[], number][] = [
   ['an ordinary prompt proceeds', { event: 'UserPromptSubmit' }, { event: 'BeforeAgent' }, ['--prompt', 'hello'], 0],
   ['the first stop is blocked', { event: 'Stop' }, { event: 'AfterAgent' }, ['--event', '{"stop_hook_active":false}'], 2],
   ['the retried stop proceeds', { event: 'Stop' }, { event: 'AfterAgent' }, ['--event', '{"stop_hook_active":true}'], 0],
-  ['session start on resume', { event: 'SessionStart' }, { event: 'SessionStart' }, ['--source', 'resume'], 0],
 ];
 
 let sb: Sandbox;
@@ -78,7 +76,7 @@ describe('Claude config → migrate → Gemini: same decisions', () => {
     expect(migrateStderr).toMatch(/6 of 6 hook\(s\) carried over/);
   });
 
-  test.concurrent.each(cases)('%s', async (_name, claude, gemini, input, exit) => {
+  test.each(cases)('%s', async (_name, claude, gemini, input, exit) => {
     const claudeRun = await hookrun(['run', claude.event, '--dialect', 'claude', ...(claude.tool ? ['--tool', claude.tool] : []), ...input, '--cwd', sb.ws, '-q'], { env: env() });
     const geminiRun = await hookrun(['run', gemini.event, ...(gemini.tool ? ['--tool', gemini.tool] : []), ...input, '--trust-workspace', '--cwd', sb.ws, '-q'], { env: env() });
     expect(claudeRun.exitCode, `claude: ${claudeRun.stdout}${claudeRun.stderr}`).toBe(exit);
