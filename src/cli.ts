@@ -44,6 +44,7 @@ function buildProgram(io: IO, setExit: (code: number) => void): Command {
   defineSchema(program, deps);
   defineTest(program, deps);
   defineRecord(program, deps);
+  defineMigrate(program, deps);
   return program;
 }
 
@@ -61,6 +62,7 @@ function defineRun(program: Command, { io, setExit, context }: CommandDeps): voi
     .option('--reason <reason>', 'set reason (SessionEnd: exit, clear, logout, prompt_input_exit, other)')
     .option('--trigger <trigger>', 'set trigger (PreCompress: manual, auto)')
     .addOption(new Option('--dialect <name>', 'agent whose rules to follow').choices(['gemini', 'claude', 'kiro']).default('gemini'))
+    .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow: classic (default), current, or a version such as 2.1.3 (env HOOKRUN_CLAUDE_VERSION)')
     .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
     .option('--agent <name>', 'Kiro: the agent whose hooks run (default: chat.defaultAgent, else the only agent)')
     .option('--no-cache', 'Kiro: neither reuse nor store cached hook results (cache_ttl_seconds)')
@@ -97,6 +99,7 @@ Examples:
             reason: opts.reason as string | undefined,
             trigger: opts.trigger as string | undefined,
             dialect: opts.dialect as string,
+            agentVersion: opts.claudeVersion as string | undefined,
             trustWorkspace: opts.trustWorkspace === true,
             agent: opts.agent as string | undefined,
             cache: opts.cache !== false,
@@ -269,6 +272,47 @@ Examples:
       setExit(
         await recordCommand(
           { events: opts.events as string[] | undefined, stop: opts.stop === true, json: opts.json === true },
+          context(),
+          io,
+        ),
+      );
+    });
+}
+
+function defineMigrate(program: Command, { io, setExit, context }: CommandDeps): void {
+  program
+    .command('migrate')
+    .description("convert Claude Code's or Kiro CLI's hooks into Gemini CLI settings, with a report of what cannot be carried over")
+    .addOption(new Option('--from <agent>', 'the agent whose hooks to convert').choices(['claude', 'kiro']).makeOptionMandatory())
+    .option('--write', 'merge the result into <cwd>/.gemini/settings.json (comments and layout kept; existing hooks kept)')
+    .option('--json', 'print the result and the report as one JSON object')
+    .option('-q, --quiet', 'no report on stderr')
+    .option('--agent <name>', 'with --from kiro: the agent whose hooks to convert')
+    .option('--claude-version <version>', 'with --from claude: the Claude Code behaviour the hooks were written for (classic, current, or e.g. 2.1.3)')
+    .addHelpText(
+      'after',
+      `
+Reads .claude/settings.json and .claude/settings.local.json (--from claude), or one Kiro agent file
+(--from kiro). Without --write: the Gemini settings JSON on stdout, the report on stderr.
+Exit codes: 0 converted (the report lists what was not carried over), 1 error.
+
+Examples:
+  $ hookrun migrate --from claude
+  $ hookrun migrate --from claude --write
+  $ hookrun migrate --from kiro --agent reviewer --json`,
+    )
+    .action(async (opts: Record<string, unknown>) => {
+      const { migrateCommand } = await import('./commands/migrate.js');
+      setExit(
+        await migrateCommand(
+          {
+            from: opts.from as string,
+            write: opts.write === true,
+            json: opts.json === true,
+            quiet: opts.quiet === true,
+            agent: opts.agent as string | undefined,
+            claudeVersion: opts.claudeVersion as string | undefined,
+          },
           context(),
           io,
         ),

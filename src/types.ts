@@ -25,8 +25,8 @@ export interface Diagnostic {
   fix?: string;
 }
 
-/** The settings layers, in Gemini CLI's merge order. */
-export type Layer = 'systemDefaults' | 'user' | 'workspace' | 'system' | 'extension';
+/** The settings layers: Gemini CLI's, in its merge order, then Claude Code's project, local and managed files. */
+export type Layer = 'systemDefaults' | 'user' | 'workspace' | 'system' | 'extension' | 'project' | 'local' | 'managed';
 
 /** One hook as configured (the object inside a definition's `hooks` array), after load-time expansion. */
 export interface HookConfig {
@@ -104,6 +104,8 @@ export interface Plan {
   sequential: boolean;
   /** Why the plan is sequential (which entry asked for it), for dry-run and explain. */
   sequentialBecause?: string;
+  /** Why the plan is parallel, when the dialect has its own reason (Claude Code has no sequential mode). */
+  parallelBecause?: string;
   /** Entries considered and not planned, with the reason: the material of `explain`. */
   skipped: SkippedEntry[];
   /** Set when planning itself failed the way the agent's planner fails (the whole event errors). */

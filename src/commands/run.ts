@@ -1,6 +1,7 @@
 // `hookrun run`: event → settings → plan → exec → aggregate → render → exit code.
 import type { Context } from '../context.js';
 import { getDialect } from '../dialects/index.js';
+import { usageError } from '../errors.js';
 import { type EventOptions, readEvent } from '../event/input.js';
 import type { IO } from '../io.js';
 import { executeEvent, planEvent } from '../pipeline.js';
@@ -8,6 +9,8 @@ import { renderPlanText, renderRunText } from '../render/report.js';
 
 export interface RunCommandOptions extends EventOptions {
   dialect?: string;
+  /** `--claude-version`: which Claude Code behaviour to follow. */
+  agentVersion?: string;
   trustWorkspace?: boolean;
   /** Kiro: the agent whose hooks run (`--agent`). */
   agent?: string;
@@ -21,9 +24,16 @@ export interface RunCommandOptions extends EventOptions {
 }
 
 export async function runCommand(options: RunCommandOptions, ctx: Context, io: IO): Promise<number> {
+  if (options.agentVersion !== undefined && options.dialect !== 'claude') {
+    throw usageError('--claude-version applies to --dialect claude only');
+  }
   const dialect = await getDialect(options.dialect);
   const { event, input: raw } = await readEvent(options, dialect, io.stdin);
-  const planned = await planEvent(dialect, event, raw, ctx, { trustWorkspace: options.trustWorkspace, agent: options.agent });
+  const planned = await planEvent(dialect, event, raw, ctx, {
+    trustWorkspace: options.trustWorkspace,
+    agent: options.agent,
+    agentVersion: options.agentVersion,
+  });
   const { description } = planned;
 
   if (options.dryRun) {

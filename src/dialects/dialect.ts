@@ -20,6 +20,8 @@ export interface LoadOptions {
   trustWorkspace?: boolean;
   /** Dialect-specific selector (Kiro: `--agent NAME`). */
   agent?: string;
+  /** The agent version whose behaviour to follow, for dialects whose rules changed over time (Claude: `--claude-version`). */
+  agentVersion?: string;
 }
 
 /** How one hook is started: what the runner hands to the process-lifetime module. */

@@ -10,6 +10,8 @@ export async function getDialect(name: string = 'gemini'): Promise<Dialect> {
       return (await import('./gemini.js')).gemini;
     case 'kiro':
       return (await import('./kiro.js')).kiro;
+    case 'claude':
+      return (await import('./claude.js')).claude;
     default:
       throw usageError(`unknown dialect "${name}"; choose one of: ${DIALECTS.join(', ')}`);
   }

@@ -74,7 +74,7 @@ export function describePlan(
     mode: plan.sequential ? 'sequential' : 'parallel',
     modeBecause: plan.sequential
       ? (plan.sequentialBecause ?? 'a definition asks for it')
-      : 'no definition of this event sets "sequential": true',
+      : (plan.parallelBecause ?? 'no definition of this event sets "sequential": true'),
     hooks,
     skipped: plan.skipped.map((s) => ({
       name: s.entry.displayName,

@@ -133,7 +133,12 @@ function decisionText(result: HookResultReport): string {
   const parts: string[] = [];
   if (output.continue === false) parts.push('stop');
   if (output.decision !== undefined) parts.push(String(output.decision));
-  const why = output.stopReason || output.reason || output.systemMessage;
+  // Claude Code answers inside hookSpecificOutput (permissionDecision, or a PermissionRequest decision).
+  const specific = (output.hookSpecificOutput ?? {}) as Record<string, unknown>;
+  if (typeof specific.permissionDecision === 'string') parts.push(specific.permissionDecision);
+  const behavior = (specific.decision as Record<string, unknown> | undefined)?.behavior;
+  if (typeof behavior === 'string') parts.push(behavior);
+  const why = output.stopReason || output.reason || specific.permissionDecisionReason || output.systemMessage;
   if (why) parts.push(oneLine(String(why), 100));
   if (result.outputFormat === 'text') parts.push('(plain text)');
   return parts.length > 0 ? parts.join(': ') : 'output without a decision';
@@ -161,8 +166,13 @@ const OUTCOME_WORDS: Readonly<Record<Outcome, string>> = {
 };
 
 function outcomeReason(output: JsonObject, outcome: Outcome): string {
-  if (outcome === 'stop' || outcome === 'block') return `: ${oneLine(effectiveReason(output), 200)}`;
-  if (outcome === 'ask' && (output.systemMessage || output.reason)) return `: ${oneLine(String(output.systemMessage || output.reason), 200)}`;
+  const specific = (output.hookSpecificOutput ?? {}) as Record<string, unknown>;
+  // Claude hooks may give their reason only as permissionDecisionReason.
+  const why = (v: unknown) => `: ${oneLine(String(v), 200)}`;
+  if (outcome === 'stop') return why(effectiveReason(output));
+  if (outcome === 'block') return why(output.stopReason || output.reason || specific.permissionDecisionReason || effectiveReason(output));
+  const ask = output.systemMessage || output.reason || specific.permissionDecisionReason;
+  if (outcome === 'ask' && ask) return why(ask);
   return '';
 }
 

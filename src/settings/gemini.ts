@@ -15,7 +15,7 @@ import { mergeHookSlots, mergeSettings, type LayerHooks } from './merge.js';
 import { registerHooks, type HookSlot, type RegistryOutput } from './registry.js';
 import { settingsDefaults, validateSettings } from './schema.js';
 
-export type SettingsLayerName = Exclude<Layer, 'extension'>;
+export type SettingsLayerName = Extract<Layer, 'systemDefaults' | 'user' | 'workspace' | 'system'>;
 
 /** The settings layers in merge order: later files win for single values. */
 export const SETTINGS_LAYERS: readonly SettingsLayerName[] = ['systemDefaults', 'user', 'workspace', 'system'];

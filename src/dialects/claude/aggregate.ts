@@ -1,0 +1,107 @@
+// Claude Code's merge of parallel hook answers, pure (kiro-claude-hooks.md B.7, B.9): continue:false wins over
+// everything; a PreToolUse permission decision by precedence deny > defer > ask > allow; any
+// `decision: "block"` blocks; messages and additional context from every hook are kept.
+import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
+import { eventRule } from './events.js';
+
+const PERMISSION_RANK: Readonly<Record<string, number>> = { allow: 1, ask: 2, defer: 3, deny: 4 };
+
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Merges normalised per-hook outputs (see interpret.ts) in plan order. */
+export function mergeClaudeOutputs(event: string, outputs: readonly JsonObject[]): JsonObject {
+  let stop = false;
+  let suppress = false;
+  const stopReasons: string[] = [];
+  const messages: string[] = [];
+  const blockReasons: string[] = [];
+  let blocked = false;
+  const contexts: string[] = [];
+  const specific: JsonObject = {};
+  let permission: { decision: string; reasons: string[] } | undefined;
+  let requestDecision: JsonObject | undefined;
+
+  for (const output of outputs) {
+    if (output.continue === false) {
+      stop = true;
+      if (typeof output.stopReason === 'string' && output.stopReason !== '') stopReasons.push(output.stopReason);
+    }
+    if (output.suppressOutput === true) suppress = true;
+    if (typeof output.systemMessage === 'string' && output.systemMessage !== '') messages.push(output.systemMessage);
+    if (output.decision === 'block') {
+      blocked = true;
+      if (typeof output.reason === 'string' && output.reason !== '') blockReasons.push(output.reason);
+    }
+    const hso = output.hookSpecificOutput;
+    if (!isObject(hso)) continue;
+    for (const [key, value] of Object.entries(hso)) {
+      if (key === 'additionalContext') {
+        if (typeof value === 'string' && value !== '') contexts.push(value);
+      } else if (key === 'permissionDecision' && typeof value === 'string') {
+        const reason = typeof hso.permissionDecisionReason === 'string' ? hso.permissionDecisionReason : '';
+        if (!permission || (PERMISSION_RANK[value] ?? 0) > (PERMISSION_RANK[permission.decision] ?? 0)) {
+          permission = { decision: value, reasons: reason ? [reason] : [] };
+        } else if (value === permission.decision && reason) {
+          permission.reasons.push(reason);
+        }
+      } else if (key === 'permissionDecisionReason') {
+        // Kept with the decision it explains (above).
+      } else if (key === 'decision' && event === 'PermissionRequest' && isObject(value)) {
+        // A deny from any hook wins over an allow.
+        if (!requestDecision || requestDecision.behavior !== 'deny' || value.behavior === 'deny') requestDecision = value;
+      } else {
+        specific[key] = value;
+      }
+    }
+  }
+
+  const merged: JsonObject = {};
+  if (stop) merged.continue = false;
+  if (stopReasons.length > 0) merged.stopReason = stopReasons.join('\n');
+  if (suppress) merged.suppressOutput = true;
+  if (messages.length > 0) merged.systemMessage = messages.join('\n');
+  if (blocked) {
+    merged.decision = 'block';
+    merged.reason = blockReasons.join('\n');
+  }
+  const hso: JsonObject = { hookEventName: event };
+  if (permission) {
+    hso.permissionDecision = permission.decision;
+    if (permission.reasons.length > 0) hso.permissionDecisionReason = permission.reasons.join('\n');
+  }
+  if (requestDecision) hso.decision = requestDecision;
+  for (const [key, value] of Object.entries(specific)) if (key !== 'hookEventName') hso[key] = value;
+  if (contexts.length > 0) hso.additionalContext = contexts.join('\n');
+  if (Object.keys(hso).length > 1) merged.hookSpecificOutput = hso;
+  return merged;
+}
+
+export function aggregateClaude(event: string, results: readonly HookResult[]): AggregateResult {
+  const outputs = results.filter((r) => isObject(r.output)).map((r) => r.output as JsonObject);
+  const errors = results.flatMap((r) => (r.error ? [r.error] : []));
+  const totalDurationMs = results.reduce((sum, r) => sum + r.durationMs, 0);
+  const aggregate: AggregateResult = { success: errors.length === 0, errors, totalDurationMs };
+  if (outputs.length > 0) aggregate.finalOutput = mergeClaudeOutputs(event, outputs);
+  return aggregate;
+}
+
+/**
+ * What the merged output makes Claude Code do: 4 stop (continue:false, except at SessionEnd), 2 block (a
+ * PreToolUse deny, a PermissionRequest deny, a honoured `decision: "block"`), 3 ask (a PreToolUse ask),
+ * 0 otherwise (allow, defer, no decision, and every event that cannot block).
+ */
+export function outcomeClaude(event: string, output: JsonObject | undefined): Outcome {
+  if (!output) return 'proceed';
+  if (output.continue === false && event !== 'SessionEnd') return 'stop';
+  const hso = isObject(output.hookSpecificOutput) ? output.hookSpecificOutput : {};
+  if (event === 'PreToolUse') {
+    if (hso.permissionDecision === 'deny') return 'block';
+    if (hso.permissionDecision === 'ask') return 'ask';
+    return 'proceed';
+  }
+  if (event === 'PermissionRequest') return isObject(hso.decision) && hso.decision.behavior === 'deny' ? 'block' : 'proceed';
+  const rule = eventRule(event);
+  // Versions that do not honour an event's decision had it removed by interpret.ts.
+  const honoured = rule?.decisionBlocks !== undefined || rule?.failsOnNonZero === true;
+  return honoured && output.decision === 'block' ? 'block' : 'proceed';
+}

@@ -1,0 +1,70 @@
+// Which Claude Code behaviour to follow. Claude Code's hook contract changed over its versions
+// (kiro-claude-hooks.md B.5, B.6, B.8); `--claude-version` (or HOOKRUN_CLAUDE_VERSION) picks one.
+import { usageError } from '../../errors.js';
+
+export type Generation = 'classic' | 'current';
+
+export interface ClaudeProfile {
+  /** What was asked for, as reports show it. */
+  label: string;
+  /**
+   * classic: JSON read on exit 0 only, 60 s default timeout, no `if`/`args`/`defer`.
+   * current: JSON read on every exit code, 600 s default (30 s UserPromptSubmit), `if`, `args`, `defer`,
+   * PreCompact blockable, PermissionRequest exit 2 not honoured.
+   */
+  generation: Generation;
+  /** Exact-list matchers accept `,` and spaces (v2.1.191). */
+  listCommas: boolean;
+  /** Exact-list matchers accept `-` (v2.1.195); before, a hyphenated name is a regex. */
+  listHyphens: boolean;
+}
+
+/** The environment variable that selects the version when `--claude-version` is not given. */
+export const VERSION_ENV = 'HOOKRUN_CLAUDE_VERSION';
+
+/** Changelog 2.1.3: "Changed tool hook execution timeout from 60 seconds to 10 minutes". */
+const CURRENT_SINCE = [2, 1, 3] as const;
+const COMMAS_SINCE = [2, 1, 191] as const;
+const HYPHENS_SINCE = [2, 1, 195] as const;
+
+export const DEFAULT_PROFILE: ClaudeProfile = {
+  label: 'classic (default)',
+  generation: 'classic',
+  listCommas: false,
+  listHyphens: false,
+};
+
+function atLeast(version: readonly number[], since: readonly number[]): boolean {
+  for (let i = 0; i < since.length; i++) {
+    const a = version[i] ?? 0;
+    if (a !== since[i]) return a > since[i]!;
+  }
+  return true;
+}
+
+/** `classic`, `current` (or `latest`), or a version number such as `2.1.3`; undefined = classic. */
+export function parseClaudeVersion(value: string | undefined, origin = '--claude-version'): ClaudeProfile {
+  if (value === undefined || value === '') return DEFAULT_PROFILE;
+  const word = value.trim().toLowerCase();
+  if (word === 'classic') return { ...DEFAULT_PROFILE, label: 'classic' };
+  if (word === 'current' || word === 'latest') {
+    return { label: 'current', generation: 'current', listCommas: true, listHyphens: true };
+  }
+  const match = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(word);
+  if (!match) {
+    throw usageError(`${origin} must be "classic", "current" or a Claude Code version such as 2.1.3, got "${value}"`);
+  }
+  const version = [Number(match[1]), Number(match[2] ?? 0), Number(match[3] ?? 0)];
+  return {
+    label: version.join('.'),
+    generation: atLeast(version, CURRENT_SINCE) ? 'current' : 'classic',
+    listCommas: atLeast(version, COMMAS_SINCE),
+    listHyphens: atLeast(version, HYPHENS_SINCE),
+  };
+}
+
+/** The flag wins over the environment variable. */
+export function resolveClaudeProfile(flag: string | undefined, env: Readonly<Record<string, string | undefined>>): ClaudeProfile {
+  if (flag !== undefined) return parseClaudeVersion(flag);
+  return parseClaudeVersion(env[VERSION_ENV], VERSION_ENV);
+}
