@@ -53,6 +53,14 @@ export const DEFAULT_MAX_CAPTURE_BYTES = 16 * 1024 * 1024;
  */
 export const DEFAULT_DRAIN_MS = 200;
 
+/**
+ * How much longer to wait when the window ends with nothing left alive in the hook's group. Then no one in
+ * the group holds the pipes, so their last bytes and EOF are on their way: on a starved machine (load far above
+ * the core count) they were seen to arrive more than 200 ms after the exit. Giving up there lost real output.
+ * Only a holder that left the group (setsid) pays this wait.
+ */
+export const EMPTY_GROUP_DRAIN_MS = 2000;
+
 const GROUP_POLL_MS = 20;
 /** Time to wait for members after SIGKILL (uninterruptible sleep) before giving up on them. */
 const AFTER_KILL_WAIT_MS = 1000;
@@ -277,9 +285,13 @@ export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
       exit = { code, signal: sig };
       // The timeout is about the hook itself; once it exited, only the drain window applies.
       clearTimeout(timeoutTimer);
-      drainTimer = setTimeout(() => {
+      const giveUp = (): void => {
         pipesHeldAfterExit = !(out.closed && err.closed);
         void settle();
+      };
+      drainTimer = setTimeout(() => {
+        if (groupAlive()) return giveUp();
+        drainTimer = setTimeout(giveUp, Math.max(drainMs, EMPTY_GROUP_DRAIN_MS));
       }, drainMs);
       maybeSettle();
     });

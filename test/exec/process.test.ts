@@ -160,6 +160,14 @@ describe('process group: the hook leaves nothing behind and is not waited on for
     expect(groupHasLiveMember(pgid)).toBe(false);
   });
 
+  test('once the group is empty, late output is still awaited (a starved machine delivers it late)', async () => {
+    // The writer leaves the group, so nothing alive in it holds the pipes: the case where the bytes are
+    // merely late, as seen under load 10+ on 2 cores, where a 200 ms window lost hook output.
+    const outcome = await run("setsid sh -c 'sleep 0.5; printf late' & exit 0");
+    expect(outcome.stdout).toBe('late');
+    expect(outcome.pipesHeldAfterExit).toBe(false);
+  });
+
   test('a background writer that finishes after the hook exits is still read (Gemini waits for close)', async () => {
     const outcome = await run('(sleep 0.1; echo late) & echo early', { drainMs: 5000 });
     expect(outcome.stdout).toBe('early\nlate\n');
