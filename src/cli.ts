@@ -40,6 +40,7 @@ function buildProgram(io: IO, setExit: (code: number) => void): Command {
   };
   // One definition per command; each imports its implementation only when it runs.
   defineRun(program, deps);
+  defineExplain(program, deps);
   return program;
 }
 
@@ -96,6 +97,62 @@ Examples:
             quiet: opts.quiet === true,
             graceMs: opts.grace as number,
             maxOutputBytes: opts.maxOutput as number | undefined,
+          },
+          ctx,
+          io,
+        ),
+      );
+    });
+}
+
+function defineExplain(program: Command, { io, setExit, context }: CommandDeps): void {
+  program
+    .command('explain')
+    .description('for every configured hook of an event: fires or not, and why; runs nothing')
+    .argument('[event]', 'event name (e.g. BeforeTool); optional when the JSON has hook_event_name')
+    .option('--event <json>', 'event JSON')
+    .option('--event-file <path>', 'read the event JSON from a file (- = standard input)')
+    .option('--tool <name>', 'set tool_name')
+    .option('--tool-input <json>', 'set tool_input (a JSON object)')
+    .option('--prompt <text>', 'set prompt')
+    .option('--source <source>', 'set source (SessionStart: startup, resume, clear)')
+    .option('--reason <reason>', 'set reason (SessionEnd: exit, clear, logout, prompt_input_exit, other)')
+    .option('--trigger <trigger>', 'set trigger (PreCompress: manual, auto)')
+    .addOption(new Option('--dialect <name>', 'agent whose rules to follow').choices(['gemini', 'claude', 'kiro']).default('gemini'))
+    .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
+    .option('--json', 'print the explanation as JSON')
+    .addHelpText(
+      'after',
+      `
+Reasons a hook does not fire: matcher (with the rule applied), disabled (hooksConfig.disabled, with the
+file that lists it), duplicate (with the hook kept instead), planner-error, hooks-disabled
+(hooksConfig.enabled is false), untrusted-folder, extension-inactive.
+
+Exit codes: 0 explained, 1 hookrun error (bad arguments, unreadable event or settings).
+
+Examples:
+  $ hookrun explain BeforeTool --tool write_file
+  $ hookrun explain SessionStart --source resume --json
+  $ hookrun explain BeforeAgent -C ~/project --trust-workspace`,
+    )
+    .action(async (event: string | undefined, opts: Record<string, unknown>) => {
+      const { explainCommand } = await import('./commands/explain.js');
+      const ctx = context();
+      setExit(
+        await explainCommand(
+          {
+            event,
+            eventJson: opts.event as string | undefined,
+            eventFile: opts.eventFile as string | undefined,
+            tool: opts.tool as string | undefined,
+            toolInput: opts.toolInput as string | undefined,
+            prompt: opts.prompt as string | undefined,
+            source: opts.source as string | undefined,
+            reason: opts.reason as string | undefined,
+            trigger: opts.trigger as string | undefined,
+            dialect: opts.dialect as string,
+            trustWorkspace: opts.trustWorkspace === true,
+            json: opts.json === true,
           },
           ctx,
           io,

@@ -20,6 +20,8 @@ export interface LoadOptions {
   trustWorkspace?: boolean;
   /** Dialect-specific selector (Kiro: `--agent NAME`). */
   agent?: string;
+  /** Also return the hooks the agent would not register (`ResolvedConfig.considered`), for explain and list. */
+  keepInactive?: boolean;
 }
 
 /** How one hook is started: what the runner hands to the process-lifetime module. */
