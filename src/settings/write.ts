@@ -112,7 +112,7 @@ async function acquire(lockFile: string, owner: LockOwner, timeoutMs: number, st
     }
     if (Date.now() >= deadline) throw new LockTimeoutError(lockFile, describeHolder(holder));
     await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + Math.random())));
-    delay = Math.min(delay * 2, 250);
+    delay = Math.min(delay * 2, 100);
   }
 }
 
