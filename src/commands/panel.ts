@@ -120,7 +120,8 @@ export async function toggleCommand(action: 'enable' | 'disable', rawName: strin
   const config = await loadConfig(ctx, options);
   if (!config.hooksEnabled) return notEnabled(action, config, options, io);
   const result = action === 'enable' ? await enableHook(ctx, hookName) : await disableHook(ctx, hookName);
-  const warnings = [...unknownNameWarnings(config, hookName, result)];
+  const warnings: string[] = [];
+  if (result.status !== 'error') warnings.push(...unknownNameWarnings(config, hookName, result));
   if (action === 'enable' && result.status !== 'error') warnings.push(...stillDisabledWarnings(ctx, config, [hookName]));
   return print(actionReport(result, warnings), options, io);
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { addToDisabledList, clearDisabledLists, disableHook, enableHook, writableScopes } from '../../src/settings/disabled.js';
+import { stripJsonComments } from '../../src/settings/jsonc.js';
 import { makeSandbox, type Sandbox } from './sandbox.js';
 
 let s: Sandbox;
@@ -12,7 +13,7 @@ beforeEach(async () => {
 afterEach(() => s.cleanup());
 
 const read = (file: string) => fs.readFileSync(file, 'utf8');
-const disabledIn = (file: string) => JSON.parse(read(file).replace(/\/\/.*$/gm, '')).hooksConfig?.disabled;
+const disabledIn = (file: string) => JSON.parse(stripJsonComments(read(file))).hooksConfig?.disabled;
 
 const COMMENTED = `{
   // Team settings: keep this comment
@@ -46,6 +47,20 @@ describe('round trip', () => {
 
     expect((await enableHook(s.ctx(), 'audit')).status).toBe('success');
     expect(read(s.workspaceSettings)).toBe(COMMENTED);
+  });
+});
+
+describe('concurrency', () => {
+  test('20 concurrent disables and enables on a commented file: every change lands, comments stay', async () => {
+    await s.write(s.workspaceSettings, COMMENTED);
+    const names = Array.from({ length: 20 }, (_, i) => `hook-${i}`);
+    const results = await Promise.all([...names.map((name) => disableHook(s.ctx(), name)), enableHook(s.ctx(), 'lint')]);
+    expect(results.map((r) => r.status)).toEqual(Array(21).fill('success'));
+    const after = read(s.workspaceSettings);
+    expect([...disabledIn(s.workspaceSettings)].sort()).toEqual(['format', ...names].sort());
+    expect(after).toContain('// Team settings: keep this comment');
+    expect(after).toContain('/* and this one */');
+    expect(fs.readdirSync(path.dirname(s.workspaceSettings))).toEqual(['settings.json']);
   });
 });
 
