@@ -1,5 +1,7 @@
 // In-place JSONC edits: only the edited value changes, the rest of the file stays byte for byte.
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { stripJsonComments } from '../../src/settings/jsonc.js';
 import { appendToJsoncArray, detectFormatting, removeFromJsoncArray, setJsoncValue } from '../../src/settings/edit.js';
 
 const PATH = ['hooksConfig', 'disabled'];
@@ -66,6 +68,19 @@ describe('appendToJsoncArray', () => {
     expect(appendToJsoncArray(before, ['d'], 'x')).toBe(after);
   });
 
+  test.each([
+    ['{"model": "x"}', '{"model": "x", "hooksConfig": {"disabled": ["c"]}}'],
+    ['{\n  "model": "x" // why\n}\n', '{\n  "model": "x", // why\n  "hooksConfig": {\n    "disabled": [\n      "c"\n    ]\n  }\n}\n'],
+    ['{\n  "model": {"a": 1}, "b": 2\n}', '{\n  "model": {"a": 1}, "b": 2, "hooksConfig": {"disabled": ["c"]}\n}'],
+    ['{\n  "hooksConfig": { "enabled": true }\n}', '{\n  "hooksConfig": { "enabled": true, "disabled": ["c"] }\n}'],
+    ['{\n  "hooksConfig": {}\n}', '{\n  "hooksConfig": {"disabled": ["c"]}\n}'],
+    ['{}', '{\n  "hooksConfig": {\n    "disabled": [\n      "c"\n    ]\n  }\n}'],
+    ['{\n}\n', '{\n  "hooksConfig": {\n    "disabled": [\n      "c"\n    ]\n  }\n}\n'],
+    ['{ // nothing yet\n}', '{ // nothing yet\n  "hooksConfig": {\n    "disabled": [\n      "c"\n    ]\n  }\n}'],
+  ])('creating the key: %j', (before, after) => {
+    expect(appendToJsoncArray(before, PATH, 'c')).toBe(after);
+  });
+
   test('keeps tabs and CRLF line endings', () => {
     const text = '{\r\n\t"hooksConfig": {\r\n\t\t"disabled": [\r\n\t\t\t"a"\r\n\t\t]\r\n\t}\r\n}\r\n';
     expect(appendToJsoncArray(text, PATH, 'b')).toBe('{\r\n\t"hooksConfig": {\r\n\t\t"disabled": [\r\n\t\t\t"a",\r\n\t\t\t"b"\r\n\t\t]\r\n\t}\r\n}\r\n');
@@ -109,5 +124,40 @@ describe('detectFormatting', () => {
     ['{"a": 1}', { insertSpaces: true, tabSize: 2, eol: '\n' }],
   ])('%j', (text, expected) => {
     expect(detectFormatting(text)).toEqual(expected);
+  });
+});
+
+describe('properties', () => {
+  const names = fc.array(fc.string({ maxLength: 6 }), { maxLength: 6 });
+  const layout = fc.constantFrom('inline', 'two', 'four', 'tabs', 'commented');
+  /** A settings file holding `list` in one of several human layouts. */
+  function file(list: string[], style: string): string {
+    if (style === 'inline') return JSON.stringify({ a: 1, hooksConfig: { disabled: list } });
+    if (style === 'commented') {
+      const items = list.map((name, i) => `      ${JSON.stringify(name)}${i < list.length - 1 ? ',' : ''} // #${i}`);
+      return `{\n  // settings\n  "hooksConfig": {\n    "disabled": [\n${items.join('\n')}\n    ]\n  }\n}\n`;
+    }
+    return `${JSON.stringify({ hooksConfig: { disabled: list }, z: true }, null, style === 'two' ? 2 : style === 'four' ? 4 : '\t')}\n`;
+  }
+  const parsed = (text: string) => JSON.parse(stripJsonComments(text)).hooksConfig.disabled;
+
+  test('append adds exactly one element at the end; removing it gives the file back byte for byte', () => {
+    fc.assert(
+      fc.property(names, fc.string({ maxLength: 6 }), layout, (list, name, style) => {
+        const before = file(list, style);
+        const after = appendToJsoncArray(before, PATH, name);
+        expect(parsed(after)).toEqual([...list, name]);
+        if (list.length > 0) expect(removeFromJsoncArray(after, PATH, list.length)).toBe(before);
+      }),
+    );
+  });
+
+  test('removing any element leaves the others, in order', () => {
+    fc.assert(
+      fc.property(names.filter((l) => l.length > 0), fc.nat(), layout, (list, n, style) => {
+        const index = n % list.length;
+        expect(parsed(removeFromJsoncArray(file(list, style), PATH, index))).toEqual(list.filter((_, i) => i !== index));
+      }),
+    );
   });
 });
