@@ -60,7 +60,7 @@ function listedHook({ entry, inactive }: ConsideredEntry, recorded: RecordedHook
     name: entry.displayName,
     source: entry.source,
     layer: entry.layer,
-    matcher: entry.matcher,
+    matcher: entry.matcher ?? null,
     enabled: entry.enabled,
     trusted: entry.layer === 'workspace' ? recorded.keys.has(hookKey(entry.config)) : null,
     registered: !inactive,

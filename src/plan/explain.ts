@@ -123,7 +123,7 @@ function baseOf(entry: RegistryEntry): Omit<ExplainedHook, 'fires' | 'detail'> {
     source: entry.source,
     layer: entry.layer,
     ...entryPlace(entry),
-    matcher: entry.matcher,
+    matcher: entry.matcher ?? null,
   };
   if (entry.extension) base.extension = entry.extension;
   return base;

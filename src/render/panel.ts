@@ -71,6 +71,8 @@ export function renderHookList(listing: HookListing, color: boolean): string {
   else if (!listing.hooks.some((h) => h.registered)) lines.push('No hooks configured. Add hooks to your settings to get started.');
   const events = [...new Set(listing.hooks.map((h) => h.event))];
   const width = Math.min(40, Math.max(0, ...listing.hooks.map((h) => h.name.length)));
+  const originOf = (hook: ListedHook) => (hook.extension ? `extension ${hook.extension}` : `${hook.source}/${hook.layer}`);
+  const originWidth = Math.max(0, ...listing.hooks.map((h) => originOf(h).length));
   for (const event of events) {
     lines.push(c.bold(event));
     for (const hook of listing.hooks.filter((h) => h.event === event)) {
@@ -79,11 +81,10 @@ export function renderHookList(listing: HookListing, color: boolean): string {
         : hook.enabled
           ? c.green('enabled '.padEnd(8))
           : c.yellow('disabled');
-      const origin = hook.extension ? `extension ${hook.extension}` : `${hook.source}/${hook.layer}`;
-      const matcher = hook.matcher === undefined || hook.matcher === '' ? 'no matcher' : `matcher ${JSON.stringify(hook.matcher)}`;
+      const matcher = hook.matcher === null || hook.matcher === '' ? 'no matcher' : `matcher ${JSON.stringify(hook.matcher)}`;
       const trust = hook.trusted === null ? '' : hook.trusted ? ', trusted' : `, ${c.yellow('not yet trusted')}`;
       const where = hook.file ? formatLocation({ file: hook.file, line: hook.line ?? 0, column: hook.column ?? 0, path: [] }) : '';
-      lines.push(`  ${hook.name.padEnd(width)}  ${state}  ${origin}, ${matcher}${trust}  ${c.dim(where)}`.trimEnd());
+      lines.push(`  ${hook.name.padEnd(width)}  ${state}  ${`${originOf(hook)},`.padEnd(originWidth + 1)} ${matcher}${trust}  ${c.dim(where)}`.trimEnd());
     }
   }
   for (const note of listing.notes) lines.push(`${c.dim('note:')} ${note}`);

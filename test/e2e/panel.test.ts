@@ -183,7 +183,7 @@ describe('list', () => {
         enabled: false, trusted: false, registered: true, file: files.workspace, line: 17, column: 11,
         disabledBy: [{ file: files.workspace, line: 4, column: 7 }],
       },
-      { event: 'SessionStart', name: 'echo hi', command: 'echo hi', source: 'project', layer: 'user', enabled: true, trusted: null, registered: true, file: files.user, line: 6, column: 11 },
+      { event: 'SessionStart', name: 'echo hi', command: 'echo hi', source: 'project', layer: 'user', matcher: null, enabled: true, trusted: null, registered: true, file: files.user, line: 6, column: 11 },
     ]);
   });
 
