@@ -137,7 +137,7 @@ export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {
     return config;
   }
   registerSettingsHooks(ctx, config, included, considered && { layers, considered });
-  registerExtensionHooks(ctx, config, considered);
+  registerExtensionHooks(ctx, config, included, considered);
   if (considered) config.considered = considered;
   return config;
 }
@@ -179,7 +179,7 @@ function settingsRegistry(layers: SettingsLayer[], merged?: JsonObject): Registr
   return registry;
 }
 
-function registerExtensionHooks(ctx: Context, config: ResolvedConfig, considered?: ConsideredEntry[]): void {
+function registerExtensionHooks(ctx: Context, config: ResolvedConfig, included: SettingsLayer[], considered?: ConsideredEntry[]): void {
   const scan = loadExtensions(ctx, { merged: config.merged, trusted: config.trust.trusted });
   config.diagnostics.push(...scan.diagnostics);
   for (const extension of scan.extensions) {
@@ -187,19 +187,22 @@ function registerExtensionHooks(ctx: Context, config: ResolvedConfig, considered
       if (extension.slots.length > 0) config.diagnostics.push(inactiveExtensionDiagnostic(extension.name, extension.hooksFile));
       if (considered) {
         const inactive = { reason: 'extension-inactive' as const, detail: inactiveExtensionDetail(ctx, extension.name) };
-        for (const entry of extensionRegistry(extension, config.merged).entries) considered.push({ entry, inactive });
+        for (const entry of extensionRegistry(extension, config.merged, included).entries) considered.push({ entry, inactive });
       }
       continue;
     }
-    const registry = extensionRegistry(extension, config.merged);
+    const registry = extensionRegistry(extension, config.merged, included);
     config.entries.push(...registry.entries);
     config.diagnostics.push(...registry.diagnostics);
     considered?.push(...registry.entries.map((entry) => ({ entry })));
   }
 }
 
-function extensionRegistry(extension: ExtensionHooks, merged: JsonObject): RegistryOutput {
-  return registerHooks({ slots: extension.slots, source: 'extensions', disabled: disabledList(merged), extension: extension.name });
+/** An extension's registry; `layers` are the settings files whose `hooksConfig.disabled` applies. */
+function extensionRegistry(extension: ExtensionHooks, merged: JsonObject, layers: SettingsLayer[]): RegistryOutput {
+  const registry = registerHooks({ slots: extension.slots, source: 'extensions', disabled: disabledList(merged), extension: extension.name });
+  markDisabledBy(registry.entries, layers);
+  return registry;
 }
 
 /** With `hooksConfig.enabled` false nothing is registered; these are the hooks that setting switched off. */
@@ -214,7 +217,8 @@ function hooksDisabledEntries(ctx: Context, config: ResolvedConfig, layers: Sett
   // Every layer, the workspace included even in an untrusted folder: what switching hooks on (and trusting) would register.
   const settings = settingsRegistry(layers);
   const scan = loadExtensions(ctx, { merged: config.merged, trusted: config.trust.trusted });
-  const extensions = scan.extensions.flatMap((extension) => extensionRegistry(extension, config.merged).entries);
+  const included = layers.filter((layer) => layer.layer !== 'workspace' || config.trust.trusted);
+  const extensions = scan.extensions.flatMap((extension) => extensionRegistry(extension, config.merged, included).entries);
   return [...settings.entries, ...extensions].map((entry) => ({ entry, inactive }));
 }
 

@@ -73,6 +73,13 @@ describe('explain: one reason each', () => {
     });
   });
 
+  test('disabled: an extension hook names the settings file that disables it too', async () => {
+    await s.writeJson(s.userSettings, { hooksConfig: { disabled: ['e.sh'] } });
+    await writeExtension('ext', { BeforeAgent: [{ hooks: [cmd('e.sh')] }] });
+    const e = await explain('BeforeAgent', {});
+    expect(e.hooks).toMatchObject([{ extension: 'ext', reason: 'disabled', disabledBy: [at(s.userSettings, 4, 7)] }]);
+  });
+
   test('duplicate: names the hook kept instead, with its position', async () => {
     await s.writeJson(s.userSettings, { hooks: { BeforeAgent: [{ hooks: [cmd('a.sh')] }] } });
     await s.writeJson(s.workspaceSettings, { hooks: { BeforeAgent: [{ hooks: [cmd('a.sh')] }] } });
