@@ -79,8 +79,9 @@ interface Step {
   line?: number;
 }
 
-describe.concurrent('explain and --dry-run agree with run', () => {
-  test.each(CASES.map((c) => [c.about, c] as const))('%s', async (_about, c) => {
+describe('explain and --dry-run agree with run', () => {
+  // Three CLI processes (and their hooks) per case: allow for a busy machine.
+  test.each(CASES.map((c) => [c.about, c] as const))('%s', { timeout: 90_000 }, async (_about, c) => {
     const sb = await setup(c);
     const event = JSON.stringify({ ...c.input, session_id: 'fixed-session' });
     const [explained, dry, ran] = await Promise.all([

@@ -17,7 +17,7 @@ const leftovers = () => fs.readdirSync(dir).filter((name) => name.endsWith('.tmp
 
 /** A pid that surely belongs to no running process: a child that has exited and been reaped. */
 function deadPid(): number {
-  return spawnSync(process.execPath, ['-e', '0']).pid!;
+  return spawnSync('true').pid!;
 }
 
 describe('writeFileAtomic', () => {
