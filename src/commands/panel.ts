@@ -55,22 +55,22 @@ export function hookListing(config: ResolvedConfig, recorded: RecordedHooks, all
 }
 
 function listedHook({ entry, inactive }: ConsideredEntry, recorded: RecordedHooks): ListedHook {
-  const hook: ListedHook = {
+  const location = entry.location;
+  return {
     event: entry.event,
     name: entry.displayName,
+    ...(entry.config.command !== undefined ? { command: entry.config.command } : {}),
     source: entry.source,
     layer: entry.layer,
+    ...(entry.extension ? { extension: entry.extension } : {}),
     matcher: entry.matcher ?? null,
     enabled: entry.enabled,
     trusted: entry.layer === 'workspace' ? recorded.keys.has(hookKey(entry.config)) : null,
+    ...(location ? { file: location.file, line: location.line, column: location.column } : {}),
+    ...(entry.disabledBy ? { disabledBy: entry.disabledBy.map(({ file, line, column }) => ({ file, line, column })) } : {}),
     registered: !inactive,
+    ...(inactive ? { inactive: { reason: inactive.reason, detail: inactive.detail } } : {}),
   };
-  if (entry.config.command !== undefined) hook.command = entry.config.command;
-  if (entry.extension) hook.extension = entry.extension;
-  if (entry.location) Object.assign(hook, { file: entry.location.file, line: entry.location.line, column: entry.location.column });
-  if (entry.disabledBy) hook.disabledBy = entry.disabledBy.map(({ file, line, column }) => ({ file, line, column }));
-  if (inactive) hook.inactive = { reason: inactive.reason, detail: inactive.detail };
-  return hook;
 }
 
 export async function listCommand(options: PanelOptions, ctx: Context, io: IO): Promise<number> {
