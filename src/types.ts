@@ -58,6 +58,17 @@ export interface RegistryEntry {
   location?: Location;
   /** Extension name, for extension hooks. */
   extension?: string;
+  /** For a disabled entry: where `hooksConfig.disabled` names it (one position per listing file). */
+  disabledBy?: Location[];
+}
+
+/** Why a configured hook never reached the registry (what `explain` and `list --all` report). */
+export type InactiveReason = 'hooks-disabled' | 'untrusted-folder' | 'extension-inactive';
+
+/** A configured hook as the registry would hold it, with why it is not there when it is not. */
+export interface ConsideredEntry {
+  entry: RegistryEntry;
+  inactive?: { reason: InactiveReason; detail: string; location?: Location };
 }
 
 /** Everything the planner needs about the configuration, with what was skipped and why. */
@@ -73,6 +84,11 @@ export interface ResolvedConfig {
   files: SettingsFileInfo[];
   /** Merged settings object (all layers), for runtime options such as env redaction. */
   merged: JsonObject;
+  /**
+   * Only when loaded with `keepInactive`: every configured hook in registry order, the registered
+   * ones (the same objects as in `entries`) and those the agent would not register, marked why.
+   */
+  considered?: ConsideredEntry[];
 }
 
 export interface SettingsFileInfo {
@@ -96,6 +112,8 @@ export interface PlannedHook {
   entry: RegistryEntry;
   /** Index in the plan (the order results are reported and aggregated in). */
   index: number;
+  /** The rule that let it through the matcher filter (for dry-run and explain). */
+  because?: string;
 }
 
 export interface Plan {
@@ -116,6 +134,8 @@ export interface SkippedEntry {
   entry: RegistryEntry;
   reason: 'disabled' | 'matcher' | 'duplicate' | 'planner-error';
   detail: string;
+  /** For a duplicate: the earlier entry that was kept. */
+  against?: RegistryEntry;
 }
 
 /** How a hook process ended, as the process-lifetime module observed it. */

@@ -22,6 +22,8 @@ export interface LoadOptions {
   agent?: string;
   /** The agent version whose behaviour to follow, for dialects whose rules changed over time (Claude: `--claude-version`). */
   agentVersion?: string;
+  /** Also return the hooks the agent would not register (`ResolvedConfig.considered`), for explain and list. */
+  keepInactive?: boolean;
 }
 
 /** How one hook is started: what the runner hands to the process-lifetime module. */

@@ -36,7 +36,7 @@ export const gemini: Dialect = {
     trigger: 'trigger',
   },
   completeInput: completeGeminiInput,
-  loadConfig: (ctx, options) => loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace }),
+  loadConfig: (ctx, options) => loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: options.keepInactive }),
   plan: planGemini,
 
   invocation(hook, input, config, ctx) {

@@ -16,10 +16,25 @@ export interface HookDescription {
   line?: number;
   column?: number;
   matcher: unknown;
+  /** Why the matcher let it through (the rule applied). */
+  matched?: string;
   timeoutMs: number;
   /** Keys of the hook's own `env` (values are not printed: they may hold secrets). */
   envKeys: string[];
+  /** The directory the hook runs in. */
+  cwd: string;
   extension?: string;
+}
+
+export interface SkippedDescription {
+  name: string;
+  reason: string;
+  detail: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  /** For a duplicate: the hook kept instead. */
+  duplicateOf?: { name: string; file?: string; line?: number; column?: number };
 }
 
 export interface PlanDescription {
@@ -31,9 +46,22 @@ export interface PlanDescription {
   mode: 'parallel' | 'sequential';
   modeBecause: string;
   hooks: HookDescription[];
-  skipped: { name: string; reason: string; detail: string; file?: string; line?: number }[];
+  skipped: SkippedDescription[];
   error?: string;
   diagnostics: Diagnostic[];
+}
+
+/** Only `"sequential": true` (the boolean) in the definition of a planned hook makes the agent run hooks one by one. */
+function whyParallel(plan: Plan): string {
+  const lookalike = plan.hooks.find((h) => h.entry.sequential !== undefined && h.entry.sequential !== true && h.entry.sequential !== false);
+  if (lookalike) {
+    return `"sequential": ${JSON.stringify(lookalike.entry.sequential)} on "${lookalike.entry.displayName}"'s definition is not the boolean true, which is all Gemini CLI accepts`;
+  }
+  const unplanned = plan.skipped.find((s) => s.entry.sequential === true);
+  if (unplanned) {
+    return `only "${unplanned.entry.displayName}", which is not in the plan (${unplanned.reason}), comes from a definition with "sequential": true`;
+  }
+  return 'no hook in the plan comes from a definition with "sequential": true';
 }
 
 export function entryPlace(entry: RegistryEntry): { file?: string; line?: number; column?: number } {
@@ -61,7 +89,9 @@ export function describePlan(
       matcher: hook.entry.matcher,
       timeoutMs: invocation.timeoutMs,
       envKeys: Object.keys(hook.entry.config.env ?? {}),
+      cwd: invocation.cwd,
     };
+    if (hook.because) description.matched = hook.because;
     if (hook.entry.extension) description.extension = hook.entry.extension;
     return description;
   });
@@ -72,16 +102,13 @@ export function describePlan(
     trusted: config.trust.trusted,
     trustedBy: config.trust.by,
     mode: plan.sequential ? 'sequential' : 'parallel',
-    modeBecause: plan.sequential
-      ? (plan.sequentialBecause ?? 'a definition asks for it')
-      : (plan.parallelBecause ?? 'no definition of this event sets "sequential": true'),
+    modeBecause: plan.sequential ? (plan.sequentialBecause ?? 'a definition asks for it') : (plan.parallelBecause ?? whyParallel(plan)),
     hooks,
-    skipped: plan.skipped.map((s) => ({
-      name: s.entry.displayName,
-      reason: s.reason,
-      detail: s.detail,
-      ...entryPlace(s.entry),
-    })),
+    skipped: plan.skipped.map((s) => {
+      const skipped: SkippedDescription = { name: s.entry.displayName, reason: s.reason, detail: s.detail, ...entryPlace(s.entry) };
+      if (s.against) skipped.duplicateOf = { name: s.against.displayName, ...entryPlace(s.against) };
+      return skipped;
+    }),
     diagnostics: config.diagnostics,
   };
   if (plan.error) description.error = plan.error;

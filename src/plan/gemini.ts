@@ -1,5 +1,6 @@
 // Gemini CLI's planner (spec §4), pure: (registry, event, input) → plan. `run`, `--dry-run` and
 // `explain` all call this one function, so what they show is what runs.
+import { formatLocation } from '../errors.js';
 import type { JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../types.js';
 
 /** Source priority of the agent's planner; settings hooks are all "project", so order is merge order. */
@@ -89,11 +90,11 @@ export function planGemini(config: ResolvedConfig, event: string, input: JsonObj
   const enabled: RegistryEntry[] = [];
   for (const entry of candidates) {
     if (entry.enabled) enabled.push(entry);
-    else skipped.push({ entry, reason: 'disabled', detail: `"${entry.displayName}" is listed in hooksConfig.disabled` });
+    else skipped.push({ entry, reason: 'disabled', detail: disabledDetail(entry) });
   }
 
   const context = matcherContext(event, input);
-  const matching: RegistryEntry[] = [];
+  const matching: { entry: RegistryEntry; rule: string }[] = [];
   for (const entry of enabled) {
     const verdict = matchEntry(entry.matcher, context);
     if ('error' in verdict) {
@@ -101,26 +102,34 @@ export function planGemini(config: ResolvedConfig, event: string, input: JsonObj
       for (const e of enabled) skipped.push({ entry: e, reason: 'planner-error', detail: error });
       return { event, hooks: [], sequential: false, skipped, error };
     }
-    if (verdict.matches) matching.push(entry);
+    if (verdict.matches) matching.push({ entry, rule: verdict.rule });
     else skipped.push({ entry, reason: 'matcher', detail: verdict.rule });
   }
 
   const seen = new Map<string, RegistryEntry>();
   const hooks: PlannedHook[] = [];
-  for (const entry of matching) {
+  for (const { entry, rule } of matching) {
     const key = dedupKey(entry);
     const first = seen.get(key);
     if (first) {
-      const where = first.location ? ` (${first.location.file}:${first.location.line})` : '';
-      skipped.push({ entry, reason: 'duplicate', detail: `same name:command as an earlier hook${where}; the first one wins` });
+      const where = first.location ? ` (${formatLocation(first.location)})` : '';
+      skipped.push({ entry, reason: 'duplicate', detail: `same name:command as an earlier hook${where}; the first one wins`, against: first });
       continue;
     }
     seen.set(key, entry);
-    hooks.push({ entry, index: hooks.length });
+    hooks.push({ entry, index: hooks.length, because: rule });
   }
 
   const asker = hooks.find((h) => h.entry.sequential === true);
   const plan: Plan = { event, hooks, sequential: asker !== undefined, skipped };
-  if (asker) plan.sequentialBecause = `"${asker.entry.displayName}" is in a definition with "sequential": true`;
+  if (asker) {
+    const where = asker.entry.location ? ` (${formatLocation(asker.entry.location)})` : '';
+    plan.sequentialBecause = `"${asker.entry.displayName}"${where} is in a definition with "sequential": true, so every hook of the event runs one after another`;
+  }
   return plan;
+}
+
+function disabledDetail(entry: RegistryEntry): string {
+  const where = entry.disabledBy?.length ? ` in ${entry.disabledBy.map(formatLocation).join(' and ')}` : '';
+  return `"${entry.displayName}" is listed in hooksConfig.disabled${where}`;
 }

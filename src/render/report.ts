@@ -210,7 +210,7 @@ export function renderPlanText(plan: PlanDescription, color: boolean): string {
     const env = h.envKeys.length > 0 ? `, env ${h.envKeys.join(', ')}` : '';
     lines.push(`  ${h.index + 1}. ${c.bold(h.name)} (${h.layer})${where}`);
     lines.push(`     $ ${h.command}`);
-    lines.push(`     matcher ${JSON.stringify(h.matcher ?? null)}, timeout ${h.timeoutMs} ms${env}`);
+    lines.push(`     matcher ${JSON.stringify(h.matcher ?? null)}${h.matched ? ` (${h.matched})` : ''}, timeout ${h.timeoutMs} ms${env}`);
   }
   for (const s of plan.skipped) lines.push(`  - ${c.dim(`${s.name}: not run (${s.reason}): ${s.detail}`)}`);
   return `${lines.join('\n')}\n`;

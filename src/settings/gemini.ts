@@ -5,11 +5,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { geminiHome, type Context } from '../context.js';
-import { configError, formatJsonPath, HookrunError } from '../errors.js';
+import { configError, formatJsonPath, formatLocation, HookrunError } from '../errors.js';
 import { decideFolderTrust } from '../trust/folders.js';
-import type { Diagnostic, JsonObject, Layer, Location, ResolvedConfig, SettingsFileInfo, TrustDecision } from '../types.js';
+import type {
+  ConsideredEntry,
+  Diagnostic,
+  JsonObject,
+  Layer,
+  Location,
+  RegistryEntry,
+  ResolvedConfig,
+  SettingsFileInfo,
+  TrustDecision,
+} from '../types.js';
 import { expandEnvInObject } from './expand.js';
-import { loadExtensions, type ExtensionHooks } from './extensions.js';
+import { extensionsDir, loadExtensions, type ExtensionHooks } from './extensions.js';
 import { isPlainObject, parseJsonc, type JsoncDocument } from './jsonc.js';
 import { mergeHookSlots, mergeSettings, type LayerHooks } from './merge.js';
 import { registerHooks, type HookSlot, type RegistryOutput } from './registry.js';
@@ -25,6 +35,8 @@ export type GeminiSettingsPaths = Record<SettingsLayerName, string>;
 export interface GeminiLoadOptions {
   /** `--trust-workspace`: trust the folder for this run. */
   trustWorkspace?: boolean;
+  /** Also build `considered`: the hooks that are not registered (hooks disabled, untrusted folder, inactive extension), marked why. */
+  keepInactive?: boolean;
 }
 
 /** One settings file, read and checked on its own (what `validate` reports per file). */
@@ -132,12 +144,16 @@ export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {
     files: layers.map((layer) => fileInfo(layer, trust)),
     merged,
   };
+  const considered: ConsideredEntry[] | undefined = opts.keepInactive ? [] : undefined;
   if (!config.hooksEnabled) {
-    config.diagnostics.push(hooksDisabledDiagnostic(included));
+    const diagnostic = hooksDisabledDiagnostic(included);
+    config.diagnostics.push(diagnostic);
+    if (considered) config.considered = hooksDisabledEntries(ctx, config, layers, diagnostic);
     return config;
   }
-  registerSettingsHooks(ctx, config, included);
-  registerExtensionHooks(ctx, config);
+  registerSettingsHooks(ctx, config, included, considered && { layers, considered });
+  registerExtensionHooks(ctx, config, included, considered);
+  if (considered) config.considered = considered;
   return config;
 }
 
@@ -176,28 +192,94 @@ function layerHooks(layer: SettingsLayer): LayerHooks {
   };
 }
 
-function registerSettingsHooks(ctx: Context, config: ResolvedConfig, included: SettingsLayer[]): void {
-  if (!config.trust.trusted) {
-    config.diagnostics.push(untrustedDiagnostic(ctx, config.trust));
-    return;
-  }
-  const registry = registerLayers(included, disabledList(config.merged));
-  config.entries.push(...registry.entries);
-  config.diagnostics.push(...registry.diagnostics);
+/** What `keepInactive` needs besides the included layers: all of them, and where to put every entry. */
+interface KeepInactive {
+  layers: SettingsLayer[];
+  considered: ConsideredEntry[];
 }
 
-function registerExtensionHooks(ctx: Context, config: ResolvedConfig): void {
+function registerSettingsHooks(ctx: Context, config: ResolvedConfig, included: SettingsLayer[], keep?: KeepInactive): void {
+  if (!config.trust.trusted) {
+    config.diagnostics.push(untrustedDiagnostic(ctx, config.trust));
+    if (keep) {
+      // What trusting the folder would register: every layer, the workspace file included.
+      const inactive = { reason: 'untrusted-folder' as const, detail: untrustedDetail(ctx, config.trust) };
+      for (const entry of settingsRegistry(keep.layers).entries) keep.considered.push({ entry, inactive });
+    }
+    return;
+  }
+  const registry = settingsRegistry(included, config.merged);
+  config.entries.push(...registry.entries);
+  config.diagnostics.push(...registry.diagnostics);
+  keep?.considered.push(...registry.entries.map((entry) => ({ entry })));
+}
+
+/** The registry Gemini builds from these settings files' `hooks`, each disabled entry knowing which list disabled it. */
+function settingsRegistry(layers: SettingsLayer[], merged: JsonObject = mergeLayers(layers)): RegistryOutput {
+  const registry = registerLayers(layers, disabledList(merged));
+  markDisabledBy(registry.entries, layers);
+  return registry;
+}
+
+function registerExtensionHooks(ctx: Context, config: ResolvedConfig, included: SettingsLayer[], considered?: ConsideredEntry[]): void {
   const scan = loadExtensions(ctx, { merged: config.merged, trusted: config.trust.trusted });
   config.diagnostics.push(...scan.diagnostics);
   for (const extension of scan.extensions) {
     if (!extension.active) {
       if (extension.slots.length > 0) config.diagnostics.push(inactiveExtensionDiagnostic(extension.name, extension.hooksFile));
+      if (considered) {
+        const inactive = { reason: 'extension-inactive' as const, detail: inactiveExtensionDetail(ctx, extension.name) };
+        for (const entry of extensionRegistry(extension, config.merged, included).entries) considered.push({ entry, inactive });
+      }
       continue;
     }
-    const registry = registerExtension(extension, disabledList(config.merged));
+    const registry = extensionRegistry(extension, config.merged, included);
     config.entries.push(...registry.entries);
     config.diagnostics.push(...registry.diagnostics);
+    considered?.push(...registry.entries.map((entry) => ({ entry })));
   }
+}
+
+/** An extension's registry; `layers` are the settings files whose `hooksConfig.disabled` applies. */
+function extensionRegistry(extension: ExtensionHooks, merged: JsonObject, layers: SettingsLayer[]): RegistryOutput {
+  const registry = registerExtension(extension, disabledList(merged));
+  markDisabledBy(registry.entries, layers);
+  return registry;
+}
+
+/** With `hooksConfig.enabled` false nothing is registered; these are the hooks that setting switched off. */
+function hooksDisabledEntries(ctx: Context, config: ResolvedConfig, layers: SettingsLayer[], diagnostic: Diagnostic): ConsideredEntry[] {
+  const where = diagnostic.location ? ` (${formatLocation(diagnostic.location)})` : '';
+  const untrusted = config.trust.trusted ? '' : '; the folder is not trusted either';
+  const inactive = {
+    reason: 'hooks-disabled' as const,
+    detail: `hooksConfig.enabled is false${where}: Gemini CLI runs no hook at all${untrusted}`,
+    ...(diagnostic.location ? { location: diagnostic.location } : {}),
+  };
+  // Every layer, the workspace included even in an untrusted folder: what switching hooks on (and trusting) would register.
+  const settings = settingsRegistry(layers);
+  const scan = loadExtensions(ctx, { merged: config.merged, trusted: config.trust.trusted });
+  const included = layers.filter((layer) => layer.layer !== 'workspace' || config.trust.trusted);
+  const extensions = scan.extensions.flatMap((extension) => extensionRegistry(extension, config.merged, included).entries);
+  return [...settings.entries, ...extensions].map((entry) => ({ entry, inactive }));
+}
+
+/** Records where `hooksConfig.disabled` names each disabled entry (the lists are unioned, so possibly several files). */
+function markDisabledBy(entries: RegistryEntry[], layers: SettingsLayer[]): void {
+  for (const entry of entries) {
+    if (entry.enabled) continue;
+    const places = layers.flatMap((layer) => disabledLocations(layer, entry.displayName));
+    if (places.length > 0) entry.disabledBy = places;
+  }
+}
+
+function disabledLocations(layer: SettingsLayer, name: string): Location[] {
+  const hooksConfig = layer.settings.hooksConfig;
+  if (!isPlainObject(hooksConfig) || !layer.doc) return [];
+  const list = hooksConfig.disabled;
+  if (Array.isArray(list)) return list.flatMap((item, index) => (item === name ? [layer.doc!.locate(['hooksConfig', 'disabled', index])] : []));
+  if (typeof list === 'string' && list.includes(name)) return [layer.doc.locate(['hooksConfig', 'disabled'])];
+  return [];
 }
 
 function hooksConfigOf(merged: JsonObject): JsonObject {
@@ -249,6 +331,14 @@ export function untrustedDiagnostic(ctx: Context, trust: TrustDecision): Diagnos
       `${trust.detail ? ` [${trust.detail}]` : ''}. To trust ${ctx.cwd}: pass --trust-workspace, set GEMINI_CLI_TRUST_WORKSPACE=true, ` +
       `or run \`hookrun trust --folder ${ctx.cwd}\`.`,
   };
+}
+
+function untrustedDetail(ctx: Context, trust: TrustDecision): string {
+  return `the folder is not trusted${trust.detail ? ` (${trust.detail})` : ''}: Gemini CLI loads no settings hook here; to trust ${ctx.cwd} pass --trust-workspace or set GEMINI_CLI_TRUST_WORKSPACE=true`;
+}
+
+function inactiveExtensionDetail(ctx: Context, name: string): string {
+  return `extension "${name}" is disabled for this folder (${path.join(extensionsDir(ctx), 'extension-enablement.json')}); its hooks are not loaded`;
 }
 
 export function inactiveExtensionDiagnostic(name: string, hooksFile: string): Diagnostic {

@@ -1,0 +1,31 @@
+// `hookrun explain`: event → settings (every configured hook, registered or not) → the planner `run`
+// uses → for each hook of the event: fires or not, and why. Runs nothing.
+import type { Context } from '../context.js';
+import { getDialect } from '../dialects/index.js';
+import { type EventOptions, readEvent } from '../event/input.js';
+import type { IO } from '../io.js';
+import { describePlan } from '../plan/describe.js';
+import { explainPlan } from '../plan/explain.js';
+import { renderExplainDiagnostics, renderExplainText } from '../render/explain.js';
+
+export interface ExplainCommandOptions extends EventOptions {
+  dialect?: string;
+  trustWorkspace?: boolean;
+  json?: boolean;
+}
+
+export async function explainCommand(options: ExplainCommandOptions, ctx: Context, io: IO): Promise<number> {
+  const dialect = await getDialect(options.dialect);
+  const { event, input: raw } = await readEvent(options, dialect, io.stdin);
+  const input = dialect.completeInput(event, raw, ctx);
+  const config = await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true });
+  const plan = dialect.plan(config, event, input);
+  const explanation = explainPlan(dialect, config, plan, describePlan(dialect, config, plan, input, ctx), input);
+  if (options.json) {
+    io.stdout(`${JSON.stringify(explanation, null, 2)}\n`);
+  } else {
+    io.stderr(renderExplainDiagnostics(explanation, io.colorStderr));
+    io.stdout(renderExplainText(explanation, io.colorStdout));
+  }
+  return 0;
+}

@@ -1,0 +1,184 @@
+// The hook panel, as Gemini CLI's `/hooks` has it: `list`, `enable NAME`, `disable NAME`,
+// `enable-all`, `disable-all`. Same checks, same edits of hooksConfig.disabled, same messages;
+// hookrun adds warnings where Gemini stays silent (a name that matches no hook, a hook that a
+// system file keeps disabled).
+import type { Context } from '../context.js';
+import { formatLocation } from '../errors.js';
+import type { IO } from '../io.js';
+import { formatDiagnostic, makeChalk } from '../render/report.js';
+import { hookActionMessage, renderHookList, type HookListing, type ListedHook } from '../render/panel.js';
+import {
+  addToDisabledList,
+  clearDisabledLists,
+  disableHook,
+  enableHook,
+  type HookActionResult,
+  type ScopeFile,
+} from '../settings/disabled.js';
+import { geminiSettingsPaths, loadGeminiConfig } from '../settings/gemini.js';
+import { hookKey, readRecordedHooks, type RecordedHooks } from '../trust/recorded-hooks.js';
+import type { ConsideredEntry, ResolvedConfig } from '../types.js';
+
+export interface PanelOptions {
+  trustWorkspace?: boolean;
+  json?: boolean;
+  /** list: also the hooks the agent does not register (hooks disabled, untrusted folder, inactive extension). */
+  all?: boolean;
+}
+
+const EXIT_OK = 0;
+const EXIT_ERROR = 1;
+const NOT_ENABLED = 'Hook system is not enabled.';
+
+const loadConfig = (ctx: Context, options: PanelOptions) =>
+  loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true });
+
+/** Pure: the listing `list` prints, from a config loaded with keepInactive. */
+export function hookListing(config: ResolvedConfig, recorded: RecordedHooks, all = false): HookListing {
+  const considered: ConsideredEntry[] = config.considered ?? config.entries.map((entry) => ({ entry }));
+  const hooks = considered.filter((c) => all || !c.inactive).map((c) => listedHook(c, recorded));
+  const notes: string[] = [];
+  const hidden = considered.filter((c) => c.inactive).length;
+  const disabledAt = config.diagnostics.find((d) => d.code === 'hooks-disabled')?.location;
+  if (!config.hooksEnabled) notes.push(`hooksConfig.enabled is false${disabledAt ? ` in ${formatLocation(disabledAt)}` : ''}: Gemini CLI runs no hook.`);
+  if (!config.trust.trusted) notes.push(`the folder is not trusted${config.trust.detail ? ` (${config.trust.detail})` : ''}: Gemini CLI registers no settings hook here.`);
+  if (hidden > 0 && !all) notes.push(`${hidden} configured hook(s) are not registered; \`hookrun list --all\` shows them.`);
+  if (recorded.problem) notes.push(recorded.problem);
+  return {
+    hooksEnabled: config.hooksEnabled,
+    trusted: config.trust.trusted,
+    trustedBy: config.trust.by,
+    trustedHooksFile: recorded.file,
+    hooks,
+    notes,
+  };
+}
+
+function listedHook({ entry, inactive }: ConsideredEntry, recorded: RecordedHooks): ListedHook {
+  const location = entry.location;
+  return {
+    event: entry.event,
+    name: entry.displayName,
+    ...(entry.config.command !== undefined ? { command: entry.config.command } : {}),
+    source: entry.source,
+    layer: entry.layer,
+    ...(entry.extension ? { extension: entry.extension } : {}),
+    matcher: entry.matcher ?? null,
+    enabled: entry.enabled,
+    trusted: entry.layer === 'workspace' ? recorded.keys.has(hookKey(entry.config)) : null,
+    ...(location ? { file: location.file, line: location.line, column: location.column } : {}),
+    ...(entry.disabledBy ? { disabledBy: entry.disabledBy.map(({ file, line, column }) => ({ file, line, column })) } : {}),
+    registered: !inactive,
+    ...(inactive ? { inactive: { reason: inactive.reason, detail: inactive.detail } } : {}),
+  };
+}
+
+export async function listCommand(options: PanelOptions, ctx: Context, io: IO): Promise<number> {
+  const config = await loadConfig(ctx, options);
+  const listing = hookListing(config, readRecordedHooks(ctx), options.all);
+  if (options.json) {
+    io.stdout(`${JSON.stringify(listing, null, 2)}\n`);
+  } else {
+    const c = makeChalk(io.colorStderr);
+    const warnings = config.diagnostics.filter((d) => d.severity === 'warning' && d.code !== 'untrusted-folder');
+    if (warnings.length > 0) io.stderr(`${warnings.map((d) => formatDiagnostic(d, c)).join('\n')}\n`);
+    io.stdout(renderHookList(listing, io.colorStdout));
+  }
+  return EXIT_OK;
+}
+
+interface ActionReport {
+  status: 'success' | 'no-op' | 'error';
+  action: string;
+  message: string;
+  warnings: string[];
+  [key: string]: unknown;
+}
+
+function print(report: ActionReport, options: PanelOptions, io: IO): number {
+  if (options.json) {
+    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    const c = makeChalk(io.colorStderr);
+    for (const warning of report.warnings) io.stderr(`hookrun: ${c.yellow('warning')}: ${warning}\n`);
+    if (report.status === 'error') io.stderr(`hookrun: ${c.red('error')}: ${report.message}\n`);
+    else io.stdout(`${report.message}\n`);
+  }
+  return report.status === 'error' ? EXIT_ERROR : EXIT_OK;
+}
+
+/** Gemini refuses every change when the hook system is off; hookrun says where it was switched off. */
+function notEnabled(action: string, config: ResolvedConfig, options: PanelOptions, io: IO): number {
+  const where = config.diagnostics.find((d) => d.code === 'hooks-disabled')?.location;
+  const warnings = where ? [`hooksConfig.enabled is false in ${formatLocation(where)}`] : [];
+  return print({ status: 'error', action, message: NOT_ENABLED, warnings }, options, io);
+}
+
+export async function toggleCommand(action: 'enable' | 'disable', rawName: string, options: PanelOptions, ctx: Context, io: IO): Promise<number> {
+  const hookName = rawName.trim();
+  if (!hookName) return print({ status: 'error', action, message: `Usage: hookrun ${action} <hook-name>`, warnings: [] }, options, io);
+  const config = await loadConfig(ctx, options);
+  if (!config.hooksEnabled) return notEnabled(action, config, options, io);
+  const result = action === 'enable' ? await enableHook(ctx, hookName) : await disableHook(ctx, hookName);
+  const warnings: string[] = [];
+  if (result.status !== 'error') warnings.push(...unknownNameWarnings(config, hookName, result));
+  if (action === 'enable' && result.status !== 'error') warnings.push(...stillDisabledWarnings(ctx, config, [hookName]));
+  return print(actionReport(result, warnings), options, io);
+}
+
+function actionReport(result: HookActionResult, warnings: string[]): ActionReport {
+  return { ...result, message: hookActionMessage(result), warnings };
+}
+
+/** Gemini writes any name it is given; its registry then only logs (at debug level) that nothing matched. */
+function unknownNameWarnings(config: ResolvedConfig, name: string, result: HookActionResult): string[] {
+  const considered = config.considered ?? [];
+  if (considered.some((c) => c.entry.displayName === name)) return [];
+  const byCommand = considered.find((c) => c.entry.config.command === name);
+  const hint = byCommand
+    ? ` The hook with this command is named "${byCommand.entry.displayName}": Gemini CLI matches a hook by its name when it has one.`
+    : ' `hookrun list --all` shows the hook names.';
+  const written = result.status === 'success' ? ' The name was written anyway, as Gemini CLI does.' : '';
+  return [`No hooks found matching "${name}".${written}${hint}`];
+}
+
+/** Gemini edits only the workspace and user lists; a system file's list keeps the hook disabled. */
+function stillDisabledWarnings(ctx: Context, config: ResolvedConfig, names: string[]): string[] {
+  const paths = geminiSettingsPaths(ctx);
+  const systemFiles = new Set([paths.system, paths.systemDefaults]);
+  const warnings: string[] = [];
+  for (const name of new Set(names)) {
+    const entry = (config.considered ?? config.entries.map((e) => ({ entry: e }))).find((c) => c.entry.displayName === name)?.entry;
+    const places = (entry?.disabledBy ?? []).filter((l) => systemFiles.has(l.file));
+    if (places.length > 0) {
+      warnings.push(`"${name}" stays disabled by hooksConfig.disabled in ${places.map(formatLocation).join(' and ')}, which neither Gemini CLI nor hookrun edits.`);
+    }
+  }
+  return warnings;
+}
+
+export async function toggleAllCommand(action: 'enable-all' | 'disable-all', options: PanelOptions, ctx: Context, io: IO): Promise<number> {
+  const config = await loadConfig(ctx, options);
+  if (!config.hooksEnabled) return notEnabled(action, config, options, io);
+  const registered = config.entries;
+  const noop = (message: string) => print({ status: 'no-op', action, message, count: 0, modifiedScopes: [], warnings: [] }, options, io);
+  if (registered.length === 0) return noop('No hooks configured.');
+  const targets = registered.filter((entry) => (action === 'enable-all' ? !entry.enabled : entry.enabled));
+  if (targets.length === 0) return noop(`All hooks are already ${action === 'enable-all' ? 'enabled' : 'disabled'}.`);
+
+  let modifiedScopes: ScopeFile[];
+  try {
+    if (action === 'enable-all') {
+      modifiedScopes = await clearDisabledLists(ctx);
+    } else {
+      const scope = await addToDisabledList(ctx, registered.map((entry) => entry.displayName));
+      modifiedScopes = scope ? [scope] : [];
+    }
+  } catch (error) {
+    const message = `Failed to ${action === 'enable-all' ? 'enable' : 'disable'} hooks: ${(error as Error).message}`;
+    return print({ status: 'error', action, message, warnings: [] }, options, io);
+  }
+  const warnings = action === 'enable-all' ? stillDisabledWarnings(ctx, config, targets.map((entry) => entry.displayName)) : [];
+  const message = `${action === 'enable-all' ? 'Enabled' : 'Disabled'} ${targets.length} hook(s) successfully.`;
+  return print({ status: 'success', action, message, count: targets.length, modifiedScopes, warnings }, options, io);
+}

@@ -1,0 +1,92 @@
+// The hook panel for people: Gemini CLI's own messages for enable/disable (hookUtils.ts wording),
+// and the list of registered hooks per event.
+import { formatLocation } from '../errors.js';
+import type { HookActionResult, ScopeFile } from '../settings/disabled.js';
+import type { InactiveReason } from '../types.js';
+import { makeChalk } from './report.js';
+
+const scopeText = (s: ScopeFile): string => `${s.scope} (${s.path})`;
+
+/** Gemini's renderHookActionFeedback with its `label (path)` scope format. */
+export function hookActionMessage(result: HookActionResult): string {
+  const { hookName, action, status } = result;
+  if (status === 'error') return result.error ?? `An error occurred while attempting to ${action} hook "${hookName}".`;
+  if (status === 'no-op') return `Hook "${hookName}" is already ${action === 'enable' ? 'enabled' : 'disabled'}.`;
+  const verb = action === 'enable' ? 'enabled' : 'disabled';
+  const preposition = action === 'enable' ? 'by removing it from the disabled list in' : 'by adding it to the disabled list in';
+  const scopes = [...result.modifiedScopes, ...result.alreadyInStateScopes];
+  if (scopes.length === 0) return `Hook "${hookName}" ${verb}.`;
+  if (scopes.length === 2) {
+    const [s1, s2] = scopes.map(scopeText) as [string, string];
+    return action === 'enable'
+      ? `Hook "${hookName}" ${verb} ${preposition} ${s1} and ${s2} settings.`
+      : `Hook "${hookName}" is now disabled in both ${s1} and ${s2} settings.`;
+  }
+  return `Hook "${hookName}" ${verb} ${preposition} ${scopeText(scopes[0]!)} settings.`;
+}
+
+export interface ListedHook {
+  event: string;
+  name: string;
+  command?: string;
+  source: string;
+  layer: string;
+  extension?: string;
+  matcher: unknown;
+  enabled: boolean;
+  /** Recorded in trusted_hooks.json for this project; null for hooks Gemini does not fingerprint (all but workspace ones). */
+  trusted: boolean | null;
+  file?: string;
+  line?: number;
+  column?: number;
+  /** Where `hooksConfig.disabled` names it. */
+  disabledBy?: { file: string; line: number; column: number }[];
+  /** False for a hook the agent does not register (only with --all), with why. */
+  registered: boolean;
+  inactive?: { reason: InactiveReason; detail: string };
+}
+
+export interface HookListing {
+  hooksEnabled: boolean;
+  /** Folder trust (settings hooks are registered only in a trusted folder). */
+  trusted: boolean;
+  trustedBy: string;
+  trustedHooksFile: string;
+  hooks: ListedHook[];
+  /** Things a reader of the list should know (hooks disabled, folder untrusted, unreadable fingerprint file). */
+  notes: string[];
+}
+
+const REASON_WORDS: Readonly<Record<InactiveReason, string>> = {
+  'hooks-disabled': 'not registered: hooks disabled',
+  'untrusted-folder': 'not registered: untrusted folder',
+  'extension-inactive': 'not registered: extension inactive',
+};
+
+/** `list` as text: one block per event, one line per hook, then the notes. */
+export function renderHookList(listing: HookListing, color: boolean): string {
+  const c = makeChalk(color);
+  const lines: string[] = [];
+  if (!listing.hooksEnabled) lines.push('Hook system is not enabled.');
+  else if (!listing.hooks.some((h) => h.registered)) lines.push('No hooks configured. Add hooks to your settings to get started.');
+  const events = [...new Set(listing.hooks.map((h) => h.event))];
+  const width = Math.min(40, Math.max(0, ...listing.hooks.map((h) => h.name.length)));
+  const originOf = (hook: ListedHook) => (hook.extension ? `extension ${hook.extension}` : `${hook.source}/${hook.layer}`);
+  const originWidth = Math.max(0, ...listing.hooks.map((h) => originOf(h).length));
+  for (const event of events) {
+    lines.push(c.bold(event));
+    for (const hook of listing.hooks.filter((h) => h.event === event)) {
+      const state = !hook.registered
+        ? c.dim(REASON_WORDS[hook.inactive!.reason])
+        : hook.enabled
+          ? c.green('enabled '.padEnd(8))
+          : c.yellow('disabled');
+      const matcher = hook.matcher === null || hook.matcher === '' ? 'no matcher' : `matcher ${JSON.stringify(hook.matcher)}`;
+      const trust = hook.trusted === null ? '' : hook.trusted ? ', trusted' : `, ${c.yellow('not yet trusted')}`;
+      const where = hook.file ? formatLocation({ file: hook.file, line: hook.line ?? 0, column: hook.column ?? 0, path: [] }) : '';
+      lines.push(`  ${hook.name.padEnd(width)}  ${state}  ${`${originOf(hook)},`.padEnd(originWidth + 1)} ${matcher}${trust}  ${c.dim(where)}`.trimEnd());
+    }
+  }
+  for (const note of listing.notes) lines.push(`${c.dim('note:')} ${note}`);
+  return `${lines.join('\n')}\n`;
+}
