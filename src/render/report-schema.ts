@@ -38,8 +38,10 @@ const plannedHook = z
     layer: z.string().describe('Settings layer: systemDefaults, user, workspace, system or extension.'),
     ...place,
     matcher: z.unknown().optional().describe('The definition\'s matcher, as written.'),
+    matched: z.string().optional().describe('The matcher rule that let the hook through.'),
     timeoutMs: z.number().describe('Effective timeout in milliseconds.'),
     envKeys: z.array(z.string()).describe('Keys of the hook\'s own env (values are not reported).'),
+    cwd: z.string().describe('The directory the hook runs in.'),
     extension: z.string().optional().describe('Extension name, for extension hooks.'),
   })
   .describe('A hook the plan runs.');
@@ -61,6 +63,10 @@ export const planDescriptionSchema = z
           reason: z.string().describe('Why it does not run, e.g. disabled, matcher, duplicate, planner-error.'),
           detail: z.string(),
           ...place,
+          duplicateOf: z
+            .strictObject({ name: z.string(), ...place })
+            .optional()
+            .describe('For a duplicate: the hook kept instead.'),
         }),
       )
       .describe('Configured hooks of this event that do not run, and why.'),
@@ -90,6 +96,7 @@ const hookResult = z
     output: z.unknown().optional().describe('Parsed output that takes part in the merge.'),
     outputFormat: z.enum(['json', 'text']).optional(),
     stubbed: z.boolean().optional().describe('A test fixture replaced the command with a canned result.'),
+    cached: z.boolean().optional().describe('The agent\'s result cache answered instead of a process (Kiro cache_ttl_seconds).'),
     chainedInput: z.record(z.string(), z.unknown()).optional().describe('The input this hook received, when sequential chaining changed it.'),
   })
   .describe('One hook\'s result.');
