@@ -168,17 +168,23 @@ function defineSchema(program: Command, { io, setExit }: CommandDeps): void {
   program
     .command('schema')
     .description('print a JSON Schema generated from hookrun\'s zod schemas')
-    .addArgument(new Argument('[which]', 'settings: hooks/hooksConfig of Gemini settings; report: the run --json report').choices(['settings', 'report']).default('settings'))
+    .addArgument(
+      new Argument('[which]', 'settings: hooks/hooksConfig of Gemini settings; report: the run --json report; fixture: hookrun test files')
+        .choices(['settings', 'report', 'fixture'])
+        .default('settings'),
+    )
     .addHelpText(
       'after',
       `
-The same schemas are committed under schema/ in the package (settings.schema.json, report.schema.json).
+The same schemas are committed under schema/ in the package (settings.schema.json, report.schema.json,
+fixture.schema.json).
 
 Examples:
   $ hookrun schema settings > settings.schema.json
-  $ hookrun schema report`,
+  $ hookrun schema report
+  $ hookrun schema fixture > fixture.schema.json`,
     )
-    .action(async (which: 'settings' | 'report') => {
+    .action(async (which: 'settings' | 'report' | 'fixture') => {
       const { schemaCommand } = await import('./commands/schema.js');
       setExit(schemaCommand(which, io));
     });

@@ -1,4 +1,5 @@
 // `hookrun schema`: JSON Schema generated from the zod schemas, never written by hand.
+import { fixtureJsonSchema } from '../fixtures/schema.js';
 import type { IO } from '../io.js';
 import { reportJsonSchema } from '../render/report-schema.js';
 import { settingsJsonSchema } from '../settings/json-schema.js';
@@ -6,6 +7,7 @@ import { settingsJsonSchema } from '../settings/json-schema.js';
 export const SCHEMAS = {
   settings: settingsJsonSchema,
   report: reportJsonSchema,
+  fixture: fixtureJsonSchema,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -32,14 +32,15 @@ describe('hookrun schema', () => {
     expect(undocumented).toEqual([]);
   });
 
-  it('prints the settings schema by default and the report schema on request', async () => {
+  it('prints the settings schema by default, and the report and fixture schemas on request', async () => {
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1' };
     const byDefault = await hookrun(['schema'], { env });
     expect(byDefault.exitCode).toBe(0);
     expect(byDefault.stdout).toBe(committed('settings'));
     expect((await hookrun(['schema', 'report'], { env })).stdout).toBe(committed('report'));
-    const unknown = await hookrun(['schema', 'fixture'], { env });
+    expect((await hookrun(['schema', 'fixture'], { env })).stdout).toBe(committed('fixture'));
+    const unknown = await hookrun(['schema', 'fixtures'], { env });
     expect(unknown.exitCode).toBe(1);
-    expect(unknown.stderr).toContain("Allowed choices are settings, report");
+    expect(unknown.stderr).toContain('Allowed choices are settings, report, fixture');
   });
 });
