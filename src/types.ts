@@ -71,6 +71,21 @@ export interface ResolvedConfig {
   files: SettingsFileInfo[];
   /** Merged settings object (all layers), for runtime options such as env redaction. */
   merged: JsonObject;
+  /**
+   * The workspace settings file's `hooks` value (environment-expanded), when that file was loaded: what
+   * Gemini CLI checks against trusted_hooks.json. Undefined when the workspace layer was not loaded.
+   */
+  projectHooks?: unknown;
+  /** What of hookrun's own environment hooks may see (`--clean-env`, `--env-allow`); unset: the agent's rules. */
+  envPolicy?: EnvPolicy;
+}
+
+/** `--clean-env` / `--env-allow`: the user narrowing (or widening) what a hook's environment carries. */
+export interface EnvPolicy {
+  /** Start from a few basics (PATH, HOME, LANG, ...) instead of the agent's redacted environment. */
+  clean: boolean;
+  /** Variables passed through as they are, whatever the redaction rules say. */
+  allow: string[];
 }
 
 export interface SettingsFileInfo {
@@ -129,6 +144,8 @@ export interface ProcessOutcome {
   durationMs: number;
   /** True when SIGKILL had to be sent after the grace period. */
   killed: boolean;
+  /** The hook exited but a process outside its group kept its output pipes open; hookrun stopped reading. */
+  pipesHeldAfterExit?: boolean;
 }
 
 /** A hook's result as the agent's runner would build it, plus what hookrun observed. */
@@ -150,6 +167,8 @@ export interface HookResult {
   durationMs: number;
   /** Set when a test fixture replaced the command with a canned result. */
   stubbed?: boolean;
+  /** Set when hookrun did not start the hook because its fingerprint is not trusted (`error` says why). */
+  heldBack?: boolean;
 }
 
 /** The outcome a shell can branch on. */

@@ -20,6 +20,8 @@ export interface HookDescription {
   /** Keys of the hook's own `env` (values are not printed: they may hold secrets). */
   envKeys: string[];
   extension?: string;
+  /** Set when `run` will not start this hook because its fingerprint is not trusted: why, and how to trust it. */
+  heldBack?: string;
 }
 
 export interface PlanDescription {

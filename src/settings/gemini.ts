@@ -120,6 +120,8 @@ export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {
     config.diagnostics.push(hooksDisabledDiagnostic(included));
     return config;
   }
+  const workspace = byName('workspace');
+  if (trust.trusted && workspace.doc) config.projectHooks = workspace.settings.hooks;
   registerSettingsHooks(ctx, config, included);
   registerExtensionHooks(ctx, config);
   return config;
