@@ -163,7 +163,10 @@ function usable<T extends { file: string; problem?: TrustFileProblem }>(parsed: 
 }
 
 function cannotUpdateFolders(folders: TrustedFolders): HookrunError {
-  const lines = folders.errors.map((problem) => `Error in ${formatLocation(problem.location)}: ${problem.message}`);
+  const lines = folders.errors.map((problem) => {
+    const where = formatLocation(problem.location);
+    return `Error in ${where}: ${problem.message.replace(` in ${where}`, '')}`;
+  });
   return configError(
     `Cannot update trusted folders because the configuration file is invalid:\n${lines.join('\n')}\nPlease fix the file manually before trying to update it.`,
     folders.errors[0]!.location,
