@@ -10,6 +10,7 @@ import {
   normalizeFolderKey,
   parseTrustedFolders,
   trustedFoldersPath,
+  trustProblemLines,
   type TrustedFolders,
   type TrustFileProblem,
   type TrustLevel,
@@ -163,10 +164,7 @@ function usable<T extends { file: string; problem?: TrustFileProblem }>(parsed: 
 }
 
 function cannotUpdateFolders(folders: TrustedFolders): HookrunError {
-  const lines = folders.errors.map((problem) => {
-    const where = formatLocation(problem.location);
-    return `Error in ${where}: ${problem.message.replace(` in ${where}`, '')}`;
-  });
+  const lines = trustProblemLines(folders);
   return configError(
     `Cannot update trusted folders because the configuration file is invalid:\n${lines.join('\n')}\nPlease fix the file manually before trying to update it.`,
     folders.errors[0]!.location,

@@ -163,7 +163,14 @@ function problemFrom(error: unknown, file: string): TrustFileProblem {
   return { message: error instanceof Error ? error.message : String(error), location: { file, line: 0, column: 0, path: [] } };
 }
 
+/** Gemini CLI's "Error in <file>: <message>" lines, with the position added after the file name. */
+export function trustProblemLines(folders: TrustedFolders): string[] {
+  return folders.errors.map((problem) => {
+    const where = formatLocation(problem.location);
+    return `Error in ${where}: ${problem.message.replace(` in ${where}`, '')}`;
+  });
+}
+
 function trustFileError(folders: TrustedFolders): HookrunError {
-  const lines = folders.errors.map((problem) => `Error in ${folders.file}: ${problem.message}`);
-  return configError(`${lines.join('\n')}\nPlease fix the configuration file and try again.`, folders.errors[0]!.location);
+  return configError(`${trustProblemLines(folders).join('\n')}\nPlease fix the configuration file and try again.`, folders.errors[0]!.location);
 }
