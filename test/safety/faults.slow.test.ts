@@ -258,4 +258,22 @@ describe('hookrun itself interrupted while hooks run', () => {
     expect(survivors(w.pgids())).toEqual([]);
     console.log(`[measure] ${signal} with 3 hooks (one ignoring SIGTERM): exit ${done.code} after ${Math.round(tookMs)} ms`);
   });
+
+  // Found here: a second Ctrl-C used to change nothing, the user waited out the whole grace period.
+  test('a second SIGINT during the grace period kills the hooks at once', async ({ w }) => {
+    const base = await baseline(w);
+    await w.settings(beforeTool(`${w.recordPgid('stubborn')} trap '' TERM INT; sleep 1000`));
+    const run = spawnHookrun(['-C', w.ws, 'run', 'BeforeTool', '--trust-workspace', '--grace', '20000'], w.env);
+    await waitForFiles(path.join(w.root, 'pgids'), 1);
+    await new Promise((r) => setTimeout(r, 100));
+    const sent = performance.now();
+    run.kill('SIGINT');
+    await new Promise((r) => setTimeout(r, 300));
+    run.kill('SIGINT');
+    const done = await run.exit;
+    const tookMs = performance.now() - sent;
+    expect(done.code).toBe(130);
+    expect(tookMs).toBeLessThanOrEqual(300 + 1000 + base.hookMs);
+    expect(survivors(w.pgids())).toEqual([]);
+  });
 });
