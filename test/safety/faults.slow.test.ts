@@ -50,12 +50,17 @@ async function runFault(w: Workspace, hooks: (string | Record<string, unknown>)[
   // Same event and flags: a 10 MiB event costs time to read and report whatever the hook does.
   const base = await baseline(w, extra);
   await w.settings(beforeTool(...hooks));
-  const started = performance.now();
-  const result = await w.run(['run', 'BeforeTool', '--tool', 't', '--trust-workspace', '--json', '--grace', String(GRACE), ...extra]);
-  const wallMs = performance.now() - started;
+  const measured = await runMeasured(['-C', w.ws, 'run', 'BeforeTool', '--tool', 't', '--trust-workspace', '--json', '--grace', String(GRACE), ...extra], w.env);
+  const result = { exitCode: measured.code, stdout: measured.stdout, stderr: measured.stderr };
   const report = json(result);
   const slowest = Math.max(0, ...report.results.map((r: { durationMs: number }) => r.durationMs));
-  return { result, report, wallMs, slowest, base };
+  expect(measured.peakKiB).toBeLessThan(200 * 1024);
+  console.log(
+    `[measure] ${expect.getState().currentTestName}${extra.includes('--fail-closed') ? ' (--fail-closed)' : ''}: ` +
+      `slowest hook ${slowest} ms, wall ${Math.round(measured.ms)} ms (baseline: hookrun + a trivial hook ${Math.round(base.wallMs)} ms), ` +
+      `peak RSS ${Math.round(measured.peakKiB / 1024)} MiB`,
+  );
+  return { result, report, wallMs: measured.ms, slowest, base };
 }
 
 function expectPromptAndClean(w: Workspace, run: { wallMs: number; slowest: number; base: { wallMs: number; hookMs: number } }, hooks: number) {

@@ -125,14 +125,11 @@ export async function runMeasured(
 }
 
 function collect(child: ReturnType<typeof spawn>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    // Only the size matters for huge outputs; keep the start for assertions.
-    if (stdout.length < 4 * 1024 * 1024) stdout += d.toString();
-  });
+  const chunks: Buffer[] = [];
+  child.stdout!.on('data', (d: Buffer) => chunks.push(d));
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout: Buffer.concat(chunks).toString(), stderr })));
 }
 
 /** Parses the one JSON line (or, with --json, the one JSON document) on stdout. */
