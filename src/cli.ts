@@ -9,7 +9,7 @@ export const VERSION = '0.1.0';
 
 const EXIT_ERROR = 1;
 
-function collect(value: string, previous: string[]): string[] {
+function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
@@ -73,7 +73,7 @@ function defineRun(program: Command, { io, setExit, context }: CommandDeps): voi
     )
     .option('--fail-closed', 'a hook that fails, times out, cannot start or is held back blocks the action (exit 2)')
     .option('--clean-env', 'hooks inherit only PATH, HOME, LANG-style basics from hookrun (plus --env-allow names and the GEMINI_* variables)')
-    .option('--env-allow <name>', 'pass this variable to hooks as it is, whatever the redaction rules say (repeatable)', collect, [])
+    .option('--env-allow <name>', 'pass this variable to hooks as it is, whatever the redaction rules say (repeatable)', collect)
     .addHelpText(
       'after',
       `
@@ -111,7 +111,7 @@ Examples:
             hookTrust: opts.hookTrust as string | undefined,
             failClosed: opts.failClosed === true,
             cleanEnv: opts.cleanEnv === true,
-            envAllow: opts.envAllow as string[],
+            envAllow: (opts.envAllow as string[] | undefined) ?? [],
           },
           ctx,
           io,

@@ -280,5 +280,6 @@ describe('hookrun itself interrupted while hooks run', () => {
     expect(done.code).toBe(130);
     expect(tookMs).toBeLessThanOrEqual(300 + 1000 + base.hookMs);
     expect(survivors(w.pgids())).toEqual([]);
+    console.log(`[measure] second SIGINT 300 ms after the first, --grace 20000: exit 130 after ${Math.round(tookMs)} ms`);
   });
 });
