@@ -58,14 +58,26 @@ async function runFault(w: Workspace, hooks: (string | Record<string, unknown>)[
   console.log(
     `[measure] ${expect.getState().currentTestName}${extra.includes('--fail-closed') ? ' (--fail-closed)' : ''}: ` +
       `slowest hook ${slowest} ms, wall ${Math.round(measured.ms)} ms (baseline: hookrun + a trivial hook ${Math.round(base.wallMs)} ms), ` +
+      `exit ${Math.round(measured.exitLagMs)} ms after the last output, ` +
       `peak RSS ${Math.round(measured.peakKiB / 1024)} MiB`,
   );
-  return { result, report, wallMs: measured.ms, slowest, base };
+  return { result, report, wallMs: measured.ms, exitLagMs: measured.exitLagMs, slowest, base };
 }
 
-function expectPromptAndClean(w: Workspace, run: { wallMs: number; slowest: number; base: { wallMs: number; hookMs: number } }, hooks: number) {
+/**
+ * The promise, three ways. Each hook settles within timeout + grace + 1 s (plus what starting a trivial hook
+ * costs right now); hookrun exits right after printing (a handle left open would keep it alive); and the
+ * whole run stays near its baseline. The last bound is loose (3× the baseline) because hookrun's own
+ * start-up and JSON work vary that much on a shared, loaded machine; a hang would still blow it.
+ */
+function expectPromptAndClean(
+  w: Workspace,
+  run: { wallMs: number; exitLagMs: number; slowest: number; base: { wallMs: number; hookMs: number } },
+  hooks: number,
+) {
   expect(run.slowest).toBeLessThanOrEqual(BOUND + run.base.hookMs);
-  expect(run.wallMs).toBeLessThanOrEqual(BOUND + run.base.wallMs);
+  expect(run.exitLagMs).toBeLessThanOrEqual(1000);
+  expect(run.wallMs).toBeLessThanOrEqual(BOUND + 3 * run.base.wallMs);
   const pgids = w.pgids();
   expect(pgids).toHaveLength(hooks);
   expect(survivors(pgids)).toEqual([]);

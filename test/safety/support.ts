@@ -97,16 +97,16 @@ export function spawnHookrun(args: readonly string[], env: Record<string, string
 export async function runMeasured(
   args: readonly string[],
   env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string; ms: number; peakKiB: number; how: string }> {
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number; exitLagMs: number; peakKiB: number; how: string }> {
   const timeBin = '/usr/bin/time';
   if (fs.existsSync(timeBin)) {
     const out = path.join(env.HOME!, `time-${process.pid}-${Date.now()}.txt`);
     const started = performance.now();
     const child = spawn(timeBin, ['-o', out, '-f', '%M', process.execPath, BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const { code, stdout, stderr } = await collect(child);
+    const { code, stdout, stderr, exitLagMs } = await collect(child);
     const ms = performance.now() - started;
     const peakKiB = Number(fs.readFileSync(out, 'utf8').trim().split('\n').pop());
-    return { code, stdout, stderr, ms, peakKiB, how: '/usr/bin/time -f %M' };
+    return { code, stdout, stderr, ms, exitLagMs, peakKiB, how: '/usr/bin/time -f %M' };
   }
   const started = performance.now();
   const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -119,17 +119,27 @@ export async function runMeasured(
       // exited
     }
   }, 20);
-  const { code, stdout, stderr } = await collect(child);
+  const { code, stdout, stderr, exitLagMs } = await collect(child);
   clearInterval(poll);
-  return { code, stdout, stderr, ms: performance.now() - started, peakKiB, how: '/proc/<pid>/status VmHWM' };
+  return { code, stdout, stderr, ms: performance.now() - started, exitLagMs, peakKiB, how: '/proc/<pid>/status VmHWM' };
 }
 
-function collect(child: ReturnType<typeof spawn>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Output and exit code; `exitLagMs` is the time from the last output to the exit (a lingering handle shows there). */
+function collect(child: ReturnType<typeof spawn>): Promise<{ code: number | null; stdout: string; stderr: string; exitLagMs: number }> {
   let stderr = '';
+  let lastOutput = performance.now();
   const chunks: Buffer[] = [];
-  child.stdout!.on('data', (d: Buffer) => chunks.push(d));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout: Buffer.concat(chunks).toString(), stderr })));
+  child.stdout!.on('data', (d: Buffer) => {
+    chunks.push(d);
+    lastOutput = performance.now();
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr += d.toString();
+    lastOutput = performance.now();
+  });
+  return new Promise((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout: Buffer.concat(chunks).toString(), stderr, exitLagMs: performance.now() - lastOutput })),
+  );
 }
 
 /** Parses the one JSON line (or, with --json, the one JSON document) on stdout. */
