@@ -1,8 +1,11 @@
 // `hookrun trust` through the real bin: list (never writes), --folder, --hooks, --revoke, invalid files.
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, test as base } from 'vitest';
+import { describe, expect, test as base, vi } from 'vitest';
 import { beforeTool, json, makeWorkspace, type Workspace } from '../safety/support.js';
+
+// Every case starts the real bin, sometimes several times; on a loaded shared machine one start can take seconds.
+vi.setConfig({ testTimeout: 120_000 });
 
 // Each test gets its own workspace, so the (process-bound, slow) cases can run concurrently.
 const test = base.extend<{ w: Workspace }>({

@@ -5,7 +5,7 @@
 // Slow by nature (timeouts, grace periods, a 1 GiB flood): kept in its own file.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, test as base } from 'vitest';
+import { afterAll, describe, expect, test as base, vi } from 'vitest';
 import { killQuietly } from '../helpers/hooks.js';
 import {
   beforeTool,
@@ -17,6 +17,9 @@ import {
   waitForFiles,
   type Workspace,
 } from './support.js';
+
+// Each case runs hookrun two to four times; on a machine shared with other suites one run can take 10 s.
+vi.setConfig({ testTimeout: 180_000 });
 
 const TIMEOUT = 500;
 const GRACE = 500;
@@ -66,7 +69,8 @@ async function runFault(w: Workspace, hooks: (string | Record<string, unknown>)[
 
 /**
  * The promise, three ways. Each hook settles within timeout + grace + 1 s (plus what starting a trivial hook
- * costs right now); hookrun exits right after printing (a handle left open would keep it alive); and the
+ * costs right now); hookrun exits within 1 s of printing, same allowance (a handle left open would keep it
+ * alive for the hook's 1000 s); and the
  * whole run stays near its baseline. The last bound is loose (3× the baseline) because hookrun's own
  * start-up and JSON work vary that much on a shared, loaded machine; a hang would still blow it.
  */
@@ -76,7 +80,7 @@ function expectPromptAndClean(
   hooks: number,
 ) {
   expect(run.slowest).toBeLessThanOrEqual(BOUND + run.base.hookMs);
-  expect(run.exitLagMs).toBeLessThanOrEqual(1000);
+  expect(run.exitLagMs).toBeLessThanOrEqual(1000 + run.base.hookMs);
   expect(run.wallMs).toBeLessThanOrEqual(BOUND + 3 * run.base.wallMs);
   const pgids = w.pgids();
   expect(pgids).toHaveLength(hooks);

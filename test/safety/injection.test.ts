@@ -5,10 +5,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, test as base } from 'vitest';
+import { describe, expect, test as base, vi } from 'vitest';
 import { expandCommand } from '../../src/exec/shell.js';
 import { tempDir } from '../helpers/hooks.js';
 import { beforeTool, json, makeWorkspace, type Workspace } from './support.js';
+
+// Every case starts the real bin, sometimes several times; on a loaded shared machine one start can take seconds.
+vi.setConfig({ testTimeout: 120_000 });
 
 const test = base.extend<{ w: Workspace }>({
   // eslint-disable-next-line no-empty-pattern

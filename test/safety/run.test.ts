@@ -2,8 +2,11 @@
 // --clean-env / --env-allow and redaction reaching a real hook process.
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, test as base } from 'vitest';
+import { describe, expect, test as base, vi } from 'vitest';
 import { beforeTool, json, makeWorkspace, type Workspace } from './support.js';
+
+// Every case starts the real bin, sometimes several times; on a loaded shared machine one start can take seconds.
+vi.setConfig({ testTimeout: 120_000 });
 
 const test = base.extend<{ w: Workspace }>({
   // eslint-disable-next-line no-empty-pattern
