@@ -9,6 +9,10 @@ export const VERSION = '0.1.0';
 
 const EXIT_ERROR = 1;
 
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
 function integer(name: string) {
   return (value: string): number => {
     const n = Number(value);
@@ -47,6 +51,7 @@ function buildProgram(io: IO, setExit: (code: number) => void): Command {
   defineTest(program, deps);
   defineRecord(program, deps);
   defineMigrate(program, deps);
+  defineTrust(program, deps);
   return program;
 }
 
@@ -73,16 +78,23 @@ function defineRun(program: Command, { io, setExit, context }: CommandDeps): voi
     .option('-q, --quiet', 'no report on stderr')
     .option('--grace <ms>', 'after a timeout, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
     .option('--max-output <bytes>', 'bytes captured per hook stream; the rest is read and dropped', integer('--max-output'))
+    .addOption(
+      new Option('--hook-trust <policy>', 'new or changed project hooks in a folder trusted via trustedFolders.json: block them, or warn and run them as Gemini CLI does (default: $HOOKRUN_HOOK_TRUST, else block)').choices(['block', 'warn']),
+    )
+    .option('--fail-closed', 'a hook that fails, times out, cannot start or is held back blocks the action (exit 2)')
+    .option('--clean-env', 'hooks inherit only PATH, HOME, LANG-style basics from hookrun (plus --env-allow names and the GEMINI_* variables)')
+    .option('--env-allow <name>', 'pass this variable to hooks as it is, whatever the redaction rules say (repeatable)', collect)
     .addHelpText(
       'after',
       `
-Exit codes: 0 proceed, 2 block, 3 ask, 4 stop, 1 hookrun error.
+Exit codes: 0 proceed, 2 block, 3 ask, 4 stop, 1 hookrun error (130/143 when interrupted).
 
 Examples:
   $ hookrun run BeforeTool --tool run_shell_command --tool-input '{"command":"rm -rf /"}'
   $ hookrun run --event-file event.json --json
   $ echo '{"source":"startup"}' | hookrun run SessionStart -C ~/project
   $ hookrun run BeforeTool --tool write_file --dry-run
+  $ hookrun run BeforeTool --tool run_shell_command --fail-closed --clean-env --env-allow GITHUB_TOKEN
   $ hookrun run preToolUse --dialect kiro --agent dev --tool fs_write --tool-input '{"path":"a.txt"}'`,
     )
     .action(async (event: string | undefined, opts: Record<string, unknown>) => {
@@ -110,6 +122,10 @@ Examples:
             quiet: opts.quiet === true,
             graceMs: opts.grace as number,
             maxOutputBytes: opts.maxOutput as number | undefined,
+            hookTrust: opts.hookTrust as string | undefined,
+            failClosed: opts.failClosed === true,
+            cleanEnv: opts.cleanEnv === true,
+            envAllow: (opts.envAllow as string[] | undefined) ?? [],
           },
           ctx,
           io,
@@ -429,6 +445,53 @@ function definePanel(program: Command, { io, setExit, context }: CommandDeps): v
         setExit(await toggleAllCommand(action, flags(opts), context(), io));
       });
   }
+}
+
+function defineTrust(program: Command, { io, setExit, context }: CommandDeps): void {
+  program
+    .command('trust')
+    .description('show and manage trusted folders and project-hook fingerprints (shared with Gemini CLI)')
+    .option('--folder [path]', 'trust a folder (default: the workspace) in trustedFolders.json')
+    .addOption(
+      new Option('--level <level>', 'trust level written by --folder').choices(['TRUST_FOLDER', 'TRUST_PARENT', 'DO_NOT_TRUST']).default('TRUST_FOLDER'),
+    )
+    .option('--hooks', "show the workspace's project hooks, then record them as trusted in trusted_hooks.json")
+    .option('--revoke', 'remove instead: the folder rule (--folder), the fingerprints (--hooks), or both')
+    .option('--dry-run', 'show what would be written; write nothing')
+    .option('--json', 'machine-readable output')
+    .addHelpText(
+      'after',
+      `
+Without --folder, --hooks or --revoke it lists: this folder's trust decision, the rules in
+trustedFolders.json, and every project hook with its fingerprint status (trusted, new, changed).
+Writes are atomic and locked; a file that does not parse is never overwritten.
+Exit codes: 0 done, 1 error (invalid trust file, bad arguments).
+
+Examples:
+  $ hookrun trust                       # list
+  $ hookrun trust --folder              # trust the current folder
+  $ hookrun trust --folder ~/src --level TRUST_PARENT
+  $ hookrun trust --hooks               # review, then record this project's hooks
+  $ hookrun trust --revoke              # forget folder rule and fingerprints of this folder
+  $ hookrun trust --revoke --hooks -C ~/src/app`,
+    )
+    .action(async (opts: Record<string, unknown>) => {
+      const { trustCommand } = await import('./commands/trust.js');
+      setExit(
+        await trustCommand(
+          {
+            folder: opts.folder as string | boolean | undefined,
+            level: opts.level as string,
+            hooks: opts.hooks === true,
+            revoke: opts.revoke === true,
+            dryRun: opts.dryRun === true,
+            json: opts.json === true,
+          },
+          context(),
+          io,
+        ),
+      );
+    });
 }
 
 /** Runs hookrun with `argv` (without node and script); returns the exit code. Never exits the process. */

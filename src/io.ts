@@ -11,6 +11,7 @@ export interface IO {
   /**
    * Runs `work` with a signal that aborts when hookrun itself is interrupted (SIGINT, SIGTERM,
    * SIGHUP), so running hooks are stopped before hookrun exits. `interrupted` then names the signal.
+   * A second signal while they are being stopped kills them at once (no grace period).
    */
   withInterrupt<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T>;
   interrupted?: NodeJS.Signals;
@@ -35,6 +36,11 @@ export function processIO(): IO {
     async withInterrupt(work) {
       const controller = new AbortController();
       const onSignal = (signal: NodeJS.Signals) => {
+        if (controller.signal.aborted) {
+          // Loaded already: the hooks being stopped were started through it.
+          void import('./exec/process.js').then((process) => process.killAllNow());
+          return;
+        }
         io.interrupted ??= signal;
         controller.abort(signal);
       };

@@ -1,12 +1,15 @@
 // One event through the pipeline, shared by `run` and `test`: complete the input, load the
-// configuration, plan (pure), then run, merge and decide. Splitting plan from execution is what
-// lets `--dry-run` show the very plan that a real run executes.
+// configuration, apply hookrun's own gates (hook fingerprints, environment policy), plan (pure),
+// then run, merge and decide. Splitting plan from execution is what lets `--dry-run` show the very
+// plan that a real run executes.
+import { applyFailClosed, type FailClosedResult } from './aggregate/fail-closed.js';
 import type { Context } from './context.js';
 import type { Dialect, LoadOptions } from './dialects/dialect.js';
 import { type RunOptions, runPlan } from './exec/runner.js';
 import { describePlan, type PlanDescription } from './plan/describe.js';
 import { buildReport, type RunReport } from './render/report.js';
-import type { JsonObject, Plan, ResolvedConfig } from './types.js';
+import { gateProjectHooks, holdBackReason, resolveHookTrustPolicy, type HookTrustGate } from './trust/policy.js';
+import type { EnvPolicy, JsonObject, Plan, ResolvedConfig } from './types.js';
 
 export interface PlannedEvent {
   dialect: Dialect;
@@ -16,15 +19,26 @@ export interface PlannedEvent {
   config: ResolvedConfig;
   plan: Plan;
   description: PlanDescription;
+  /** Gemini's project-hook fingerprint gate (other agents have none). */
+  gate?: HookTrustGate;
 }
 
-/** Completes the raw event (an input error when a field has the wrong type), loads the config, plans. */
+/** hookrun's own rules on top of the agent's, chosen by the user. */
+export interface RunPolicy {
+  /** `--hook-trust block|warn` (else $HOOKRUN_HOOK_TRUST, else block). */
+  hookTrust?: string;
+  /** `--clean-env` / `--env-allow`. */
+  envPolicy?: EnvPolicy;
+}
+
+/** Completes the raw event (an input error when a field has the wrong type), loads the config, gates, plans. */
 export async function planEvent(
   dialect: Dialect,
   event: string,
   raw: JsonObject,
   ctx: Context,
   load: LoadOptions,
+  policy: RunPolicy = {},
 ): Promise<PlannedEvent> {
   const input = dialect.completeInput(event, raw, ctx);
   const config = await dialect.loadConfig(ctx, load);
@@ -35,18 +49,63 @@ export async function planEvent(
       message: `the event's cwd "${input.cwd}" is not the workspace "${ctx.cwd}"; hooks run in the workspace and see the event's cwd on stdin (use -C to choose the workspace)`,
     });
   }
+  if (policy.envPolicy) config.envPolicy = policy.envPolicy;
+  // Hook fingerprints are Gemini CLI's trust gate; the other agents have none (contract: other dialects).
+  let gate: HookTrustGate | undefined;
+  if (dialect.name === 'gemini') {
+    gate = gateProjectHooks(ctx, config, resolveHookTrustPolicy(policy.hookTrust, ctx));
+    config.diagnostics.push(...gate.diagnostics);
+  }
   const plan = dialect.plan(config, event, input);
   const description = describePlan(dialect, config, plan, input, ctx);
-  return { dialect, event, input, config, plan, description };
+  for (const hook of plan.hooks) {
+    const reason = holdBackReason(gate, hook.entry);
+    if (reason !== undefined) description.hooks[hook.index]!.heldBack = reason;
+  }
+  const planned: PlannedEvent = { dialect, event, input, config, plan, description };
+  if (gate) planned.gate = gate;
+  return planned;
+}
+
+export interface ExecuteOptions extends RunOptions {
+  /** `--fail-closed`: a hook that fails to answer blocks the action. */
+  failClosed?: boolean;
 }
 
 /** Runs the planned hooks, merges their answers as the agent does and builds the report. */
-export async function executeEvent(planned: PlannedEvent, ctx: Context, options: RunOptions): Promise<RunReport> {
-  const { dialect, event, input, config, plan, description } = planned;
-  const results = await runPlan(dialect, plan, input, config, ctx, options);
+export async function executeEvent(planned: PlannedEvent, ctx: Context, options: ExecuteOptions): Promise<RunReport> {
+  const { dialect, event, input, config, plan, description, gate } = planned;
+  if (gate?.record && gate.assessment) {
+    // `warn`, as Gemini CLI does: having warned, record every project hook so the warning is shown once.
+    const { recordProjectHooks } = await import('./trust/edit.js');
+    await recordProjectHooks(ctx, gate.assessment.hooks);
+  }
+  const results = await runPlan(dialect, plan, input, config, ctx, {
+    ...options,
+    holdBack: (hook) => holdBackReason(gate, hook.entry),
+  });
   const aggregate = dialect.aggregate(event, results);
-  const outcome = dialect.outcome(event, aggregate.finalOutput);
-  const report = buildReport(description, input, results, aggregate, outcome);
+  let finalOutput = aggregate.finalOutput;
+  let failClosed: FailClosedResult | undefined;
+  if (options.failClosed) {
+    // Whether the agent acts on a block for this event, asked of the dialect's own outcome rule.
+    const canBlock = dialect.outcome(event, { decision: 'block' }) === 'block';
+    failClosed = applyFailClosed(results, finalOutput, event, canBlock);
+    finalOutput = failClosed.output;
+  }
+  const outcome = dialect.outcome(event, finalOutput);
+  const report = buildReport(
+    description,
+    input,
+    results,
+    { ...aggregate, ...(finalOutput ? { finalOutput } : {}) },
+    outcome,
+    failClosed && {
+      applied: failClosed.applied,
+      failures: failClosed.failures,
+      ...(failClosed.note ? { note: failClosed.note } : {}),
+    },
+  );
   if (options.cache) report.notes.push(...options.cache.notes);
   return report;
 }

@@ -89,6 +89,21 @@ export interface ResolvedConfig {
    * ones (the same objects as in `entries`) and those the agent would not register, marked why.
    */
   considered?: ConsideredEntry[];
+  /**
+   * The workspace settings file's `hooks` value (environment-expanded), when that file was loaded: what
+   * Gemini CLI checks against trusted_hooks.json. Undefined when the workspace layer was not loaded.
+   */
+  projectHooks?: unknown;
+  /** What of hookrun's own environment hooks may see (`--clean-env`, `--env-allow`); unset: the agent's rules. */
+  envPolicy?: EnvPolicy;
+}
+
+/** `--clean-env` / `--env-allow`: the user narrowing (or widening) what a hook's environment carries. */
+export interface EnvPolicy {
+  /** Start from a few basics (PATH, HOME, LANG, ...) instead of the agent's redacted environment. */
+  clean: boolean;
+  /** Variables passed through as they are, whatever the redaction rules say. */
+  allow: string[];
 }
 
 export interface SettingsFileInfo {
@@ -153,7 +168,7 @@ export interface ProcessOutcome {
   durationMs: number;
   /** True when SIGKILL had to be sent after the grace period. */
   killed: boolean;
-  /** Something the hook left behind held its pipes past the drain window (the agent would have kept waiting). */
+  /** The hook exited but a process outside its group kept its output pipes open; hookrun stopped reading. */
   pipesHeldAfterExit?: boolean;
 }
 
@@ -178,6 +193,8 @@ export interface HookResult {
   stubbed?: boolean;
   /** Set when the agent's result cache supplied the result and no process was started. */
   cached?: boolean;
+  /** Set when hookrun did not start the hook because its fingerprint is not trusted (`error` says why). */
+  heldBack?: boolean;
 }
 
 /** The outcome a shell can branch on. */

@@ -1,7 +1,6 @@
-// `hookrun run`: event → settings → plan → exec → aggregate → render → exit code.
+// `hookrun run`: event → settings → trust gate → plan → exec → aggregate → render → exit code.
 import type { Context } from '../context.js';
 import { getDialect } from '../dialects/index.js';
-import { usageError } from '../errors.js';
 import { type EventOptions, readEvent } from '../event/input.js';
 import type { IO } from '../io.js';
 import { executeEvent, planEvent } from '../pipeline.js';
@@ -9,11 +8,11 @@ import { renderPlanText, renderRunText } from '../render/report.js';
 
 export interface RunCommandOptions extends EventOptions {
   dialect?: string;
-  /** `--claude-version`: which Claude Code behaviour to follow. */
-  agentVersion?: string;
   trustWorkspace?: boolean;
   /** Kiro: the agent whose hooks run (`--agent`). */
   agent?: string;
+  /** Claude: the Claude Code version whose behaviour to follow (`--claude-version`). */
+  agentVersion?: string;
   /** False with `--no-cache`: the agent's result cache is neither read nor written. */
   cache?: boolean;
   dryRun?: boolean;
@@ -21,19 +20,31 @@ export interface RunCommandOptions extends EventOptions {
   quiet?: boolean;
   graceMs?: number;
   maxOutputBytes?: number;
+  /** `--hook-trust warn|block` (else HOOKRUN_HOOK_TRUST, else block). */
+  hookTrust?: string;
+  /** `--fail-closed`: a hook that fails to answer blocks the action. */
+  failClosed?: boolean;
+  /** `--clean-env`: hooks inherit only the basics (and what --env-allow names). */
+  cleanEnv?: boolean;
+  /** `--env-allow NAME`, repeatable. */
+  envAllow?: string[];
 }
 
 export async function runCommand(options: RunCommandOptions, ctx: Context, io: IO): Promise<number> {
-  if (options.agentVersion !== undefined && options.dialect !== 'claude') {
-    throw usageError('--claude-version applies to --dialect claude only');
-  }
   const dialect = await getDialect(options.dialect);
   const { event, input: raw } = await readEvent(options, dialect, io.stdin);
-  const planned = await planEvent(dialect, event, raw, ctx, {
-    trustWorkspace: options.trustWorkspace,
-    agent: options.agent,
-    agentVersion: options.agentVersion,
-  });
+  const narrowed = options.cleanEnv || (options.envAllow?.length ?? 0) > 0;
+  const planned = await planEvent(
+    dialect,
+    event,
+    raw,
+    ctx,
+    { trustWorkspace: options.trustWorkspace, agent: options.agent, agentVersion: options.agentVersion },
+    {
+      hookTrust: options.hookTrust,
+      ...(narrowed ? { envPolicy: { clean: options.cleanEnv === true, allow: options.envAllow ?? [] } } : {}),
+    },
+  );
   const { description } = planned;
 
   if (options.dryRun) {
@@ -48,7 +59,8 @@ export async function runCommand(options: RunCommandOptions, ctx: Context, io: I
       signal,
       graceMs: options.graceMs,
       maxCaptureBytes: options.maxOutputBytes,
-      cache,
+      failClosed: options.failClosed,
+      ...(cache ? { cache } : {}),
     }),
   );
   if (io.interrupted) {

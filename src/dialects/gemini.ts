@@ -54,6 +54,7 @@ export const gemini: Dialect = {
       env: buildHookEnvironment({
         processEnv: ctx.env,
         redaction: redactionSettingsFrom(config.merged),
+        ...(config.envPolicy ? { policy: config.envPolicy } : {}),
         cwd,
         plansDir,
         sessionId,

@@ -23,7 +23,7 @@ export const kiro: Dialect = {
   completeInput: completeKiroInput,
   loadConfig: (ctx, options) => loadKiroConfig(ctx, { agent: options.agent }),
   plan: planKiro,
-  invocation: (hook, input, _config, ctx) => buildKiroInvocation(hook, input, ctx),
+  invocation: (hook, input, config, ctx) => buildKiroInvocation(hook, input, ctx, config.envPolicy),
   interpret: (_event, outcome, invocation) => interpretKiro(outcome, invocation),
   // Kiro runs every hook of a trigger at once; nothing is ever chained.
   chain: (_event, input) => input,

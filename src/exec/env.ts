@@ -2,7 +2,7 @@
 // the injected GEMINI_* variables, then the hook's own `env`. Also where GEMINI_PLANS_DIR points by default.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { JsonObject } from '../types.js';
+import type { EnvPolicy, JsonObject } from '../types.js';
 
 /** `security.environmentVariableRedaction` in Gemini settings. */
 export interface RedactionSettings {
@@ -134,10 +134,63 @@ function shouldRedact(key: string, value: string, allowed: Set<string>, blocked:
   return SECRET_NAME_PATTERN.test(key);
 }
 
+/**
+ * What `--clean-env` keeps of hookrun's environment: what a process needs to start and behave (find
+ * programs, a home, a locale, a temp dir, a terminal type; on Windows the system variables without which
+ * processes fail to start). None of it is a secret. Everything else must be named with `--env-allow`.
+ * PATH matters beyond convenience: bash started without one falls back to a built-in PATH that ends in
+ * `.`, which would let the (untrusted) workspace shadow any command.
+ */
+export const CLEAN_ENV_BASICS: ReadonlySet<string> = new Set([
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TZ',
+  'TMPDIR',
+  'TERM',
+  'SYSTEMROOT',
+  'SYSTEMDRIVE',
+  'WINDIR',
+  'COMSPEC',
+  'PATHEXT',
+  'TEMP',
+  'TMP',
+  'USERPROFILE',
+]);
+
+/**
+ * The part of the hook environment taken from hookrun's own: the agent's redaction rules, or with
+ * `clean` only the basics; then every `allow`ed variable as it is (the user's explicit word wins over
+ * every redaction rule, secret-looking values included).
+ */
+export function inheritedEnvironment(processEnv: Env, redaction: RedactionSettings | undefined, policy?: EnvPolicy): Record<string, string> {
+  if (!policy) return sanitizeEnvironment(processEnv, redaction);
+  const result: Record<string, string> = {};
+  if (policy.clean) {
+    for (const [key, value] of Object.entries(processEnv)) {
+      if (value !== undefined && CLEAN_ENV_BASICS.has(key.toUpperCase())) result[key] = value;
+    }
+  } else {
+    Object.assign(result, sanitizeEnvironment(processEnv, redaction));
+  }
+  for (const name of policy.allow) {
+    const value = processEnv[name];
+    if (value !== undefined) result[name] = value;
+  }
+  return result;
+}
+
 export interface HookEnvironmentInput {
   /** The environment hookrun was started with. */
   processEnv: Env;
   redaction?: RedactionSettings;
+  /** `--clean-env` / `--env-allow`. */
+  policy?: EnvPolicy;
   /** The event's `cwd`: Gemini sets GEMINI_PROJECT_DIR, GEMINI_CWD and CLAUDE_PROJECT_DIR all to it. */
   cwd: string;
   plansDir: string;
@@ -148,7 +201,7 @@ export interface HookEnvironmentInput {
 
 export function buildHookEnvironment(input: HookEnvironmentInput): Record<string, string> {
   const env: Record<string, string> = {
-    ...sanitizeEnvironment(input.processEnv, input.redaction),
+    ...inheritedEnvironment(input.processEnv, input.redaction, input.policy),
     GEMINI_PROJECT_DIR: input.cwd,
     GEMINI_PLANS_DIR: input.plansDir,
     GEMINI_CWD: input.cwd,

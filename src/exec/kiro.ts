@@ -1,10 +1,11 @@
 // How Kiro CLI starts a hook and reads its end (spec A.3, A.5–A.7): `bash -c` (Windows: `cmd /C`) in the
 // workspace with the full environment plus USER_PROMPT; one stream kept (stdout on exit 0, else stderr),
 // cut to max_output_size bytes on a character boundary with " ... truncated" appended.
+import { inheritedEnvironment } from './env.js';
 import type { Context } from '../context.js';
 import type { HookInvocation, Interpretation } from '../dialects/dialect.js';
 import { KIRO_PROMPT_EVENTS } from '../event/kiro.js';
-import type { JsonObject, PlannedHook, ProcessOutcome } from '../types.js';
+import type { JsonObject, PlannedHook, ProcessOutcome, EnvPolicy } from '../types.js';
 
 export const KIRO_DEFAULT_TIMEOUT_MS = 30_000;
 export const KIRO_DEFAULT_MAX_OUTPUT_SIZE = 10_240;
@@ -58,10 +59,11 @@ export function kiroDefinition(hook: PlannedHook): KiroHookDefinition {
   return definition;
 }
 
-export function buildKiroInvocation(hook: PlannedHook, input: JsonObject, ctx: Context): HookInvocation {
+export function buildKiroInvocation(hook: PlannedHook, input: JsonObject, ctx: Context, policy?: EnvPolicy): HookInvocation {
   const definition = kiroDefinition(hook);
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(ctx.env)) if (value !== undefined) env[key] = value;
+  // Kiro passes its whole environment; --clean-env / --env-allow narrow it as for every dialect.
+  const env: Record<string, string> = policy ? inheritedEnvironment(ctx.env, undefined, policy) : {};
+  if (!policy) for (const [key, value] of Object.entries(ctx.env)) if (value !== undefined) env[key] = value;
   if (KIRO_PROMPT_EVENTS.has(hook.entry.event) && typeof input.prompt === 'string') {
     env.USER_PROMPT = sanitizeUserPrompt(input.prompt);
   }

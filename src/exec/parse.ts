@@ -20,8 +20,24 @@ export function interpretGemini(outcome: ProcessOutcome, timeoutMs: number): Int
   const exitCode = outcome.exitCode ?? 0;
   const result: Interpretation = { success: outcome.exitCode === 0, exitCode };
   let text = outcome.stdout.trim();
-  if (text === '') text = outcome.stderr.trim();
+  let stream = 'stdout';
+  let cut = outcome.stdoutTruncated;
+  if (text === '') {
+    text = outcome.stderr.trim();
+    stream = 'stderr';
+    cut = outcome.stderrTruncated;
+  }
   if (text === '') return result;
+  // The first N bytes of a flood do not say what the hook said: JSON becomes "plain text", and a
+  // megabytes-long systemMessage is nobody's answer. Gemini would parse all of it (or run out of string
+  // length at ~512 MiB); hookrun reports a failure without output instead of guessing.
+  if (cut) {
+    return {
+      success: false,
+      exitCode,
+      error: `${stream} exceeded hookrun's capture limit (--max-output) and was cut; the output was not parsed`,
+    };
+  }
   try {
     let parsed: unknown = JSON.parse(text);
     if (typeof parsed === 'string') parsed = JSON.parse(parsed);

@@ -333,6 +333,11 @@ export function liveHookCount(): number {
   return liveHooks.size;
 }
 
+/** SIGKILL every running hook group now, without a grace period (a second Ctrl-C: the user has waited enough). */
+export function killAllNow(): void {
+  for (const hook of liveHooks) hook.killNow();
+}
+
 /** SIGTERM every running hook group, SIGKILL after each one's grace period; resolves once all have ended. */
 export async function terminateAll(): Promise<void> {
   const hooks = [...liveHooks];
@@ -377,7 +382,7 @@ export function terminateAllOnSignals(options: SignalCleanupOptions = {}): () =>
 
   function onSignal(sig: NodeJS.Signals): void {
     if (received) {
-      for (const hook of liveHooks) hook.killNow();
+      killAllNow();
       return;
     }
     received = sig;

@@ -14,6 +14,8 @@ export interface RunOptions {
   graceMs?: number;
   /** The agent's result cache: a fresh stored result replaces starting the hook. */
   cache?: HookResultCache;
+  /** Returns why a hook must not start (e.g. its fingerprint is not trusted); it is reported as a failure. */
+  holdBack?: (hook: PlannedHook) => string | undefined;
   /** Replaces a hook's process with a canned outcome (test fixtures' `stub`). */
   stub?: (hook: PlannedHook) => ProcessOutcome | undefined;
   /** Called as each hook starts and ends (progress on a terminal). */
@@ -30,6 +32,23 @@ async function runOne(
   options: RunOptions,
 ): Promise<HookResult> {
   const invocation = dialect.invocation(hook, input, config, ctx);
+  const heldBack = options.holdBack?.(hook);
+  if (heldBack !== undefined) {
+    // Like Gemini's pre-check for project hooks in an untrusted folder: a failed result, nothing spawned.
+    const result: HookResult = {
+      index: hook.index,
+      entry: hook.entry,
+      command: invocation.command,
+      input,
+      success: false,
+      error: heldBack,
+      exitCode: 0,
+      durationMs: 0,
+      heldBack: true,
+    };
+    options.onEnd?.(result);
+    return result;
+  }
   const stubbed = options.stub?.(hook);
   const hit = stubbed || !options.cache ? undefined : await options.cache.get(hook, invocation, input);
   if (hit) {

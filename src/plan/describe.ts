@@ -24,6 +24,8 @@ export interface HookDescription {
   /** The directory the hook runs in. */
   cwd: string;
   extension?: string;
+  /** Set when `run` will not start this hook because its fingerprint is not trusted: why, and how to trust it. */
+  heldBack?: string;
 }
 
 export interface SkippedDescription {

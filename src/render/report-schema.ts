@@ -42,6 +42,7 @@ const plannedHook = z
     timeoutMs: z.number().describe('Effective timeout in milliseconds.'),
     envKeys: z.array(z.string()).describe('Keys of the hook\'s own env (values are not reported).'),
     cwd: z.string().describe('The directory the hook runs in.'),
+    heldBack: z.string().optional().describe('Why hookrun will not start it: its fingerprint is not trusted (--hook-trust block).'),
     extension: z.string().optional().describe('Extension name, for extension hooks.'),
   })
   .describe('A hook the plan runs.');
@@ -96,6 +97,8 @@ const hookResult = z
     output: z.unknown().optional().describe('Parsed output that takes part in the merge.'),
     outputFormat: z.enum(['json', 'text']).optional(),
     stubbed: z.boolean().optional().describe('A test fixture replaced the command with a canned result.'),
+    heldBack: z.boolean().optional().describe('Not started: its fingerprint is not trusted (see error).'),
+    pipesHeldAfterExit: z.boolean().optional().describe('It exited, but a process it started kept its output open; hookrun stopped reading.'),
     cached: z.boolean().optional().describe('The agent\'s result cache answered instead of a process (Kiro cache_ttl_seconds).'),
     chainedInput: z.record(z.string(), z.unknown()).optional().describe('The input this hook received, when sequential chaining changed it.'),
   })
@@ -116,6 +119,14 @@ export const runReportSchema = z
     totalDurationMs: z.number(),
     diagnostics: z.array(diagnosticSchema),
     notes: z.array(z.string()).describe('Where hookrun\'s result may differ from the agent\'s.'),
+    failClosed: z
+      .strictObject({
+        applied: z.boolean().describe('Whether a failure turned the outcome into a block.'),
+        failures: z.array(z.strictObject({ index: z.number().int(), name: z.string(), why: z.string() })),
+        note: z.string().optional().describe('Why nothing was blocked although hooks failed (the event cannot block).'),
+      })
+      .optional()
+      .describe('With --fail-closed: the hooks that failed to answer.'),
   })
   .meta({ title: 'hookrun run --json report', description: 'What `hookrun run --json` prints on stdout.' });
 

@@ -6,6 +6,7 @@ import { formatLocation } from '../errors.js';
 import type { PlanDescription } from '../plan/describe.js';
 import type { AggregateResult, Diagnostic, HookResult, JsonObject, Outcome } from '../types.js';
 import { OUTCOME_EXIT_CODE } from '../types.js';
+import type { HookFailure } from '../aggregate/fail-closed.js';
 
 export interface RunReport {
   dialect: string;
@@ -22,7 +23,22 @@ export interface RunReport {
   diagnostics: Diagnostic[];
   /** Notes where hookrun's result may differ from the agent's (e.g. a capped stream). */
   notes: string[];
+  /** `--fail-closed`: the hooks that failed to answer, and whether that blocked the action. */
+  failClosed?: FailClosedReport;
 }
+
+export interface FailClosedReport {
+  applied: boolean;
+  failures: HookFailure[];
+  note?: string;
+}
+
+/**
+ * How much of a stream the report repeats when the stream went past the capture limit: the cut text is
+ * not parsed (see exec/parse.ts), so a prefix is enough to see what the hook was doing, and repeating
+ * megabytes (JSON-escaped, up to 6 bytes per byte) is what would blow hookrun's memory.
+ */
+export const CUT_STREAM_EXCERPT_CHARS = 64 * 1024;
 
 export interface HookResultReport {
   index: number;
@@ -46,6 +62,10 @@ export interface HookResultReport {
   stubbed?: boolean;
   /** The agent's result cache supplied this result; no process was started. */
   cached?: boolean;
+  /** Not started: its fingerprint is not trusted (see `error`). */
+  heldBack?: boolean;
+  /** It exited, but a process outside its group kept its output pipes open; hookrun stopped reading. */
+  pipesHeldAfterExit?: boolean;
   /** The input this hook received, when it differs from the event (sequential chaining). */
   chainedInput?: JsonObject;
 }
@@ -56,6 +76,7 @@ export function buildReport(
   results: readonly HookResult[],
   aggregate: AggregateResult,
   outcome: Outcome,
+  failClosed?: FailClosedReport,
 ): RunReport {
   const notes: string[] = [];
   const hookReports = results.map((r): HookResultReport => {
@@ -72,8 +93,8 @@ export function buildReport(
       timedOut: p?.timedOut ?? false,
       killed: p?.killed ?? false,
       durationMs: r.durationMs,
-      stdout: p?.stdout ?? '',
-      stderr: p?.stderr ?? '',
+      stdout: excerpt(p?.stdout ?? '', p?.stdoutTruncated ?? false),
+      stderr: excerpt(p?.stderr ?? '', p?.stderrTruncated ?? false),
       stdoutTruncated: p?.stdoutTruncated ?? false,
       stderrTruncated: p?.stderrTruncated ?? false,
     };
@@ -82,6 +103,8 @@ export function buildReport(
     if (r.outputFormat !== undefined) report.outputFormat = r.outputFormat;
     if (r.stubbed) report.stubbed = true;
     if (r.cached) report.cached = true;
+    if (r.heldBack) report.heldBack = true;
+    if (p?.pipesHeldAfterExit) report.pipesHeldAfterExit = true;
     if (r.input !== input) report.chainedInput = r.input;
     if (p?.pipesHeldAfterExit) {
       notes.push(
@@ -109,7 +132,12 @@ export function buildReport(
     totalDurationMs: aggregate.totalDurationMs,
     diagnostics: plan.diagnostics,
     notes,
+    ...(failClosed ? { failClosed } : {}),
   };
+}
+
+function excerpt(text: string, cut: boolean): string {
+  return cut && text.length > CUT_STREAM_EXCERPT_CHARS ? text.slice(0, CUT_STREAM_EXCERPT_CHARS) : text;
 }
 
 export const makeChalk = (color: boolean): ChalkInstance => new Chalk({ level: color ? 1 : 0 });
@@ -145,6 +173,7 @@ function decisionText(result: HookResultReport): string {
 }
 
 function hookLine(result: HookResultReport, c: ChalkInstance): string {
+  if (result.heldBack) return `  ${c.red('⊘')} ${c.bold(result.name)} ${c.dim(`(${result.layer})`)} held back: not trusted, not run`;
   const mark = result.error ? c.red('✗') : result.success ? c.green('✓') : c.yellow('!');
   const status = result.timedOut
     ? c.red(`timed out${result.killed ? ', killed' : ''}`)
@@ -190,6 +219,12 @@ export function renderRunText(report: RunReport, color: boolean): string {
     for (const result of report.results) lines.push(hookLine(result, c));
   }
   for (const note of report.notes) lines.push(`hookrun: ${c.yellow('note')}: ${note}`);
+  const failClosed = report.failClosed;
+  if (failClosed?.applied) {
+    lines.push(`hookrun: ${c.red('--fail-closed')}: ${failClosed.failures.map((f) => `"${f.name}" ${f.why}`).join('; ')}`);
+  } else if (failClosed?.note) {
+    lines.push(`hookrun: ${c.yellow('note')}: ${failClosed.note}`);
+  }
   const failed = report.results.filter((r) => !r.success).map((r) => r.name);
   if (failed.length > 0) lines.push(`hookrun: hook(s) [${failed.join(', ')}] failed for event ${report.event}`);
   const outcomeText = `${OUTCOME_WORDS[report.outcome]} (exit ${report.exitCode})${outcomeReason(report.output, report.outcome)}`;
@@ -211,6 +246,7 @@ export function renderPlanText(plan: PlanDescription, color: boolean): string {
     lines.push(`  ${h.index + 1}. ${c.bold(h.name)} (${h.layer})${where}`);
     lines.push(`     $ ${h.command}`);
     lines.push(`     matcher ${JSON.stringify(h.matcher ?? null)}${h.matched ? ` (${h.matched})` : ''}, timeout ${h.timeoutMs} ms${env}`);
+    if (h.heldBack) lines.push(`     ${c.red('held back')}: ${h.heldBack}`);
   }
   for (const s of plan.skipped) lines.push(`  - ${c.dim(`${s.name}: not run (${s.reason}): ${s.detail}`)}`);
   return `${lines.join('\n')}\n`;

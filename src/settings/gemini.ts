@@ -151,6 +151,8 @@ export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {
     if (considered) config.considered = hooksDisabledEntries(ctx, config, layers, diagnostic);
     return config;
   }
+  const workspace = layers.find((layer) => layer.layer === 'workspace');
+  if (trust.trusted && workspace?.doc) config.projectHooks = workspace.settings.hooks;
   registerSettingsHooks(ctx, config, included, considered && { layers, considered });
   registerExtensionHooks(ctx, config, included, considered);
   if (considered) config.considered = considered;

@@ -12,6 +12,7 @@ import { geminiHome, type Context } from '../context.js';
 import { configError, formatLocation, HookrunError } from '../errors.js';
 import type { JsonObject, Location, TrustDecision } from '../types.js';
 import { isPlainObject, parseJsoncObject } from '../settings/jsonc.js';
+import { readIfExists } from './atomic.js';
 
 export const TRUST_LEVELS = ['TRUST_FOLDER', 'TRUST_PARENT', 'DO_NOT_TRUST'] as const;
 export type TrustLevel = (typeof TRUST_LEVELS)[number];
@@ -49,10 +50,21 @@ export function trustedFoldersPath(ctx: Context): string {
 /** Reads trustedFolders.json (JSONC) without judging: problems are returned, not thrown. */
 export function loadTrustedFolders(ctx: Context): TrustedFolders {
   const file = trustedFoldersPath(ctx);
-  const result: TrustedFolders = { file, exists: fs.existsSync(file), rules: [], errors: [] };
-  if (!result.exists) return result;
+  let text: string | undefined;
   try {
-    const doc = parseJsoncObject(fs.readFileSync(file, 'utf8'), file, 'Trusted folders file is not a valid JSON object.');
+    text = readIfExists(file);
+  } catch (error) {
+    return { file, exists: true, rules: [], errors: [problemFrom(error, file)] };
+  }
+  return parseTrustedFolders(text, file);
+}
+
+/** The rules and problems of trustedFolders.json text (undefined: the file does not exist). */
+export function parseTrustedFolders(text: string | undefined, file: string): TrustedFolders {
+  const result: TrustedFolders = { file, exists: text !== undefined, rules: [], errors: [] };
+  if (text === undefined) return result;
+  try {
+    const doc = parseJsoncObject(text, file, 'Trusted folders file is not a valid JSON object.');
     for (const [rulePath, level] of Object.entries(doc.value)) {
       const location = doc.locate([rulePath], { key: true });
       if (isTrustLevel(level)) result.rules.push({ path: rulePath, level, location });
@@ -62,6 +74,21 @@ export function loadTrustedFolders(ctx: Context): TrustedFolders {
     result.errors.push(problemFrom(error, file));
   }
   return result;
+}
+
+/**
+ * The key a rule for `target` is written under: absolute, symlinks resolved when the folder exists, no
+ * trailing separator. That is the folder Gemini CLI's trust dialog records (its working directory, which
+ * the OS reports with symlinks resolved), so hookrun and Gemini CLI write the same key for one folder.
+ */
+export function normalizeFolderKey(ctx: Context, target: string): string {
+  let resolved = path.resolve(ctx.cwd, target);
+  try {
+    resolved = fs.realpathSync(resolved);
+  } catch {
+    // A folder that does not exist (yet) is recorded as written, absolute.
+  }
+  return resolved;
 }
 
 /** The trust decision for ctx.cwd. `settings` must be merged from system defaults, user and system only. */
@@ -104,7 +131,8 @@ export function matchingRule(rules: TrustRule[], ctx: Context): TrustRule | unde
   return winner;
 }
 
-function isTrustLevel(value: unknown): value is TrustLevel {
+
+export function isTrustLevel(value: unknown): value is TrustLevel {
   return typeof value === 'string' && (TRUST_LEVELS as readonly string[]).includes(value);
 }
 
@@ -135,7 +163,14 @@ function problemFrom(error: unknown, file: string): TrustFileProblem {
   return { message: error instanceof Error ? error.message : String(error), location: { file, line: 0, column: 0, path: [] } };
 }
 
+/** Gemini CLI's "Error in <file>: <message>" lines, with the position added after the file name. */
+export function trustProblemLines(folders: TrustedFolders): string[] {
+  return folders.errors.map((problem) => {
+    const where = formatLocation(problem.location);
+    return `Error in ${where}: ${problem.message.replace(` in ${where}`, '')}`;
+  });
+}
+
 function trustFileError(folders: TrustedFolders): HookrunError {
-  const lines = folders.errors.map((problem) => `Error in ${folders.file}: ${problem.message}`);
-  return configError(`${lines.join('\n')}\nPlease fix the configuration file and try again.`, folders.errors[0]!.location);
+  return configError(`${trustProblemLines(folders).join('\n')}\nPlease fix the configuration file and try again.`, folders.errors[0]!.location);
 }

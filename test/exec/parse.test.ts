@@ -56,3 +56,14 @@ describe('process failures', () => {
     expect(r).toMatchObject({ success: false, exitCode: 0, output: { decision: 'allow', systemMessage: 'partial' } });
   });
 });
+
+describe('a stream cut at the capture limit is not parsed (hookrun, beyond Gemini)', () => {
+  test('cut stdout: a failure without output, even if the prefix parses', () => {
+    const r = interpretGemini(outcome('{"decision":"allow"}', '', 0, { stdoutTruncated: true }), 60000);
+    expect(r).toEqual({ success: false, exitCode: 0, error: "stdout exceeded hookrun's capture limit (--max-output) and was cut; the output was not parsed" });
+  });
+  test('cut stderr matters only when it is the text read (blank stdout)', () => {
+    expect(interpretGemini(outcome('', 'x'.repeat(10), 2, { stderrTruncated: true }), 60000)).toMatchObject({ success: false, exitCode: 2, error: expect.stringMatching(/^stderr exceeded/) });
+    expect(interpretGemini(outcome('{"decision":"deny"}', 'flood', 0, { stderrTruncated: true }), 60000)).toMatchObject({ success: true, output: { decision: 'deny' } });
+  });
+});

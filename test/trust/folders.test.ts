@@ -103,14 +103,14 @@ describe('decideFolderTrust: trustedFolders.json', () => {
     }
     expect(error).toBeInstanceOf(HookrunError);
     expect((error as HookrunError).message).toBe(
-      `Error in ${s.trustedFolders}: Invalid trust level "TRUST_ME" for path "${s.workspace}". Possible values are: TRUST_FOLDER, TRUST_PARENT, DO_NOT_TRUST.\nPlease fix the configuration file and try again.`,
+      `Error in ${s.trustedFolders}:2:3: Invalid trust level "TRUST_ME" for path "${s.workspace}". Possible values are: TRUST_FOLDER, TRUST_PARENT, DO_NOT_TRUST.\nPlease fix the configuration file and try again.`,
     );
     expect((error as HookrunError).location).toMatchObject({ file: s.trustedFolders, line: 2, column: 3 });
   });
 
   it('a non-object file is fatal', async () => {
     await rules(['x']);
-    expect(() => decide()).toThrow(`Error in ${s.trustedFolders}: Trusted folders file is not a valid JSON object.`);
+    expect(() => decide()).toThrow(`Error in ${s.trustedFolders}:1:1: Trusted folders file is not a valid JSON object.`);
   });
 
   it('a parse error is fatal and names the position', async () => {

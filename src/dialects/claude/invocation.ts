@@ -2,6 +2,7 @@
 // (Git Bash or PowerShell on Windows), exec form when `args` is set; the full environment plus
 // CLAUDE_PROJECT_DIR; `timeout` in seconds with the version's default.
 import { quote } from 'shell-quote';
+import { inheritedEnvironment } from '../../exec/env.js';
 import type { Context } from '../../context.js';
 import type { HookInvocation } from '../dialect.js';
 import type { JsonObject, PlannedHook, ResolvedConfig } from '../../types.js';
@@ -31,8 +32,9 @@ export function claudeInvocation(hook: PlannedHook, input: JsonObject, config: R
   const profile = profileOf(config);
   const c = hook.entry.config;
   const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : ctx.cwd;
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(ctx.env)) if (value !== undefined) env[key] = value;
+  // Claude passes its whole environment; --clean-env / --env-allow narrow it as for every dialect.
+  const env: Record<string, string> = config.envPolicy ? inheritedEnvironment(ctx.env, undefined, config.envPolicy) : {};
+  if (!config.envPolicy) for (const [key, value] of Object.entries(ctx.env)) if (value !== undefined) env[key] = value;
   env.CLAUDE_PROJECT_DIR = ctx.cwd;
 
   const command = c.command ?? '';

@@ -1,0 +1,347 @@
+// Project-hook fingerprints (spec §7.1): `<geminiHome>/.gemini/trusted_hooks.json` maps a project root
+// to the `name:command` keys of the workspace hooks that were trusted there. hookrun reads the very file
+// Gemini CLI reads, with the same keys, so trusting a hook in one trusts it in the other.
+// Beyond Gemini CLI, hookrun can also remember the SHA-256 of the script a command runs
+// (`./hooks/guard.sh`, `node hooks/check.js`), so an edited script counts as changed even though its
+// command line is the same. Those hashes live in a file of hookrun's own, never in Gemini's.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse as parseShellWords } from 'shell-quote';
+import { geminiHome, type Context } from '../context.js';
+import { HookrunError } from '../errors.js';
+import { expandCommand } from '../exec/shell.js';
+import { isPlainObject, parseJsonc } from '../settings/jsonc.js';
+import type { Location, RegistryEntry } from '../types.js';
+import { readIfExists } from './atomic.js';
+import type { TrustFileProblem } from './folders.js';
+
+export function trustedHooksPath(ctx: Context): string {
+  return path.join(geminiHome(ctx), '.gemini', 'trusted_hooks.json');
+}
+
+/** hookrun's own record of script hashes (Gemini CLI does not know this file). */
+export function trustedScriptsPath(ctx: Context): string {
+  return path.join(geminiHome(ctx), '.gemini', 'hookrun-trusted-scripts.json');
+}
+
+/**
+ * The project root Gemini CLI files fingerprints under: its working directory, which the OS reports with
+ * symlinks resolved. hookrun's workspace may be given through a symlink (-C), so resolve it the same way.
+ */
+export function projectRootKey(ctx: Context): string {
+  try {
+    return fs.realpathSync(ctx.cwd);
+  } catch {
+    return path.resolve(ctx.cwd);
+  }
+}
+
+/** Gemini CLI's getHookKey: `<name or "">:<command>`; only command hooks contribute their command. */
+export function hookKey(hook: unknown): string {
+  const h = isObjectLike(hook) ? hook : {};
+  const name = h.name || '';
+  const command = h.type === 'command' ? h.command : '';
+  return `${String(name)}:${String(command)}`;
+}
+
+/** How Gemini CLI names a hook in its warning: name, else command, else "unknown-hook". */
+export function hookLabel(hook: unknown): string {
+  const h = isObjectLike(hook) ? hook : {};
+  return String(h.name || h.command || 'unknown-hook');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The files
+
+export interface TrustedHooksFile {
+  file: string;
+  exists: boolean;
+  /** Project root → trusted keys. */
+  projects: Record<string, string[]>;
+  /** Set when the file cannot be used; Gemini CLI then treats it as `{}`. */
+  problem?: TrustFileProblem;
+}
+
+export function parseTrustedHooks(text: string | undefined, file: string): TrustedHooksFile {
+  const result: TrustedHooksFile = { file, exists: text !== undefined, projects: {} };
+  if (text === undefined) return result;
+  const parsed = parseStrictJson(text, file);
+  if ('problem' in parsed) return { ...result, problem: parsed.problem };
+  const { doc } = parsed;
+  if (!isPlainObject(doc.value)) {
+    return { ...result, problem: { message: 'the file must hold a JSON object of project paths', location: doc.locate([]) } };
+  }
+  for (const [project, keys] of Object.entries(doc.value)) {
+    if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) {
+      return {
+        ...result,
+        projects: {},
+        problem: { message: `"${project}" must be an array of "name:command" strings`, location: doc.locate([project]) },
+      };
+    }
+    result.projects[project] = keys as string[];
+  }
+  return result;
+}
+
+export function loadTrustedHooks(ctx: Context): TrustedHooksFile {
+  const file = trustedHooksPath(ctx);
+  try {
+    return parseTrustedHooks(readIfExists(file), file);
+  } catch (error) {
+    return { file, exists: true, projects: {}, problem: { message: errorMessage(error), location: at(file) } };
+  }
+}
+
+export interface ScriptRecord {
+  /** Absolute path of the script when it was trusted. */
+  path: string;
+  sha256: string;
+}
+
+export interface TrustedScriptsFile {
+  file: string;
+  exists: boolean;
+  /** Project root → hook key → script. */
+  projects: Record<string, Record<string, ScriptRecord>>;
+  problem?: TrustFileProblem;
+}
+
+export function parseTrustedScripts(text: string | undefined, file: string): TrustedScriptsFile {
+  const result: TrustedScriptsFile = { file, exists: text !== undefined, projects: {} };
+  if (text === undefined) return result;
+  const parsed = parseStrictJson(text, file);
+  if ('problem' in parsed) return { ...result, problem: parsed.problem };
+  const { doc } = parsed;
+  if (!isPlainObject(doc.value)) {
+    return { ...result, problem: { message: 'the file must hold a JSON object of project paths', location: doc.locate([]) } };
+  }
+  for (const [project, scripts] of Object.entries(doc.value)) {
+    const records: Record<string, ScriptRecord> = {};
+    if (!isPlainObject(scripts)) {
+      return { ...result, projects: {}, problem: { message: `"${project}" must be an object`, location: doc.locate([project]) } };
+    }
+    for (const [key, record] of Object.entries(scripts)) {
+      if (!isPlainObject(record) || typeof record.path !== 'string' || typeof record.sha256 !== 'string') {
+        return {
+          ...result,
+          projects: {},
+          problem: { message: `the record of "${key}" must be {"path": string, "sha256": string}`, location: doc.locate([project, key]) },
+        };
+      }
+      records[key] = { path: record.path, sha256: record.sha256 };
+    }
+    result.projects[project] = records;
+  }
+  return result;
+}
+
+export function loadTrustedScripts(ctx: Context): TrustedScriptsFile {
+  const file = trustedScriptsPath(ctx);
+  try {
+    return parseTrustedScripts(readIfExists(file), file);
+  } catch (error) {
+    return { file, exists: true, projects: {}, problem: { message: errorMessage(error), location: at(file) } };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The hooks of a project
+
+export interface ProjectHook {
+  event: string;
+  key: string;
+  label: string;
+  name?: string;
+  command?: string;
+  location?: Location;
+  /** Absolute path of the script file the command runs, when there is one. */
+  script?: string;
+}
+
+/** Where the value at a JSON path of the workspace settings file is (undefined: unknown). */
+export type HookLocator = (jsonPath: (string | number)[]) => Location | undefined;
+
+/** A locator from registry entries: the workspace hooks Gemini registered carry their positions. */
+export function locatorFromEntries(entries: readonly RegistryEntry[]): HookLocator {
+  return (jsonPath) => {
+    const wanted = JSON.stringify(jsonPath);
+    return entries.find((entry) => entry.layer === 'workspace' && JSON.stringify(entry.location?.path) === wanted)?.location;
+  };
+}
+
+/**
+ * Every hook of the workspace settings' `hooks` object, walked as Gemini CLI walks it for fingerprints:
+ * every key whose value is an array, every definition with a `hooks` array, every element of it (valid
+ * or not).
+ */
+export function projectHooksOf(hooks: unknown, cwd: string, locate: HookLocator = () => undefined): ProjectHook[] {
+  if (!isPlainObject(hooks)) return [];
+  const result: ProjectHook[] = [];
+  for (const [event, definitions] of Object.entries(hooks)) {
+    if (!Array.isArray(definitions)) continue;
+    definitions.forEach((definition: unknown, d) => {
+      if (!isObjectLike(definition) || !Array.isArray(definition.hooks)) return;
+      definition.hooks.forEach((hook: unknown, h) => {
+        if (hook === null || hook === undefined) return;
+        const item: ProjectHook = { event, key: hookKey(hook), label: hookLabel(hook) };
+        if (isObjectLike(hook)) {
+          if (typeof hook.name === 'string' && hook.name) item.name = hook.name;
+          if (typeof hook.command === 'string') item.command = hook.command;
+        }
+        const location = locate(['hooks', event, d, 'hooks', h]);
+        if (location) item.location = location;
+        const script = item.command !== undefined ? scriptOf(item.command, cwd) : undefined;
+        if (script) item.script = script;
+        result.push(item);
+      });
+    });
+  }
+  return result;
+}
+
+const INTERPRETERS = new Set([
+  'bash', 'sh', 'zsh', 'dash', 'ksh', 'fish',
+  'node', 'nodejs', 'deno', 'bun', 'tsx', 'ts-node',
+  'python', 'python2', 'python3', 'ruby', 'perl', 'php', 'pwsh', 'powershell',
+]);
+/** Words that run the rest of the command line: skipped to find the program. */
+const WRAPPERS = new Set(['env', 'exec', 'nohup', 'npx', 'command', 'time']);
+/** Sub-commands of an interpreter that come before the script (`deno run x.ts`, `bun run x.ts`). */
+const SUBCOMMANDS = new Set(['run']);
+
+/**
+ * The script file a command runs, if any: the program itself when it is a path (`./hooks/guard.sh`,
+ * `$GEMINI_PROJECT_DIR/hooks/guard.sh`), or the first operand of a known interpreter (`node hooks/x.js`).
+ * Only the first simple command counts; it must be an existing regular file. Bare program names found on
+ * PATH (`jq`, `git`) are tools, not project scripts, and are not hashed.
+ */
+export function scriptOf(command: string, cwd: string): string | undefined {
+  const expanded = expandCommand(command, { cwd, plansDir: '', sessionId: '' }, 'bash');
+  let words: string[];
+  try {
+    const tokens = parseShellWords(expanded, (name) => `$${name}`);
+    const end = tokens.findIndex((token) => typeof token !== 'string');
+    words = (end === -1 ? tokens : tokens.slice(0, end)) as string[];
+  } catch {
+    return undefined;
+  }
+  let i = 0;
+  while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!)) i++;
+  while (i < words.length && WRAPPERS.has(path.basename(words[i]!))) {
+    i++;
+    while (i < words.length && (words[i]!.startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!))) i++;
+  }
+  const program = words[i];
+  if (program === undefined) return undefined;
+  let candidate: string | undefined;
+  if (INTERPRETERS.has(path.basename(program))) {
+    const rest = words.slice(i + 1);
+    const operand = rest.find((word, n) => !word.startsWith('-') && !(n === 0 && SUBCOMMANDS.has(word)));
+    candidate = operand;
+  } else if (program.includes('/')) {
+    candidate = program;
+  }
+  if (candidate === undefined || candidate.includes('$')) return undefined;
+  const file = path.resolve(cwd, candidate);
+  try {
+    return fs.statSync(file).isFile() ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** SHA-256 (hex) of a file, or undefined when it cannot be read. */
+export function hashFile(file: string): string | undefined {
+  try {
+    return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Assessment: which project hooks are trusted
+
+/** trusted; new (key never recorded); changed (a hook of that name is recorded with another command); script-changed. */
+export type HookTrustStatus = 'trusted' | 'new' | 'changed' | 'script-changed';
+
+export interface AssessedHook extends ProjectHook {
+  status: HookTrustStatus;
+  /** Current hash of the script, when there is a script. */
+  sha256?: string;
+  /** What was recorded for the script, when the script changed. */
+  recorded?: ScriptRecord;
+}
+
+export interface HookTrustAssessment {
+  projectRoot: string;
+  hooksFile: TrustedHooksFile;
+  scriptsFile: TrustedScriptsFile;
+  hooks: AssessedHook[];
+}
+
+export function assessProjectHooks(ctx: Context, hooks: readonly ProjectHook[]): HookTrustAssessment {
+  const projectRoot = projectRootKey(ctx);
+  const hooksFile = loadTrustedHooks(ctx);
+  const scriptsFile = loadTrustedScripts(ctx);
+  const trusted = new Set(hooksFile.projects[projectRoot] ?? []);
+  const recordedNames = new Set([...trusted].map((key) => key.slice(0, key.indexOf(':'))).filter(Boolean));
+  const scripts = scriptsFile.projects[projectRoot] ?? {};
+  const assessed = hooks.map((hook): AssessedHook => {
+    const item: AssessedHook = { ...hook, status: 'trusted' };
+    if (hook.script) {
+      const sha256 = hashFile(hook.script);
+      if (sha256) item.sha256 = sha256;
+    }
+    if (!trusted.has(hook.key)) {
+      item.status = hook.name && recordedNames.has(hook.name) ? 'changed' : 'new';
+      return item;
+    }
+    const record = Object.hasOwn(scripts, hook.key) ? scripts[hook.key] : undefined;
+    if (record && (record.path !== hook.script || record.sha256 !== item.sha256)) {
+      item.status = 'script-changed';
+      item.recorded = record;
+    }
+    return item;
+  });
+  return { projectRoot, hooksFile, scriptsFile, hooks: assessed };
+}
+
+/** Words for a status, as the reports print them. */
+export function describeStatus(hook: AssessedHook): string {
+  switch (hook.status) {
+    case 'trusted':
+      return 'trusted';
+    case 'new':
+      return 'new';
+    case 'changed':
+      return 'command changed since trusted';
+    case 'script-changed':
+      return hook.script && hook.recorded?.path === hook.script
+        ? `script ${hook.script} changed since trusted`
+        : `script changed since trusted (was ${hook.recorded?.path ?? '?'})`;
+  }
+}
+
+function parseStrictJson(text: string, file: string): { doc: ReturnType<typeof parseJsonc> } | { problem: TrustFileProblem } {
+  try {
+    return { doc: parseJsonc(text, file, { comments: false }) };
+  } catch (error) {
+    const location = error instanceof HookrunError && error.location ? error.location : at(file);
+    return { problem: { message: errorMessage(error), location } };
+  }
+}
+
+function at(file: string): Location {
+  return { file, line: 0, column: 0, path: [] };
+}
+
+function isObjectLike(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
