@@ -59,7 +59,7 @@ export const DEFAULT_DRAIN_MS = 200;
  * the core count) they were seen to arrive more than 200 ms after the exit. Giving up there lost real output.
  * Only a holder that left the group (setsid) pays this wait.
  */
-export const EMPTY_GROUP_DRAIN_MS = 2000;
+export const EMPTY_GROUP_DRAIN_MS = 1000;
 
 const GROUP_POLL_MS = 20;
 /** Time to wait for members after SIGKILL (uninterruptible sleep) before giving up on them. */

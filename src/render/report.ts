@@ -108,7 +108,7 @@ export function buildReport(
     if (r.input !== input) report.chainedInput = r.input;
     if (p?.pipesHeldAfterExit) {
       notes.push(
-        `hook "${report.name}" exited but left a process holding its output open; hookrun stopped reading, while the agent would have waited for it`,
+        `hook "${report.name}" exited but left a process holding its output open; hookrun stopped reading (a process still in its group was stopped, one that left it with setsid keeps running), while the agent would have waited for it`,
       );
     }
     if (report.stdoutTruncated || report.stderrTruncated) {
