@@ -13,7 +13,7 @@ import { loadExtensions } from './extensions.js';
 import { isPlainObject, parseJsoncObject, type JsoncDocument } from './jsonc.js';
 import { mergeHookSlots, mergeSettings } from './merge.js';
 import { registerHooks } from './registry.js';
-import { settingsDefaults, validateSettings } from './schema.js';
+import { settingsDefaults, validateSettings } from './schema-check.js';
 
 export type SettingsLayerName = Exclude<Layer, 'extension'>;
 
