@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The bin only runs the bundled CLI (through V8's code cache, see src/boot/) and sets the exit code from what main returns.
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+// CommonJS (bin/package.json): an ES module entry would start Node's ESM loader, ~20 internal modules more per run.
+const path = require('node:path');
+const { runBundledCli } = require('../dist/boot.cjs');
 
-const { runBundledCli } = createRequire(import.meta.url)('../dist/boot.cjs');
-process.exitCode = await runBundledCli(fileURLToPath(new URL('../dist/hookrun.cjs', import.meta.url)), process.argv.slice(2));
+runBundledCli(path.join(__dirname, '..', 'dist', 'hookrun.cjs'), process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});
