@@ -100,7 +100,7 @@ const liveHooks = new Set<LiveHook>();
 
 /** Run one hook process to completion. Never rejects: hook misbehaviour is data in the outcome. */
 export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
-  const started = performance.now();
+  const started = now();
   const graceMs = clampDelay(req.graceMs ?? DEFAULT_GRACE_MS);
   const drainMs = clampDelay(req.drainMs ?? DEFAULT_DRAIN_MS);
   const cap = Math.max(0, req.maxCaptureBytes ?? DEFAULT_MAX_CAPTURE_BYTES);
@@ -192,7 +192,7 @@ export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
         killed = true;
         return;
       }
-      killAt = performance.now() + graceMs;
+      killAt = now() + graceMs;
       signalGroup('SIGTERM');
       graceTimer = setTimeout(escalate, graceMs);
     };
@@ -201,7 +201,7 @@ export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
       if (finished || pgid === undefined) return;
       if (isWindows) return terminate();
       terminating = true;
-      killAt = performance.now();
+      killAt = now();
       escalate();
     };
 
@@ -243,9 +243,9 @@ export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
       if (groupAlive()) {
         terminate();
         while (groupAlive()) {
-          const now = performance.now();
-          if (now >= killAt) escalate();
-          if (now >= killAt + AFTER_KILL_WAIT_MS) break;
+          const at = now();
+          if (at >= killAt) escalate();
+          if (at >= killAt + AFTER_KILL_WAIT_MS) break;
           await delay(GROUP_POLL_MS);
         }
       }
@@ -460,8 +460,16 @@ function clampDelay(ms: number): number {
   return Math.min(Math.max(ms, 0), MAX_TIMER_MS);
 }
 
+/**
+ * Milliseconds on a monotonic clock. Not performance.now(): the `performance` global loads Node's
+ * perf_hooks (~1 ms), paid on every event.
+ */
+function now(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
 function elapsed(since: number): number {
-  return Math.round(performance.now() - since);
+  return Math.round(now() - since);
 }
 
 function delay(ms: number): Promise<void> {
