@@ -4,6 +4,7 @@ import { getDialect } from '../dialects/index.js';
 import { type EventOptions, readEvent } from '../event/input.js';
 import { runPlan } from '../exec/runner.js';
 import { describePlan } from '../plan/describe.js';
+import { writeJson } from '../render/json.js';
 import { buildReport, renderPlanText, renderRunText } from '../render/report.js';
 import type { IO } from '../io.js';
 
@@ -46,7 +47,9 @@ export async function runCommand(options: RunCommandOptions, ctx: Context, io: I
   const outcome = dialect.outcome(event, aggregate.finalOutput);
   const report = buildReport(description, input, results, aggregate, outcome);
 
-  io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${JSON.stringify(report.output)}\n`);
+  // In pieces: a hook may have printed megabytes, which the merged output and the report carry.
+  writeJson(options.json ? report : report.output, io.stdout, options.json ? 2 : undefined);
+  io.stdout('\n');
   if (!options.quiet) io.stderr(renderRunText(report, io.colorStderr));
   return report.exitCode;
 }

@@ -59,9 +59,13 @@ const AFTER_KILL_WAIT_MS = 1000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const isWindows = process.platform === 'win32';
 
-/** Bytes of one stream, kept up to a cap; reading never stops, so a chatty hook can't block on a full pipe. */
+/**
+ * Bytes of one stream, kept up to a cap; reading never stops, so a chatty hook can't block on a full pipe.
+ * Copied into one buffer that doubles as needed, so every chunk read from the pipe is garbage at once and
+ * a hook that prints gigabytes costs the cap, not the cap plus the chunks plus their concatenation.
+ */
 class Capture {
-  private readonly chunks: Buffer[] = [];
+  private buffer = Buffer.alloc(0);
   private size = 0;
   truncated = false;
   closed = false;
@@ -75,15 +79,25 @@ class Capture {
       if (room <= 0) return;
       chunk = chunk.subarray(0, room);
     }
-    this.chunks.push(chunk);
-    this.size += chunk.length;
+    const needed = this.size + chunk.length;
+    if (needed > this.buffer.length) {
+      let length = Math.max(this.buffer.length * 2, 16 * 1024);
+      while (length < needed) length *= 2;
+      const grown = Buffer.allocUnsafe(Math.min(length, this.cap));
+      this.buffer.copy(grown, 0, 0, this.size);
+      this.buffer = grown;
+    }
+    chunk.copy(this.buffer, this.size);
+    this.size = needed;
   }
 
   // Decoded once at the end, so a multibyte character split across reads stays whole. Gemini decodes every
   // chunk separately (such a character becomes U+FFFD pairs there); the difference is limited to that case.
   // Invalid UTF-8 becomes U+FFFD, NUL bytes are kept, nothing throws.
   text(): string {
-    return Buffer.concat(this.chunks, this.size).toString('utf8');
+    const text = this.buffer.toString('utf8', 0, this.size);
+    this.buffer = Buffer.alloc(0);
+    return text;
   }
 }
 
