@@ -101,7 +101,8 @@ function makeSandbox() {
   fs.writeFileSync(path.join(root, 'trustedFolders.json'), JSON.stringify(trusted, null, 2));
 
   // The baselines: what any Node program pays to hand an event to one (or eight) `bash -c` hooks.
-  const spawnScript = (count, command) => `import { spawn } from 'node:child_process';
+  // CommonJS, the cheaper way for Node to start a script: the floor, not a straw man.
+  const spawnScript = (count, command) => `const { spawn } = require('node:child_process');
 const event = ${JSON.stringify(TOOL_EVENT)};
 function once() {
   return new Promise((resolve) => {
@@ -114,12 +115,14 @@ function once() {
     child.on('close', (code) => resolve({ code, size }));
   });
 }
-for (let i = 0; i < ${count}; i++) await once();
-process.stdout.write('{}\\n');
+(async () => {
+  for (let i = 0; i < ${count}; i++) await once();
+  process.stdout.write('{}\\n');
+})();
 `;
-  const baseline1 = path.join(root, 'baseline-spawn-1.mjs');
-  const baseline8 = path.join(root, 'baseline-spawn-8.mjs');
-  const baselineFlood = path.join(root, 'baseline-flood.mjs');
+  const baseline1 = path.join(root, 'baseline-spawn-1.cjs');
+  const baseline8 = path.join(root, 'baseline-spawn-8.cjs');
+  const baselineFlood = path.join(root, 'baseline-flood.cjs');
   fs.writeFileSync(baseline1, spawnScript(1, 'true'));
   fs.writeFileSync(baseline8, spawnScript(8, 'true'));
   fs.writeFileSync(baselineFlood, spawnScript(1, `yes 'hookrun bench output line' | head -c ${ONE_GIB}`));
