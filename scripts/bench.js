@@ -156,8 +156,21 @@ function once() {
  * @typedef {{ label: string, argv: string[], cwd?: string, input?: string, expectExit?: number[], rss?: boolean }} Cmd
  */
 
+/**
+ * CPU time (user + system, ms) of every child this process has reaped, from /proc/self/stat (cutime,
+ * cstime). In clock ticks (10 ms), so only a sum over many runs is meaningful: a load-insensitive
+ * companion to wall time on a busy machine.
+ */
+function childCpuMs() {
+  if (process.platform !== 'linux') return undefined;
+  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * 10;
+}
+
 function runOnce(cmd, sandbox) {
   return new Promise((resolve, reject) => {
+    const cpuBefore = childCpuMs();
     const rssFile = cmd.rss ? path.join(sandbox.root, `rss-${process.hrtime.bigint()}`) : undefined;
     const argv = cmd.rss ? [cmd.argv[0], '-r', sandbox.rssProbe, ...cmd.argv.slice(1)] : cmd.argv;
     const env = rssFile ? { ...sandbox.env, BENCH_RSS_FILE: rssFile } : sandbox.env;
@@ -188,7 +201,8 @@ function runOnce(cmd, sandbox) {
         rssKiB = Number(fs.readFileSync(rssFile, 'utf8'));
         fs.rmSync(rssFile);
       }
-      resolve({ ms, rssKiB, stdoutBytes, stdout });
+      const cpuAfter = childCpuMs();
+      resolve({ ms, rssKiB, stdoutBytes, stdout, cpuMs: cpuAfter === undefined ? undefined : cpuAfter - cpuBefore });
     });
   });
 }
@@ -203,13 +217,16 @@ function stats(values) {
 /** Runs the commands round-robin (A B A B …): warm-up rounds first, then `runs` measured rounds. */
 async function interleave(cmds, sandbox, { runs, warmup }, metric = 'ms') {
   const samples = cmds.map(() => []);
+  const cpu = cmds.map(() => 0);
   for (let round = 0; round < warmup + runs; round++) {
     for (let i = 0; i < cmds.length; i++) {
       const result = await runOnce(cmds[i], sandbox);
-      if (round >= warmup) samples[i].push(metric === 'rss' ? result.rssKiB / 1024 : result.ms);
+      if (round < warmup) continue;
+      samples[i].push(metric === 'rss' ? result.rssKiB / 1024 : result.ms);
+      cpu[i] += result.cpuMs ?? NaN;
     }
   }
-  return cmds.map((cmd, i) => ({ label: cmd.label, command: display(cmd, sandbox), ...stats(samples[i]) }));
+  return cmds.map((cmd, i) => ({ label: cmd.label, command: display(cmd, sandbox), ...stats(samples[i]), cpuMean: cpu[i] / runs }));
 }
 
 function display(cmd, sandbox) {
@@ -236,6 +253,10 @@ function median(rows, label) {
   return rows.find((row) => row.label === label).median;
 }
 
+function cpu(rows, label) {
+  return rows.find((row) => row.label === label).cpuMean;
+}
+
 const TARGETS = [
   {
     id: 1,
@@ -251,7 +272,8 @@ const TARGETS = [
         options,
       );
       const ratio = median(rows, 'A: hookrun') / median(rows, 'B: baseline');
-      return { rows, ratio, formula: 'median(A) / median(B)' };
+      const cpuRatio = cpu(rows, 'A: hookrun') / cpu(rows, 'B: baseline');
+      return { rows, ratio, cpuRatio, formula: 'median(A) / median(B)' };
     },
   },
   {
@@ -268,7 +290,8 @@ const TARGETS = [
         options,
       );
       const ratio = median(rows, 'A: hookrun') / median(rows, 'B: node -e 0');
-      return { rows, ratio, formula: 'median(A) / median(B)' };
+      const cpuRatio = cpu(rows, 'A: hookrun') / cpu(rows, 'B: node -e 0');
+      return { rows, ratio, cpuRatio, formula: 'median(A) / median(B)' };
     },
   },
   {
@@ -307,7 +330,9 @@ const TARGETS = [
       const spawn = (median(rows, 'B8: baseline, 8 spawns') - median(rows, 'B1: baseline, 1 spawn')) / 7;
       const budget = median(rows, 'T1: hookrun, one `true`') + 7 * spawn;
       const ratio = median(rows, 'A: hookrun, chain of 8') / budget;
-      return { rows, ratio, formula: `median(A) / (median(T1) + 7 × spawn), spawn = (B8 − B1) / 7 = ${spawn.toFixed(1)} ms` };
+      const cpuBudget = cpu(rows, 'T1: hookrun, one `true`') + cpu(rows, 'B8: baseline, 8 spawns') - cpu(rows, 'B1: baseline, 1 spawn');
+      const cpuRatio = cpu(rows, 'A: hookrun, chain of 8') / cpuBudget;
+      return { rows, ratio, cpuRatio, formula: `median(A) / (median(T1) + 7 × spawn), spawn = (B8 − B1) / 7 = ${spawn.toFixed(1)} ms` };
     },
   },
   {
@@ -337,10 +362,11 @@ const TARGETS = [
       );
       const labelA = rows[0].label;
       const ratio = median(rows, labelA) / (median(rows, 'B: node -e 0') + parse);
+      const cpuRatio = cpu(rows, labelA) / (cpu(rows, 'B: node -e 0') + parse);
       const note = validate
         ? undefined
         : 'this build has no `validate` command: the stand-in loads, validates and registers the same 1,000 hooks, then plans an event none of them matches';
-      return { rows, ratio, formula: `median(A) / (median(B) + JSON.parse of the file = ${parse.toFixed(2)} ms, ${(text.length / 1024).toFixed(0)} KiB)`, note };
+      return { rows, ratio, cpuRatio, formula: `median(A) / (median(B) + JSON.parse of the file = ${parse.toFixed(2)} ms, ${(text.length / 1024).toFixed(0)} KiB)`, note };
     },
   },
   {
@@ -373,8 +399,9 @@ function machine() {
 }
 
 function formatRow(row, unit) {
-  const f = (x) => (unit === 'MiB' ? x.toFixed(1) : x.toFixed(1)).padStart(8);
-  return `  ${row.label.padEnd(38)} ${f(row.min)} ${f(row.median)} ${f(row.max)}  ${unit}\n      $ ${row.command}`;
+  const f = (x) => x.toFixed(1).padStart(8);
+  const cpu = Number.isNaN(row.cpuMean) ? '' : `${row.cpuMean.toFixed(0).padStart(8)}`;
+  return `  ${row.label.padEnd(38)} ${f(row.min)} ${f(row.median)} ${f(row.max)}  ${unit.padEnd(3)} ${cpu}\n      $ ${row.command}`;
 }
 
 async function main() {
@@ -400,10 +427,11 @@ async function main() {
         continue;
       }
       const unit = target.metric === 'rss' ? 'MiB' : 'ms';
-      console.log(`  ${''.padEnd(38)} ${'min'.padStart(8)} ${'median'.padStart(8)} ${'max'.padStart(8)}`);
+      console.log(`  ${''.padEnd(38)} ${'min'.padStart(8)} ${'median'.padStart(8)} ${'max'.padStart(8)}      ${'cpu ms'.padStart(8)}`);
       for (const row of result.rows) console.log(formatRow(row, unit));
       const verdict = result.ratio <= target.target ? 'met' : 'missed';
       console.log(`  ratio ${result.ratio.toFixed(3)} (target <= ${target.target}): ${verdict}; ${result.formula}`);
+      if (result.cpuRatio !== undefined && !Number.isNaN(result.cpuRatio)) console.log(`  same ratio on CPU time (mean user+sys per run, whole process tree): ${result.cpuRatio.toFixed(3)}`);
       if (result.note) console.log(`  note: ${result.note}`);
       console.log('');
     }

@@ -3,12 +3,28 @@
 // - dist/hookrun.cjs: the whole CLI in one file. Each command's and dialect's dynamic import() becomes
 //   a lazily initialised module inside the bundle, so a command still evaluates only its own code.
 // - dist/boot.cjs: the small loader the bin requires; it is not cached itself.
-import { rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 await rm('dist', { recursive: true, force: true });
 
+// jsonc-parser declares no "sideEffects", so esbuild would keep every module its index imports, and
+// its formatter builds ~240 KB of whitespace strings at load. Nothing in it has side effects: declaring
+// that lets esbuild keep only the modules that are used (the parser and scanner on the run path).
+const sideEffectFree = {
+  name: 'side-effect-free-packages',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      const inside = /^jsonc-parser(\/|$)/.test(args.path) || (args.importer.includes('/node_modules/jsonc-parser/') && args.path.startsWith('.'));
+      if (!inside || args.pluginData?.sideEffectFree) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { sideEffectFree: true } });
+      return { ...resolved, sideEffects: false };
+    });
+  },
+};
+
 const common = {
+  plugins: [sideEffectFree],
   bundle: true,
   format: 'cjs',
   platform: 'node',
@@ -27,13 +43,12 @@ const cli = await build({
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
   sourcemap: 'linked',
-  // ES module sources may use import.meta; in a CommonJS bundle it has to be spelled out.
+  // ES module sources may use import.meta; in a CommonJS bundle it has to be spelled out (PREAMBLE).
   define: {
     'import.meta.url': '__hookrunImportMetaUrl',
     'import.meta.filename': '__filename',
     'import.meta.dirname': '__dirname',
   },
-  banner: { js: 'var __hookrunImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
 });
 
 // vm.Script has no module loader behind it: an import() left in the bundle would fail at run time.
@@ -48,3 +63,19 @@ await build({
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
 });
+
+// Added after esbuild's "use strict" (a banner would go before it and turn strict mode off), on the
+// same line so that the source map's lines still match.
+// - esbuild gives each module's default import of a Node built-in (`import fs from 'node:fs'`) its own
+//   copy of the module object: one getter per property (hundreds for fs and process), rebuilt in every
+//   importing module on every start. An object that inherits from the module reads the same.
+const PREAMBLE = [
+  'var __hookrunImportMetaUrl = require("node:url").pathToFileURL(__filename).href;',
+  'var __nodeBuiltin = (mod) => Object.create(mod, { default: { value: mod, enumerable: true } });',
+].join(' ');
+for (const file of ['dist/hookrun.cjs', 'dist/boot.cjs']) {
+  const code = await readFile(file, 'utf8');
+  if (!code.startsWith('"use strict";\n')) throw new Error(`${file}: expected esbuild's "use strict" first`);
+  const patched = code.replace(/__toESM\(require\("(node:[a-z_/]+)"\), 1\)/g, '__nodeBuiltin(require("$1"))');
+  await writeFile(file, `"use strict"; ${PREAMBLE}\n${patched.slice('"use strict";\n'.length)}`);
+}
