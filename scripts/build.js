@@ -45,7 +45,7 @@ const cli = await build({
   sourcemap: 'linked',
   // ES module sources may use import.meta; in a CommonJS bundle it has to be spelled out (PREAMBLE).
   define: {
-    'import.meta.url': '__hookrunImportMetaUrl',
+    'import.meta.url': '__hookrunImportMeta.url',
     'import.meta.filename': '__filename',
     'import.meta.dirname': '__dirname',
   },
@@ -70,7 +70,7 @@ await build({
 //   copy of the module object: one getter per property (hundreds for fs and process), rebuilt in every
 //   importing module on every start. An object that inherits from the module reads the same.
 const PREAMBLE = [
-  'var __hookrunImportMetaUrl = require("node:url").pathToFileURL(__filename).href;',
+  'var __hookrunImportMeta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };',
   'var __nodeBuiltin = (mod) => Object.create(mod, { default: { value: mod, enumerable: true } });',
 ].join(' ');
 for (const file of ['dist/hookrun.cjs', 'dist/boot.cjs']) {

@@ -26,16 +26,16 @@ export function castBoolean(value: unknown): unknown {
   return word === 'true' ? true : word === 'false' ? false : value;
 }
 
-/** The schema defaults Gemini seeds the merge with (schema.ts's `default` metadata, as data). */
-const DEFAULTS = {
-  hooksConfig: { enabled: true, disabled: [], notifications: true },
-  hooks: Object.fromEntries(HOOK_EVENTS.map((event) => [event, []])),
-  security: { folderTrust: { enabled: true }, environmentVariableRedaction: { allowed: [], blocked: [], enabled: false } },
-} satisfies JsonObject;
-
-/** Schema defaults as a fresh settings object, like Gemini's getDefaultsFromSchema. */
+/**
+ * The schema defaults Gemini seeds the merge with (schema.ts's `default` metadata, as data), as a fresh
+ * settings object, like Gemini's getDefaultsFromSchema.
+ */
 export function settingsDefaults(): JsonObject {
-  return structuredClone(DEFAULTS);
+  return {
+    hooksConfig: { enabled: true, disabled: [], notifications: true },
+    hooks: Object.fromEntries(HOOK_EVENTS.map((event) => [event, []])),
+    security: { folderTrust: { enabled: true }, environmentVariableRedaction: { allowed: [], blocked: [], enabled: false } },
+  };
 }
 
 function buildSchema() {
