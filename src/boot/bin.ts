@@ -14,13 +14,21 @@ type Main = (argv: readonly string[]) => Promise<number>;
 export function cacheFiles(bundle: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string[] {
   const name = `${path.basename(bundle)}.v8cache`;
   const files = [path.join(path.dirname(bundle), name)];
-  const userDir =
-    platform === 'win32'
-      ? env.LOCALAPPDATA
-      : env.XDG_CACHE_HOME || (platform === 'darwin' ? path.join(os.homedir(), 'Library', 'Caches') : path.join(os.homedir(), '.cache'));
+  const fromEnv = platform === 'win32' ? env.LOCALAPPDATA : env.XDG_CACHE_HOME;
+  // A relative directory (which XDG says to ignore) would put the cache in whatever the cwd is.
+  const userDir = fromEnv && path.isAbsolute(fromEnv) ? fromEnv : platform === 'win32' ? undefined : homeCache(platform);
   // One file per installed bundle: two installs must not keep overwriting each other's cache.
   if (userDir) files.push(path.join(userDir, 'hookrun', `${pathTag(bundle)}-${name}`));
   return files;
+}
+
+function homeCache(platform: NodeJS.Platform): string | undefined {
+  try {
+    return platform === 'darwin' ? path.join(os.homedir(), 'Library', 'Caches') : path.join(os.homedir(), '.cache');
+  } catch {
+    // No home directory to be found (os.homedir throws): no cache there, hookrun runs all the same.
+    return undefined;
+  }
 }
 
 function pathTag(file: string): string {

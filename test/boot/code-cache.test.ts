@@ -141,6 +141,12 @@ describe('cacheFiles and commandOf', () => {
     expect(b[1]).not.toBe(a[1]);
   });
 
+  test('a relative XDG_CACHE_HOME is ignored (it would put the cache in the workspace)', () => {
+    const files = cacheFiles('/opt/a/dist/hookrun.cjs', { XDG_CACHE_HOME: '.cache', HOME: '/home/u' }, 'linux');
+    expect(files[1]).not.toMatch(/^\.cache/);
+    expect(path.isAbsolute(files[1]!)).toBe(true);
+  });
+
   test.each([
     [['run', 'BeforeTool'], 'run'],
     [['-C', 'ws', 'validate'], 'validate'],
