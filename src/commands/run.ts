@@ -48,7 +48,7 @@ export async function runCommand(options: RunCommandOptions, ctx: Context, io: I
   const report = buildReport(description, input, results, aggregate, outcome);
 
   // In pieces: a hook may have printed megabytes, which the merged output and the report carry.
-  writeJson(options.json ? report : report.output, io.stdout, options.json ? 2 : undefined);
+  await writeJson(options.json ? report : report.output, io.stdout, { space: options.json ? 2 : undefined, drain: io.drainStdout });
   io.stdout('\n');
   if (!options.quiet) io.stderr(renderRunText(report, io.colorStderr));
   return report.exitCode;

@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { writeJson } from '../../src/render/json.js';
 
-const written = (value: unknown, space?: number, slice?: number) => {
+const written = async (value: unknown, space?: number, slice?: number) => {
   const pieces: string[] = [];
-  writeJson(value, (text) => pieces.push(text), space, slice);
+  await writeJson(value, (text) => pieces.push(text), { space, slice });
   return pieces;
 };
 
@@ -15,18 +15,21 @@ const json = fc.letrec((tie) => ({
   value: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(text, tie('value'), { maxKeys: 4 })),
 })).value;
 
-test('the same text as JSON.stringify, compact and indented, for any slice size', () => {
-  fc.assert(
-    fc.property(json, fc.integer({ min: 1, max: 9 }), fc.constantFrom(undefined, 2), (value, slice, space) => {
-      expect(written(value, space, slice).join('')).toBe(JSON.stringify(value, null, space));
+test('the same text as JSON.stringify, compact and indented, for any slice size', async () => {
+  await fc.assert(
+    fc.asyncProperty(json, fc.integer({ min: 1, max: 9 }), fc.constantFrom(undefined, 2), async (value, slice, space) => {
+      expect((await written(value, space, slice)).join('')).toBe(JSON.stringify(value, null, space));
     }),
     { numRuns: 400 },
   );
 });
 
-test('a string of megabytes is written in slices, never as one piece', () => {
+test('a string of megabytes is written in slices, never as one piece, waiting for the reader between slices', async () => {
   const big = 'line of output\n'.repeat(400_000);
-  const pieces = written({ decision: 'allow', systemMessage: big });
+  let waits = 0;
+  const pieces: string[] = [];
+  await writeJson({ decision: 'allow', systemMessage: big }, (text) => pieces.push(text), { drain: async () => void waits++ });
+  expect(waits).toBeGreaterThan(90);
   expect(pieces.join('')).toBe(JSON.stringify({ decision: 'allow', systemMessage: big }));
   expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThanOrEqual(2 * 64 * 1024);
 });
