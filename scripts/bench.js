@@ -100,13 +100,13 @@ function makeSandbox() {
   const trusted = Object.fromEntries(Object.values(workspaces).map((dir) => [dir, 'TRUST_FOLDER']));
   fs.writeFileSync(path.join(root, 'trustedFolders.json'), JSON.stringify(trusted, null, 2));
 
-  // The baselines: what any Node program pays to hand an event to one (or eight) `bash -c` hooks.
+  // The baselines: what any Node program pays to hand an event to `bash -c` hooks (one, eight in a row, sixteen at once).
   // CommonJS, the cheaper way for Node to start a script: the floor, not a straw man.
-  const spawnScript = (count, command) => `const { spawn } = require('node:child_process');
+  const spawnScript = (driver) => `const { spawn } = require('node:child_process');
 const event = ${JSON.stringify(TOOL_EVENT)};
-function once() {
+function once(command) {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', ${JSON.stringify(command)}], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', command], { stdio: ['pipe', 'pipe', 'pipe'] });
     let size = 0;
     child.stdout.on('data', (chunk) => { size += chunk.length; });
     child.stderr.on('data', (chunk) => { size += chunk.length; });
@@ -115,17 +115,17 @@ function once() {
     child.on('close', (code) => resolve({ code, size }));
   });
 }
-(async () => {
-  for (let i = 0; i < ${count}; i++) await once();
-  process.stdout.write('{}\\n');
-})();
+${driver}.then(() => process.stdout.write('{}\\n'));
 `;
+  const sequential = (count, command) => `(async () => { for (let i = 0; i < ${count}; i++) await once(${JSON.stringify(command)}); })()`;
   const baseline1 = path.join(root, 'baseline-spawn-1.cjs');
   const baseline8 = path.join(root, 'baseline-spawn-8.cjs');
+  const baseline16 = path.join(root, 'baseline-parallel-16.cjs');
   const baselineFlood = path.join(root, 'baseline-flood.cjs');
-  fs.writeFileSync(baseline1, spawnScript(1, 'true'));
-  fs.writeFileSync(baseline8, spawnScript(8, 'true'));
-  fs.writeFileSync(baselineFlood, spawnScript(1, `yes 'hookrun bench output line' | head -c ${ONE_GIB}`));
+  fs.writeFileSync(baseline1, spawnScript(sequential(1, 'true')));
+  fs.writeFileSync(baseline8, spawnScript(sequential(8, 'true')));
+  fs.writeFileSync(baseline16, spawnScript("Promise.all(Array.from({ length: 16 }, (_, i) => once('sleep 0.2 # ' + i)))"));
+  fs.writeFileSync(baselineFlood, spawnScript(sequential(1, `yes 'hookrun bench output line' | head -c ${ONE_GIB}`)));
 
   // Peak RSS, read by the measured process itself as it exits (VmHWM is the high-water mark).
   const rssProbe = path.join(root, 'rss-probe.cjs');
@@ -146,7 +146,7 @@ function once() {
     GEMINI_CLI_SYSTEM_DEFAULTS_PATH: path.join(root, 'etc', 'system-defaults.json'),
     GEMINI_CLI_TRUSTED_FOLDERS_PATH: path.join(root, 'trustedFolders.json'),
   };
-  return { root, workspaces, env, baseline1, baseline8, baselineFlood, rssProbe };
+  return { root, workspaces, env, baseline1, baseline8, baseline16, baselineFlood, rssProbe };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -303,12 +303,15 @@ const TARGETS = [
         [
           hookrunCmd(options, 'A: hookrun, 16 sleeps', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.parallel, input: TOOL_EVENT }),
           hookrunCmd(options, 'T1: hookrun, one `true`', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: TOOL_EVENT }),
+          { label: 'B16: Node script, same 16 in parallel', argv: [process.execPath, sandbox.baseline16], input: TOOL_EVENT },
         ],
         sandbox,
         options,
       );
       const ratio = median(rows, 'A: hookrun, 16 sleeps') / (200 + median(rows, 'T1: hookrun, one `true`'));
-      return { rows, ratio, formula: 'median(A) / (200 ms + median(T1))' };
+      // Node's spawn is synchronous (fork, then wait for the exec): 16 spawns cost even a bare script.
+      const floor = median(rows, 'A: hookrun, 16 sleeps') / median(rows, 'B16: Node script, same 16 in parallel');
+      return { rows, ratio, formula: 'median(A) / (200 ms + median(T1))', note: `against B16, a bare Node script spawning the same 16 hooks in parallel: ratio ${floor.toFixed(3)}` };
     },
   },
   {
