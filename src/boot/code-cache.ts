@@ -16,6 +16,8 @@ import zlib from 'node:zlib';
 const MAGIC = 0x38565248; // "HRV8"
 const FORMAT = 1;
 const FIXED_HEADER = 20;
+/** Rewrites for new purposes stop here: a stream of made-up command names must not rewrite the cache forever. */
+const MAX_PURPOSES = 16;
 const WRAPPER_START = '(function (exports, require, module, __filename, __dirname) { ';
 const WRAPPER_END = '\n})';
 
@@ -106,7 +108,7 @@ export function loadBundle<T>(file: string, options: BundleOptions): LoadedBundl
     ...(state === 'hit' ? { cacheFile } : {}),
     save() {
       if (state === 'off') return undefined;
-      if (state === 'hit' && header!.purposes.includes(purpose)) return undefined;
+      if (state === 'hit' && (header!.purposes.includes(purpose) || header!.purposes.length >= MAX_PURPOSES)) return undefined;
       const purposes = state === 'hit' ? [...header!.purposes, purpose] : [purpose];
       try {
         const data = script.createCachedData();

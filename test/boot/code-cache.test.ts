@@ -120,6 +120,12 @@ describe('loadBundle', () => {
     expect(load('run').save()).toBeUndefined();
   });
 
+  test('made-up command names stop causing rewrites after a few', () => {
+    const { load } = setup();
+    const written = Array.from({ length: 40 }, (_, i) => load(`typo-${i}`).save()).filter(Boolean);
+    expect(written.length).toBe(16);
+  });
+
   test('switched off: nothing read, nothing written', () => {
     const { files, load } = setup();
     load().save();
