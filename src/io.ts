@@ -15,6 +15,8 @@ export interface IO {
    */
   withInterrupt<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T>;
   interrupted?: NodeJS.Signals;
+  /** Resolves once stdout has taken what was written (backpressure), for output of megabytes. */
+  drainStdout?(): Promise<void>;
 }
 
 /** Colour only on a terminal, unless NO_COLOR / FORCE_COLOR say otherwise. */
@@ -26,11 +28,24 @@ export function wantsColor(isTTY: boolean | undefined, env: Readonly<Record<stri
 
 const INTERRUPTS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
+/** Stdout is asynchronous on a pipe: without waiting, megabytes written pile up in memory. A closed reader ends the wait too. */
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  if (!stream.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done).off('close', done).off('error', done);
+      resolve();
+    };
+    stream.on('drain', done).on('close', done).on('error', done);
+  });
+}
+
 export function processIO(): IO {
   const io: IO = {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
     stdin: processStdin(),
+    drainStdout: () => drained(process.stdout),
     colorStdout: wantsColor(process.stdout.isTTY, process.env),
     colorStderr: wantsColor(process.stderr.isTTY, process.env),
     async withInterrupt(work) {

@@ -2,6 +2,7 @@
 import type { Context } from '../context.js';
 import { getDialect } from '../dialects/index.js';
 import { type EventOptions, readEvent } from '../event/input.js';
+import { writeJson } from '../render/json.js';
 import type { IO } from '../io.js';
 import { executeEvent, planEvent } from '../pipeline.js';
 import { renderPlanText, renderRunText } from '../render/report.js';
@@ -68,7 +69,9 @@ export async function runCommand(options: RunCommandOptions, ctx: Context, io: I
     return io.interrupted === 'SIGINT' ? 130 : io.interrupted === 'SIGHUP' ? 129 : 143;
   }
 
-  io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${JSON.stringify(report.output)}\n`);
+  // In pieces: a hook may have printed megabytes, which the merged output and the report carry.
+  await writeJson(options.json ? report : report.output, io.stdout, { space: options.json ? 2 : undefined, drain: io.drainStdout });
+  io.stdout('\n');
   if (!options.quiet) io.stderr(renderRunText(report, io.colorStderr));
   return report.exitCode;
 }

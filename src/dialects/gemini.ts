@@ -9,6 +9,8 @@ import { interpretGemini } from '../exec/parse.js';
 import { buildShellInvocation } from '../exec/shell.js';
 import { planGemini } from '../plan/gemini.js';
 import { loadGeminiConfig } from '../settings/gemini.js';
+import type { ResolvedConfig } from '../types.js';
+import type { Context } from '../context.js';
 import type { Dialect } from './dialect.js';
 
 /** Gemini CLI's default hook timeout, in milliseconds. */
@@ -22,6 +24,26 @@ export const GEMINI_DEFAULT_TIMEOUT_MS = 60_000;
 export function effectiveTimeoutMs(timeout: unknown): number {
   const delay = Number(timeout ?? GEMINI_DEFAULT_TIMEOUT_MS);
   return delay >= 1 && delay <= 2 ** 31 - 1 ? delay : 1;
+}
+
+/**
+ * GEMINI_PLANS_DIR, looked up once per run and session: finding the project id reads Gemini's
+ * projects.json and scans its tmp/ and history/ directories, and Gemini itself settles it once per
+ * session. Keyed by the run's config, so nothing outlives the run.
+ */
+const plansDirs = new WeakMap<ResolvedConfig, Map<string, string>>();
+
+function plansDirFor(config: ResolvedConfig, ctx: Context, sessionId: string): string {
+  let byKey = plansDirs.get(config);
+  if (!byKey) plansDirs.set(config, (byKey = new Map()));
+  const home = geminiHome(ctx);
+  const key = `${home}\0${ctx.cwd}\0${sessionId}`;
+  let plansDir = byKey.get(key);
+  if (plansDir === undefined) {
+    plansDir = resolvePlansDir({ geminiHome: home, projectRoot: ctx.cwd, sessionId }).plansDir;
+    byKey.set(key, plansDir);
+  }
+  return plansDir;
 }
 
 export const gemini: Dialect = {
@@ -44,7 +66,7 @@ export const gemini: Dialect = {
     // The agent expands and spawns in the event's cwd, which it sets to its workspace. hookrun uses
     // its workspace (-C) for both, so a replayed event recorded elsewhere still runs here.
     const cwd = ctx.cwd;
-    const { plansDir } = resolvePlansDir({ geminiHome: geminiHome(ctx), projectRoot: ctx.cwd, sessionId });
+    const plansDir = plansDirFor(config, ctx, sessionId);
     const shell = buildShellInvocation(hook.entry.config.command ?? '', { cwd, plansDir, sessionId }, ctx);
     return {
       command: shell.command,

@@ -1,6 +1,7 @@
 // Event in: the event name and its JSON, from the first source that applies (contract: `hookrun run`):
 // --event, --event-file (- = stdin), piped stdin, else {}; convenience flags set fields on top.
-import { readFile } from 'node:fs/promises';
+import fs from 'node:fs';
+import { isatty } from 'node:tty';
 import type { Dialect } from '../dialects/dialect.js';
 import { inputError, usageError } from '../errors.js';
 import type { JsonObject } from '../types.js';
@@ -29,7 +30,10 @@ export interface Stdin {
 
 export function processStdin(): Stdin {
   return {
-    isTTY: Boolean(process.stdin.isTTY),
+    // Asked of the descriptor: process.stdin builds a stream, which a run with --event never reads.
+    get isTTY() {
+      return isatty(0);
+    },
     async read() {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -43,7 +47,7 @@ async function readEventText(options: EventOptions, stdin: Stdin): Promise<{ tex
   if (options.eventFile !== undefined) {
     if (options.eventFile === '-') return { text: await stdin.read(), origin: '<stdin>' };
     try {
-      return { text: await readFile(options.eventFile, 'utf8'), origin: options.eventFile };
+      return { text: await fs.promises.readFile(options.eventFile, 'utf8'), origin: options.eventFile };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       throw inputError(`--event-file ${options.eventFile}: cannot read (${code ?? (error as Error).message})`);

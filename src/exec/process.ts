@@ -67,9 +67,13 @@ const AFTER_KILL_WAIT_MS = 1000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const isWindows = process.platform === 'win32';
 
-/** Bytes of one stream, kept up to a cap; reading never stops, so a chatty hook can't block on a full pipe. */
+/**
+ * Bytes of one stream, kept up to a cap; reading never stops, so a chatty hook can't block on a full pipe.
+ * Copied into one buffer that doubles as needed, so every chunk read from the pipe is garbage at once and
+ * a hook that prints gigabytes costs the cap, not the cap plus the chunks plus their concatenation.
+ */
 class Capture {
-  private readonly chunks: Buffer[] = [];
+  private buffer = Buffer.alloc(0);
   private size = 0;
   truncated = false;
   closed = false;
@@ -83,15 +87,25 @@ class Capture {
       if (room <= 0) return;
       chunk = chunk.subarray(0, room);
     }
-    this.chunks.push(chunk);
-    this.size += chunk.length;
+    const needed = this.size + chunk.length;
+    if (needed > this.buffer.length) {
+      let length = Math.max(this.buffer.length * 2, 16 * 1024);
+      while (length < needed) length *= 2;
+      const grown = Buffer.allocUnsafe(Math.min(length, this.cap));
+      this.buffer.copy(grown, 0, 0, this.size);
+      this.buffer = grown;
+    }
+    chunk.copy(this.buffer, this.size);
+    this.size = needed;
   }
 
   // Decoded once at the end, so a multibyte character split across reads stays whole. Gemini decodes every
   // chunk separately (such a character becomes U+FFFD pairs there); the difference is limited to that case.
   // Invalid UTF-8 becomes U+FFFD, NUL bytes are kept, nothing throws.
   text(): string {
-    return Buffer.concat(this.chunks, this.size).toString('utf8');
+    const text = this.buffer.toString('utf8', 0, this.size);
+    this.buffer = Buffer.alloc(0);
+    return text;
   }
 }
 
@@ -108,7 +122,7 @@ const liveHooks = new Set<LiveHook>();
 
 /** Run one hook process to completion. Never rejects: hook misbehaviour is data in the outcome. */
 export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
-  const started = performance.now();
+  const started = now();
   const graceMs = clampDelay(req.graceMs ?? DEFAULT_GRACE_MS);
   const drainMs = clampDelay(req.drainMs ?? DEFAULT_DRAIN_MS);
   const cap = Math.max(0, req.maxCaptureBytes ?? DEFAULT_MAX_CAPTURE_BYTES);
@@ -200,7 +214,7 @@ export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
         killed = true;
         return;
       }
-      killAt = performance.now() + graceMs;
+      killAt = now() + graceMs;
       signalGroup('SIGTERM');
       graceTimer = setTimeout(escalate, graceMs);
     };
@@ -209,7 +223,7 @@ export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
       if (finished || pgid === undefined) return;
       if (isWindows) return terminate();
       terminating = true;
-      killAt = performance.now();
+      killAt = now();
       escalate();
     };
 
@@ -251,9 +265,9 @@ export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
       if (groupAlive()) {
         terminate();
         while (groupAlive()) {
-          const now = performance.now();
-          if (now >= killAt) escalate();
-          if (now >= killAt + AFTER_KILL_WAIT_MS) break;
+          const at = now();
+          if (at >= killAt) escalate();
+          if (at >= killAt + AFTER_KILL_WAIT_MS) break;
           await delay(GROUP_POLL_MS);
         }
       }
@@ -477,8 +491,16 @@ function clampDelay(ms: number): number {
   return Math.min(Math.max(ms, 0), MAX_TIMER_MS);
 }
 
+/**
+ * Milliseconds on a monotonic clock. Not performance.now(): the `performance` global loads Node's
+ * perf_hooks (~1 ms), paid on every event.
+ */
+function now(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
 function elapsed(since: number): number {
-  return Math.round(performance.now() - since);
+  return Math.round(now() - since);
 }
 
 function delay(ms: number): Promise<void> {

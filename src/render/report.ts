@@ -148,10 +148,16 @@ export function formatDiagnostic(d: Diagnostic, c: ChalkInstance): string {
   return `hookrun: ${label}: ${where}${d.message} [${d.code}]`;
 }
 
-const oneLine = (text: string, max = 160): string => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
+/** `text` on one line (whitespace runs collapsed, trimmed), cut to `max` characters with an ellipsis. */
+export function oneLine(text: string, max = 160): string {
+  // Only a growing prefix is flattened: a hook's output may be megabytes, a line needs a few hundred
+  // characters. Once the flattened prefix is longer than `max`, the whole text would cut the same way.
+  for (let end = max * 4; ; end *= 2) {
+    const flat = text.slice(0, end).replace(/\s+/g, ' ').trim();
+    if (flat.length > max) return `${flat.slice(0, max - 1)}…`;
+    if (end >= text.length) return flat;
+  }
+}
 
 function decisionText(result: HookResultReport): string {
   // Plain-text dialects (Kiro) keep the hook's text as its output.

@@ -14,6 +14,8 @@ export type Env = Readonly<Record<string, string | undefined>>;
 const VARIABLE = /\$(?:(\w+)|\{([^}]+?)(?::-([^}]*))?\})/g;
 
 export function expandEnvInString(value: string, env: Env): string {
+  // Most strings have no `$`: skip the regex, which is slow on its first few hundred uses in a process.
+  if (!value.includes('$')) return value;
   return value.replace(VARIABLE, (match, bare: string | undefined, braced: string | undefined, fallback: string | undefined) => {
     const name = (bare ?? braced)!;
     const found = Object.hasOwn(env, name) ? env[name] : undefined;
@@ -22,17 +24,35 @@ export function expandEnvInString(value: string, env: Env): string {
   });
 }
 
-/** A copy of `value` with every string expanded; objects and arrays are rebuilt, other values kept. */
+/**
+ * `value` with every string expanded. The input is never modified: objects and arrays are copied where
+ * something in them changes, and shared where nothing does (most files have no variable at all).
+ */
 export function expandEnvInObject<T>(value: T, env: Env): T {
   return expand(value, env) as T;
 }
 
 function expand(value: unknown, env: Env): unknown {
   if (typeof value === 'string') return expandEnvInString(value, env);
-  if (Array.isArray(value)) return value.map((item) => expand(item, env));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, index) => {
+      const expanded = expand(item, env);
+      if (expanded !== item) (copy ??= [...value])[index] = expanded;
+    });
+    return copy ?? value;
+  }
   if (typeof value === 'object' && value !== null) {
-    // fromEntries defines own properties, so a `__proto__` key stays data.
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, expand(item, env)]));
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      const expanded = expand(item, env);
+      if (expanded === item) continue;
+      // fromEntries and defineProperty make own properties, so a `__proto__` key stays data.
+      copy ??= Object.fromEntries(Object.entries(value));
+      Object.defineProperty(copy, key, { value: expanded, enumerable: true, writable: true, configurable: true });
+    }
+    return copy ?? value;
   }
   return value;
 }

@@ -23,7 +23,7 @@ import { extensionsDir, loadExtensions, type ExtensionHooks } from './extensions
 import { isPlainObject, parseJsonc, type JsoncDocument } from './jsonc.js';
 import { mergeHookSlots, mergeSettings, type LayerHooks } from './merge.js';
 import { registerHooks, type HookSlot, type RegistryOutput } from './registry.js';
-import { settingsDefaults, validateSettings } from './schema.js';
+import { settingsDefaults, validateSettings } from './schema-check.js';
 
 export type SettingsLayerName = Extract<Layer, 'systemDefaults' | 'user' | 'workspace' | 'system'>;
 

@@ -64,34 +64,50 @@ export function isPlainObject(value: unknown): value is JsonObject {
 /**
  * Blanks out comments the way strip-json-comments 3.1.1 does (every non-whitespace
  * character of a comment becomes a space), so every offset keeps its line and column.
+ * Its rules, scanned a span at a time (a file is read on every run, and can be large): a quote not
+ * preceded by an odd number of backslashes toggles "in a string"; outside strings `//` comments
+ * out to the end of the line and `/*` up to the next `*\/` (or the end of the text).
  */
 export function stripJsonComments(text: string): string {
+  const special = /["/]/g;
   let out = '';
+  let copied = 0;
   let inString = false;
-  let comment: 'line' | 'block' | undefined;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    const pair = ch + (text[i + 1] ?? '');
-    if (!comment && ch === '"' && !isEscapedQuote(text, i)) inString = !inString;
+  for (let i = 0; i < text.length; ) {
     if (inString) {
-      out += ch;
-    } else if (!comment && (pair === '//' || pair === '/*')) {
-      comment = pair === '//' ? 'line' : 'block';
-      out += '  ';
-      i++;
-    } else if (comment === 'line' && ch === '\n') {
-      comment = undefined;
-      out += ch;
-    } else if (comment === 'block' && pair === '*/') {
-      comment = undefined;
-      out += '  ';
-      i++;
+      const quote = text.indexOf('"', i);
+      if (quote === -1) break;
+      if (!isEscapedQuote(text, quote)) inString = false;
+      i = quote + 1;
+      continue;
+    }
+    special.lastIndex = i;
+    const found = special.exec(text);
+    if (!found) break;
+    const at = found.index;
+    const next = text[at + 1];
+    if (found[0] === '"') {
+      if (!isEscapedQuote(text, at)) inString = true;
+      i = at + 1;
+    } else if (next === '/' || next === '*') {
+      // The opener and the body (up to the newline, kept, or past `*\/`, blanked too) become spaces.
+      const line = next === '/';
+      const close = text.indexOf(line ? '\n' : '*/', at + 2);
+      const bodyEnd = close === -1 ? text.length : close;
+      out += `${text.slice(copied, at)}  ${blank(text.slice(at + 2, bodyEnd))}`;
+      copied = i = bodyEnd;
+      if (!line && close !== -1) {
+        out += '  ';
+        copied = i = close + 2;
+      }
     } else {
-      out += comment && /\S/.test(ch) ? ' ' : ch;
+      i = at + 1;
     }
   }
-  return out;
+  return out + text.slice(copied);
 }
+
+const blank = (comment: string): string => comment.replace(/\S/g, ' ');
 
 function isEscapedQuote(text: string, quoteIndex: number): boolean {
   let backslashes = 0;
@@ -130,7 +146,7 @@ function shortParseMessage(message: string): string {
 
 function lineStarts(text: string): number[] {
   const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return starts;
 }
 

@@ -6,7 +6,7 @@
 // strategy at all (later files replace it).
 import type { JsonObject, Layer } from '../types.js';
 import type { HookSlot, Locator, SourcedValue } from './registry.js';
-import { HOOK_EVENTS, isHookEventName } from './schema.js';
+import { HOOK_EVENTS, isHookEventName } from './events.js';
 
 export type MergeStrategy = 'concat' | 'union' | 'shallow';
 

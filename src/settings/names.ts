@@ -1,6 +1,6 @@
 // Names people write instead of Gemini CLI's: other agents' event names, wrong case, typos.
 // Used by the registry's warnings (so `run` says it too) and by `validate`'s fix suggestions.
-import { HOOK_EVENTS, type HookEventName } from './schema.js';
+import { HOOK_EVENTS, type HookEventName } from './events.js';
 
 /** Claude Code events with the Gemini CLI event that fires at the same moment (spec §8, plus later Claude events). */
 const CLAUDE_EVENTS: Readonly<Record<string, HookEventName>> = {

@@ -5,7 +5,7 @@
 import type { Diagnostic, HookConfig, JsonObject, Layer, Location, RegistryEntry } from '../types.js';
 import type { JsonPath } from './jsonc.js';
 import { suggestEventName } from './names.js';
-import { isHookEventName } from './schema.js';
+import { HOOK_EVENTS, isHookEventName } from './events.js';
 
 /** Finds the file position of a path below a value (relative to that value); `key` for the property name. */
 export type Locator = (subPath: JsonPath, options?: { key?: boolean }) => Location | undefined;

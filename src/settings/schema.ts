@@ -3,43 +3,16 @@
 // definitions, any other `hooks.<key>` must be an array, and where a number or boolean is
 // expected a string that spells one is cast ("300" → 300, " TRUE " → true). Validation only
 // warns; the cast values are used only when the whole file validates (Gemini's quirk).
-// Defaults are metadata (not zod `.default()`), so validating a file never injects values into
-// it; `settingsDefaults()` reads them back for the merge, like Gemini's getDefaultsFromSchema.
+// Defaults are metadata (not zod `.default()`), so validating a file never injects values into it.
+// This is the documented schema (descriptions, defaults, JSON Schema). Runs check files with its
+// zod/mini restatement in schema-check.ts, held to the same results by tests.
 import { z } from 'zod';
 import type { JsonObject } from '../types.js';
+import { HOOK_EVENTS, type HookEventName } from './events.js';
+import { castBoolean, castNumber } from './schema-check.js';
 
-/** Gemini CLI's hook events, in the order its schema lists them (the merged `hooks` key order). */
-export const HOOK_EVENTS = [
-  'BeforeTool',
-  'AfterTool',
-  'BeforeAgent',
-  'AfterAgent',
-  'Notification',
-  'SessionStart',
-  'SessionEnd',
-  'PreCompress',
-  'BeforeModel',
-  'AfterModel',
-  'BeforeToolSelection',
-] as const;
-
-export type HookEventName = (typeof HOOK_EVENTS)[number];
-
-export function isHookEventName(name: string): name is HookEventName {
-  return (HOOK_EVENTS as readonly string[]).includes(name);
-}
-
-function castNumber(value: unknown): unknown {
-  if (typeof value !== 'string' || value.trim() === '') return value;
-  const number = Number(value);
-  return Number.isNaN(number) ? value : number;
-}
-
-function castBoolean(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const word = value.trim().toLowerCase();
-  return word === 'true' ? true : word === 'false' ? false : value;
-}
+export { HOOK_EVENTS, isHookEventName, type HookEventName } from './events.js';
+export { settingsDefaults, validateSettings, type SettingsIssue, type SettingsValidation } from './schema-check.js';
 
 const number = () => z.preprocess(castNumber, z.number());
 const boolean = () => z.preprocess(castBoolean, z.boolean());
@@ -172,30 +145,8 @@ export const geminiSettingsSchema = z
   })
   .describe('Gemini CLI settings (settings.json): the keys hookrun reads. Other keys are allowed and ignored.');
 
-export interface SettingsIssue {
-  path: (string | number)[];
-  message: string;
-}
-
-export interface SettingsValidation {
-  valid: boolean;
-  /** The cast data when the file validates, otherwise the input unchanged. */
-  data: JsonObject;
-  issues: SettingsIssue[];
-}
-
-export function validateSettings(settings: JsonObject): SettingsValidation {
-  const result = geminiSettingsSchema.safeParse(settings);
-  if (result.success) return { valid: true, data: result.data as JsonObject, issues: [] };
-  const issues = result.error.issues.map((issue) => ({
-    path: issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
-    message: issue.message,
-  }));
-  return { valid: false, data: settings, issues };
-}
-
-/** Schema defaults as a settings object: nested objects recurse, leaves give their `default`. */
-export function settingsDefaults(): JsonObject {
+/** The defaults this schema documents (its `default` metadata), as a settings object. */
+export function schemaDefaults(): JsonObject {
   return defaultsOf(geminiSettingsSchema.shape);
 }
 

@@ -43,6 +43,16 @@ describe('expandEnvInObject', () => {
     expect(input.a).toBe('$HOME');
   });
 
+  it('copies only what changes, and never modifies the input', () => {
+    const input = { a: { b: '$HOME' }, c: { d: 'plain' }, e: ['x', '$A1'], f: ['y'] };
+    const output = expandEnvInObject(input, env);
+    expect(output).toEqual({ a: { b: '/home/me' }, c: { d: 'plain' }, e: ['x', 'one'], f: ['y'] });
+    expect(input).toEqual({ a: { b: '$HOME' }, c: { d: 'plain' }, e: ['x', '$A1'], f: ['y'] });
+    expect(output.c).toBe(input.c);
+    expect(output.f).toBe(input.f);
+    expect(expandEnvInObject(input.c, env)).toBe(input.c);
+  });
+
   it('keeps a __proto__ key as plain data', () => {
     const input = JSON.parse('{"__proto__": {"polluted": "$HOME"}}') as object;
     const output = expandEnvInObject(input, env) as Record<string, unknown>;

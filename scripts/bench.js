@@ -1,0 +1,452 @@
+// `npm run bench`: hookrun's cost per event against the Node.js floor (issue 7's six targets).
+// Each target runs its commands interleaved (A B A B …) after a warm-up, and prints min/median/max
+// and the ratio of medians against the target. Timings are not assertions: this is not part of
+// `npm test`. Needs only Node (and bash, like hookrun itself); Linux for the peak-RSS target.
+//
+//   node scripts/bench.js [--runs N] [--warmup N] [--only 1,3] [--bin path/to/hookrun.js] [--json]
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MiB = 1024 * 1024;
+
+function parseArgs(argv) {
+  const options = { runs: 15, warmup: 2, only: undefined, bin: path.join(REPO, 'bin', 'hookrun.js'), json: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${arg} needs a value`);
+      return next;
+    };
+    if (arg === '--runs') options.runs = Number(value());
+    else if (arg === '--warmup') options.warmup = Number(value());
+    else if (arg === '--only') options.only = new Set(value().split(',').map(Number));
+    else if (arg === '--bin') options.bin = path.resolve(value());
+    else if (arg === '--json') options.json = true;
+    else if (arg === '--help' || arg === '-h') {
+      console.log('usage: node scripts/bench.js [--runs N (>= 10, default 15)] [--warmup N] [--only 1,2,…] [--bin path] [--json]');
+      process.exit(0);
+    } else throw new Error(`unknown argument ${arg}`);
+  }
+  if (!Number.isInteger(options.runs) || options.runs < 10) throw new Error('--runs must be a whole number >= 10');
+  if (!Number.isInteger(options.warmup) || options.warmup < 0) throw new Error('--warmup must be a whole number >= 0');
+  return options;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sandbox: every settings path inside a temp directory, the workspaces trusted by file.
+
+const TOOL_EVENT = JSON.stringify({ tool_name: 'run_shell_command', tool_input: { command: 'ls -la' } });
+const OTHER_EVENT = JSON.stringify({ tool_name: 'read_file', tool_input: { file_path: 'README.md' } });
+const ONE_GIB = 1024 * MiB;
+
+const hook = (name, command, extra = {}) => ({ type: 'command', name, command, ...extra });
+
+/** 20 hooks on events other than BeforeTool: what a real settings file carries besides the hook that runs. */
+function otherHooks() {
+  const events = ['AfterTool', 'BeforeAgent', 'AfterAgent', 'SessionStart', 'SessionEnd'];
+  const hooks = {};
+  for (let i = 0; i < 20; i++) {
+    const event = events[i % events.length];
+    (hooks[event] ??= []).push({ matcher: event.endsWith('Tool') ? 'write_file' : '', hooks: [hook(`other-${i}`, `echo other ${i}`)] });
+  }
+  return hooks;
+}
+
+/** 1,000 hooks over every event, 4 per definition, with tool-name matchers where they apply. */
+function thousandHooks() {
+  const events = ['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'Notification', 'SessionStart', 'SessionEnd', 'PreCompress', 'BeforeModel', 'AfterModel', 'BeforeToolSelection'];
+  const hooks = {};
+  for (let d = 0; d < 250; d++) {
+    const event = events[d % events.length];
+    const matcher = event.endsWith('Tool') ? `tool_${d}|other_${d}` : undefined;
+    const definition = { ...(matcher ? { matcher } : {}), hooks: [] };
+    for (let h = 0; h < 4; h++) {
+      const n = d * 4 + h;
+      definition.hooks.push(hook(`hook-${n}`, `$GEMINI_PROJECT_DIR/hooks/check-${n}.sh --strict`, { timeout: 30000, description: `check number ${n}` }));
+    }
+    (hooks[event] ??= []).push(definition);
+  }
+  return hooks;
+}
+
+function makeSandbox() {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookrun-bench-')));
+  const home = path.join(root, 'home');
+  fs.mkdirSync(home, { recursive: true });
+  const workspaces = {};
+  const workspace = (name, settings) => {
+    const dir = path.join(root, name);
+    fs.mkdirSync(path.join(dir, '.gemini'), { recursive: true });
+    fs.writeFileSync(path.join(dir, '.gemini', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+    workspaces[name] = dir;
+    return dir;
+  };
+  const base = otherHooks();
+  workspace('one', { hooks: { ...base, BeforeTool: [{ matcher: 'run_shell_command', hooks: [hook('allow-shell', 'true')] }] } });
+  workspace('parallel', {
+    hooks: { ...base, BeforeTool: [{ matcher: 'run_shell_command', hooks: Array.from({ length: 16 }, (_, i) => hook(`sleep-${i}`, `sleep 0.2 # ${i}`)) }] },
+  });
+  workspace('chain', {
+    hooks: { ...base, BeforeTool: [{ matcher: 'run_shell_command', sequential: true, hooks: Array.from({ length: 8 }, (_, i) => hook(`step-${i}`, `true # ${i}`)) }] },
+  });
+  workspace('thousand', { hooks: thousandHooks() });
+  workspace('flood', { hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [hook('flood', `yes 'hookrun bench output line' | head -c ${ONE_GIB}`)] }] } });
+
+  const trusted = Object.fromEntries(Object.values(workspaces).map((dir) => [dir, 'TRUST_FOLDER']));
+  fs.writeFileSync(path.join(root, 'trustedFolders.json'), JSON.stringify(trusted, null, 2));
+
+  // The baselines: what any Node program pays to hand an event to `bash -c` hooks (one, eight in a row, sixteen at once).
+  // CommonJS, the cheaper way for Node to start a script: the floor, not a straw man.
+  const spawnScript = (driver) => `const { spawn } = require('node:child_process');
+const event = ${JSON.stringify(TOOL_EVENT)};
+function once(command) {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', command], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let size = 0;
+    child.stdout.on('data', (chunk) => { size += chunk.length; });
+    child.stderr.on('data', (chunk) => { size += chunk.length; });
+    child.stdin.on('error', () => {});
+    child.stdin.end(event);
+    child.on('close', (code) => resolve({ code, size }));
+  });
+}
+${driver}.then(() => process.stdout.write('{}\\n'));
+`;
+  const sequential = (count, command) => `(async () => { for (let i = 0; i < ${count}; i++) await once(${JSON.stringify(command)}); })()`;
+  const baseline1 = path.join(root, 'baseline-spawn-1.cjs');
+  const baseline8 = path.join(root, 'baseline-spawn-8.cjs');
+  const baseline16 = path.join(root, 'baseline-parallel-16.cjs');
+  const baselineFlood = path.join(root, 'baseline-flood.cjs');
+  fs.writeFileSync(baseline1, spawnScript(sequential(1, 'true')));
+  fs.writeFileSync(baseline8, spawnScript(sequential(8, 'true')));
+  fs.writeFileSync(baseline16, spawnScript("Promise.all(Array.from({ length: 16 }, (_, i) => once('sleep 0.2 # ' + i)))"));
+  fs.writeFileSync(baselineFlood, spawnScript(sequential(1, `yes 'hookrun bench output line' | head -c ${ONE_GIB}`)));
+
+  // Peak RSS, read by the measured process itself as it exits (VmHWM is the high-water mark).
+  const rssProbe = path.join(root, 'rss-probe.cjs');
+  fs.writeFileSync(
+    rssProbe,
+    `process.on('exit', () => {
+  const m = /VmHWM:\\s+(\\d+) kB/.exec(require('fs').readFileSync('/proc/self/status', 'utf8'));
+  if (m && process.env.BENCH_RSS_FILE) require('fs').writeFileSync(process.env.BENCH_RSS_FILE, m[1]);
+});\n`,
+  );
+
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    LANG: 'C.UTF-8',
+    NO_COLOR: '1',
+    GEMINI_CLI_SYSTEM_SETTINGS_PATH: path.join(root, 'etc', 'settings.json'),
+    GEMINI_CLI_SYSTEM_DEFAULTS_PATH: path.join(root, 'etc', 'system-defaults.json'),
+    GEMINI_CLI_TRUSTED_FOLDERS_PATH: path.join(root, 'trustedFolders.json'),
+  };
+  return { root, workspaces, env, baseline1, baseline8, baseline16, baselineFlood, rssProbe };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running one command: wall time from spawn to close, stdin written, stdout and stderr drained.
+
+/**
+ * @typedef {{ label: string, argv: string[], cwd?: string, input?: string, expectExit?: number[], rss?: boolean }} Cmd
+ */
+
+/**
+ * CPU time (user + system, ms) of every child this process has reaped, from /proc/self/stat (cutime,
+ * cstime). In clock ticks (10 ms), so only a sum over many runs is meaningful: a load-insensitive
+ * companion to wall time on a busy machine.
+ */
+function childCpuMs() {
+  if (process.platform !== 'linux') return undefined;
+  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * 10;
+}
+
+function runOnce(cmd, sandbox) {
+  return new Promise((resolve, reject) => {
+    const cpuBefore = childCpuMs();
+    const rssFile = cmd.rss ? path.join(sandbox.root, `rss-${process.hrtime.bigint()}`) : undefined;
+    const argv = cmd.rss ? [cmd.argv[0], '-r', sandbox.rssProbe, ...cmd.argv.slice(1)] : cmd.argv;
+    const env = rssFile ? { ...sandbox.env, BENCH_RSS_FILE: rssFile } : sandbox.env;
+    const started = process.hrtime.bigint();
+    const child = spawn(argv[0], argv.slice(1), { cwd: cmd.cwd ?? sandbox.root, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let stdoutBytes = 0;
+    child.stdout.on('data', (chunk) => {
+      stdoutBytes += chunk.length;
+      if (stdout.length < 4096) stdout += chunk.toString('utf8', 0, Math.min(chunk.length, 4096));
+    });
+    child.stderr.on('data', (chunk) => {
+      if (stderr.length < 16384) stderr += chunk;
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(cmd.input ?? '');
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const allowed = cmd.expectExit ?? [0];
+      if (!allowed.includes(code)) {
+        reject(new Error(`${cmd.label}: exit ${code ?? signal} (expected ${allowed.join(' or ')})\n$ ${argv.join(' ')}\n${stdout}\n${stderr}`));
+        return;
+      }
+      let rssKiB;
+      if (rssFile) {
+        rssKiB = Number(fs.readFileSync(rssFile, 'utf8'));
+        fs.rmSync(rssFile);
+      }
+      const cpuAfter = childCpuMs();
+      resolve({ ms, rssKiB, stdoutBytes, stdout, cpuMs: cpuAfter === undefined ? undefined : cpuAfter - cpuBefore });
+    });
+  });
+}
+
+function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { min: sorted[0], median, max: sorted[sorted.length - 1], n: sorted.length };
+}
+
+/** Runs the commands round-robin (A B A B …): warm-up rounds first, then `runs` measured rounds. */
+async function interleave(cmds, sandbox, { runs, warmup }, metric = 'ms') {
+  const samples = cmds.map(() => []);
+  const cpu = cmds.map(() => 0);
+  for (let round = 0; round < warmup + runs; round++) {
+    for (let i = 0; i < cmds.length; i++) {
+      const result = await runOnce(cmds[i], sandbox);
+      if (round < warmup) continue;
+      samples[i].push(metric === 'rss' ? result.rssKiB / 1024 : result.ms);
+      cpu[i] += result.cpuMs ?? NaN;
+    }
+  }
+  return cmds.map((cmd, i) => ({ label: cmd.label, command: display(cmd, sandbox), ...stats(samples[i]), cpuMean: cpu[i] / runs }));
+}
+
+function display(cmd, sandbox) {
+  const shown = cmd.argv.map((arg) => (arg.startsWith(sandbox.root) ? `$SANDBOX${arg.slice(sandbox.root.length)}` : arg));
+  const stdin = cmd.input ? ` <<< '${cmd.input.length > 60 ? `${cmd.input.slice(0, 57)}...` : cmd.input}'` : '';
+  const where = cmd.cwd ? ` (in ${cmd.cwd.replace(sandbox.root, '$SANDBOX')})` : '';
+  return `${shown.map((a) => (/^[\w@%+=:,./$-]+$/.test(a) ? a : `'${a}'`)).join(' ')}${stdin}${where}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The six targets.
+
+function hookrunCmd(options, label, args, extra = {}) {
+  return { label, argv: [process.execPath, options.bin, ...args], ...extra };
+}
+
+/** Whether this build has the `validate` command (it lists it in its help). */
+async function supportsValidate(options, sandbox) {
+  const { stdout } = await runOnce(hookrunCmd(options, 'probe', ['--help']), sandbox);
+  return /^\s+validate\b/m.test(stdout);
+}
+
+function median(rows, label) {
+  return rows.find((row) => row.label === label).median;
+}
+
+function cpu(rows, label) {
+  return rows.find((row) => row.label === label).cpuMean;
+}
+
+const TARGETS = [
+  {
+    id: 1,
+    title: 'BeforeTool, one matching hook `true`, 20 hooks on other events',
+    target: 1.25,
+    async run(options, sandbox) {
+      const rows = await interleave(
+        [
+          hookrunCmd(options, 'A: hookrun', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: TOOL_EVENT }),
+          { label: 'B: baseline', argv: [process.execPath, sandbox.baseline1], input: TOOL_EVENT },
+        ],
+        sandbox,
+        options,
+      );
+      const ratio = median(rows, 'A: hookrun') / median(rows, 'B: baseline');
+      const cpuRatio = cpu(rows, 'A: hookrun') / cpu(rows, 'B: baseline');
+      return { rows, ratio, cpuRatio, formula: 'median(A) / median(B)' };
+    },
+  },
+  {
+    id: 2,
+    title: 'an event that matches no hook',
+    target: 1.1,
+    async run(options, sandbox) {
+      const rows = await interleave(
+        [
+          hookrunCmd(options, 'A: hookrun', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: OTHER_EVENT }),
+          { label: 'B: node -e 0', argv: [process.execPath, '-e', '0'] },
+        ],
+        sandbox,
+        options,
+      );
+      const ratio = median(rows, 'A: hookrun') / median(rows, 'B: node -e 0');
+      const cpuRatio = cpu(rows, 'A: hookrun') / cpu(rows, 'B: node -e 0');
+      return { rows, ratio, cpuRatio, formula: 'median(A) / median(B)' };
+    },
+  },
+  {
+    id: 3,
+    title: '16 parallel hooks that each sleep 0.2 s',
+    target: 1.15,
+    async run(options, sandbox) {
+      const rows = await interleave(
+        [
+          hookrunCmd(options, 'A: hookrun, 16 sleeps', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.parallel, input: TOOL_EVENT }),
+          hookrunCmd(options, 'T1: hookrun, one `true`', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: TOOL_EVENT }),
+          { label: 'B16: Node script, same 16 in parallel', argv: [process.execPath, sandbox.baseline16], input: TOOL_EVENT },
+        ],
+        sandbox,
+        options,
+      );
+      const ratio = median(rows, 'A: hookrun, 16 sleeps') / (200 + median(rows, 'T1: hookrun, one `true`'));
+      // Node's spawn is synchronous (fork, then wait for the exec): 16 spawns cost even a bare script.
+      const floor = median(rows, 'A: hookrun, 16 sleeps') / median(rows, 'B16: Node script, same 16 in parallel');
+      return { rows, ratio, formula: 'median(A) / (200 ms + median(T1))', note: `against B16, a bare Node script spawning the same 16 hooks in parallel: ratio ${floor.toFixed(3)}` };
+    },
+  },
+  {
+    id: 4,
+    title: 'a sequential chain of 8 `true` hooks',
+    target: 1,
+    async run(options, sandbox) {
+      const rows = await interleave(
+        [
+          hookrunCmd(options, 'A: hookrun, chain of 8', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.chain, input: TOOL_EVENT }),
+          hookrunCmd(options, 'T1: hookrun, one `true`', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: TOOL_EVENT }),
+          { label: 'B8: baseline, 8 spawns', argv: [process.execPath, sandbox.baseline8], input: TOOL_EVENT },
+          { label: 'B1: baseline, 1 spawn', argv: [process.execPath, sandbox.baseline1], input: TOOL_EVENT },
+        ],
+        sandbox,
+        options,
+      );
+      // One spawn costs (B8 - B1) / 7; target 1's overhead is T1 minus one spawn; so the budget is T1 + 7 spawns.
+      const spawn = (median(rows, 'B8: baseline, 8 spawns') - median(rows, 'B1: baseline, 1 spawn')) / 7;
+      const budget = median(rows, 'T1: hookrun, one `true`') + 7 * spawn;
+      const ratio = median(rows, 'A: hookrun, chain of 8') / budget;
+      const cpuBudget = cpu(rows, 'T1: hookrun, one `true`') + cpu(rows, 'B8: baseline, 8 spawns') - cpu(rows, 'B1: baseline, 1 spawn');
+      const cpuRatio = cpu(rows, 'A: hookrun, chain of 8') / cpuBudget;
+      return { rows, ratio, cpuRatio, formula: `median(A) / (median(T1) + 7 × spawn), spawn = (B8 − B1) / 7 = ${spawn.toFixed(1)} ms` };
+    },
+  },
+  {
+    id: 5,
+    title: '`hookrun validate` on a settings tree with 1,000 hooks',
+    target: 1.5,
+    async run(options, sandbox) {
+      const file = path.join(sandbox.workspaces.thousand, '.gemini', 'settings.json');
+      const text = fs.readFileSync(file, 'utf8');
+      const parseTimes = [];
+      for (let i = 0; i < 50; i++) {
+        const started = process.hrtime.bigint();
+        JSON.parse(text);
+        parseTimes.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+      const parse = stats(parseTimes).median;
+      const validate = await supportsValidate(options, sandbox);
+      const args = validate ? ['validate', '-C', sandbox.workspaces.thousand] : ['run', 'BeforeTool', '--tool', 'bench_no_match', '--dry-run', '-q', '-C', sandbox.workspaces.thousand];
+      const rows = await interleave(
+        [
+          // validate's exit code reports findings; the timing is what matters here.
+          hookrunCmd(options, validate ? 'A: hookrun validate' : 'A: hookrun run --dry-run (stand-in)', args, { input: '{}', expectExit: [0, 1, 2] }),
+          { label: 'B: node -e 0', argv: [process.execPath, '-e', '0'] },
+        ],
+        sandbox,
+        options,
+      );
+      const labelA = rows[0].label;
+      const ratio = median(rows, labelA) / (median(rows, 'B: node -e 0') + parse);
+      const cpuRatio = cpu(rows, labelA) / (cpu(rows, 'B: node -e 0') + parse);
+      const note = validate
+        ? undefined
+        : 'this build has no `validate` command: the stand-in loads, validates and registers the same 1,000 hooks, then plans an event none of them matches';
+      return { rows, ratio, cpuRatio, formula: `median(A) / (median(B) + JSON.parse of the file = ${parse.toFixed(2)} ms, ${(text.length / 1024).toFixed(0)} KiB)`, note };
+    },
+  },
+  {
+    id: 6,
+    title: 'a hook printing 1 GiB: peak RSS (MiB)',
+    target: 1,
+    metric: 'rss',
+    async run(options, sandbox) {
+      if (process.platform !== 'linux') return { skipped: 'peak RSS is read from /proc (Linux only)' };
+      const rows = await interleave(
+        [
+          hookrunCmd(options, 'A: hookrun', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.flood, input: TOOL_EVENT, rss: true }),
+          { label: 'B: baseline, reads and drops 1 GiB', argv: [process.execPath, sandbox.baselineFlood], input: TOOL_EVENT, rss: true },
+        ],
+        sandbox,
+        options,
+        'rss',
+      );
+      const ratio = median(rows, 'A: hookrun') / 150;
+      return { rows, ratio, formula: 'median(A peak RSS) / 150 MiB' };
+    },
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+
+function machine() {
+  const [l1, l5, l15] = os.loadavg().map((x) => x.toFixed(2));
+  return { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', platform: `${process.platform} ${os.release()}`, load: `${l1} ${l5} ${l15}` };
+}
+
+function formatRow(row, unit) {
+  const f = (x) => x.toFixed(1).padStart(8);
+  const cpu = Number.isNaN(row.cpuMean) ? '' : `${row.cpuMean.toFixed(0).padStart(8)}`;
+  return `  ${row.label.padEnd(38)} ${f(row.min)} ${f(row.median)} ${f(row.max)}  ${unit.padEnd(3)} ${cpu}\n      $ ${row.command}`;
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  if (!fs.existsSync(options.bin)) throw new Error(`${options.bin} not found (run \`npm run build\` first)`);
+  const sandbox = makeSandbox();
+  const before = machine();
+  const results = [];
+  try {
+    if (!options.json) {
+      console.log(`hookrun bench: ${options.runs} interleaved runs per command after ${options.warmup} warm-up round(s)`);
+      console.log(`node ${before.node}, ${before.cpus} CPU(s) (${before.cpuModel}), ${before.platform}, load average ${before.load}`);
+      console.log(`bin: ${path.relative(process.cwd(), options.bin) || options.bin}; $SANDBOX = ${sandbox.root}\n`);
+    }
+    for (const target of TARGETS) {
+      if (options.only && !options.only.has(target.id)) continue;
+      const result = await target.run(options, sandbox);
+      results.push({ id: target.id, title: target.title, target: target.target, ...result });
+      if (options.json) continue;
+      console.log(`${target.id}. ${target.title}`);
+      if (result.skipped) {
+        console.log(`  skipped: ${result.skipped}\n`);
+        continue;
+      }
+      const unit = target.metric === 'rss' ? 'MiB' : 'ms';
+      console.log(`  ${''.padEnd(38)} ${'min'.padStart(8)} ${'median'.padStart(8)} ${'max'.padStart(8)}      ${'cpu ms'.padStart(8)}`);
+      for (const row of result.rows) console.log(formatRow(row, unit));
+      const verdict = result.ratio <= target.target ? 'met' : 'missed';
+      console.log(`  ratio ${result.ratio.toFixed(3)} (target <= ${target.target}): ${verdict}; ${result.formula}`);
+      if (result.cpuRatio !== undefined && !Number.isNaN(result.cpuRatio)) console.log(`  same ratio on CPU time (mean user+sys per run, whole process tree): ${result.cpuRatio.toFixed(3)}`);
+      if (result.note) console.log(`  note: ${result.note}`);
+      console.log('');
+    }
+    const after = machine();
+    if (options.json) console.log(JSON.stringify({ machine: before, loadAfter: after.load, results }, null, 2));
+    else console.log(`load average after: ${after.load}`);
+  } finally {
+    fs.rmSync(sandbox.root, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(`bench: ${error.message}`);
+  process.exitCode = 1;
+});
