@@ -55,11 +55,9 @@ function buildProgram(io: IO, setExit: (code: number) => void): Command {
   return program;
 }
 
-function defineRun(program: Command, { io, setExit, context }: CommandDeps): void {
-  program
-    .command('run')
-    .description('run the hooks that match one event; print the merged output; exit code = outcome')
-    .argument('[event]', 'event name (e.g. BeforeTool); optional when the JSON has hook_event_name')
+/** The event name, JSON and field flags that `run` and `explain` share, plus `--dialect`. */
+function withEventOptions(command: Command): Command {
+  return command
     .option('--event <json>', 'event JSON')
     .option('--event-file <path>', 'read the event JSON from a file (- = standard input)')
     .option('--tool <name>', 'set tool_name')
@@ -68,7 +66,29 @@ function defineRun(program: Command, { io, setExit, context }: CommandDeps): voi
     .option('--source <source>', 'set source (SessionStart: startup, resume, clear)')
     .option('--reason <reason>', 'set reason (SessionEnd: exit, clear, logout, prompt_input_exit, other)')
     .option('--trigger <trigger>', 'set trigger (PreCompress: manual, auto)')
-    .addOption(new Option('--dialect <name>', 'agent whose rules to follow').choices(['gemini', 'claude', 'kiro']).default('gemini'))
+    .addOption(new Option('--dialect <name>', 'agent whose rules to follow').choices(['gemini', 'claude', 'kiro']).default('gemini'));
+}
+
+/** What withEventOptions parsed, as the event reader takes it. */
+function eventOptions(event: string | undefined, opts: Record<string, unknown>) {
+  return {
+    event,
+    eventJson: opts.event as string | undefined,
+    eventFile: opts.eventFile as string | undefined,
+    tool: opts.tool as string | undefined,
+    toolInput: opts.toolInput as string | undefined,
+    prompt: opts.prompt as string | undefined,
+    source: opts.source as string | undefined,
+    reason: opts.reason as string | undefined,
+    trigger: opts.trigger as string | undefined,
+    dialect: opts.dialect as string,
+  };
+}
+
+function defineRun(program: Command, { io, setExit, context }: CommandDeps): void {
+  withEventOptions(program.command('run'))
+    .description('run the hooks that match one event; print the merged output; exit code = outcome')
+    .argument('[event]', 'event name (e.g. BeforeTool); optional when the JSON has hook_event_name')
     .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow: classic (default), current, or a version such as 2.1.3 (env HOOKRUN_CLAUDE_VERSION)')
     .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
     .option('--agent <name>', 'Kiro: the agent whose hooks run (default: chat.defaultAgent, else the only agent)')
@@ -103,16 +123,7 @@ Examples:
       setExit(
         await runCommand(
           {
-            event,
-            eventJson: opts.event as string | undefined,
-            eventFile: opts.eventFile as string | undefined,
-            tool: opts.tool as string | undefined,
-            toolInput: opts.toolInput as string | undefined,
-            prompt: opts.prompt as string | undefined,
-            source: opts.source as string | undefined,
-            reason: opts.reason as string | undefined,
-            trigger: opts.trigger as string | undefined,
-            dialect: opts.dialect as string,
+            ...eventOptions(event, opts),
             agentVersion: opts.claudeVersion as string | undefined,
             trustWorkspace: opts.trustWorkspace === true,
             agent: opts.agent as string | undefined,
@@ -345,19 +356,9 @@ Examples:
 }
 
 function defineExplain(program: Command, { io, setExit, context }: CommandDeps): void {
-  program
-    .command('explain')
+  withEventOptions(program.command('explain'))
     .description('for every configured hook of an event: fires or not, and why; runs nothing')
     .argument('[event]', 'event name (e.g. BeforeTool); optional when the JSON has hook_event_name')
-    .option('--event <json>', 'event JSON')
-    .option('--event-file <path>', 'read the event JSON from a file (- = standard input)')
-    .option('--tool <name>', 'set tool_name')
-    .option('--tool-input <json>', 'set tool_input (a JSON object)')
-    .option('--prompt <text>', 'set prompt')
-    .option('--source <source>', 'set source (SessionStart: startup, resume, clear)')
-    .option('--reason <reason>', 'set reason (SessionEnd: exit, clear, logout, prompt_input_exit, other)')
-    .option('--trigger <trigger>', 'set trigger (PreCompress: manual, auto)')
-    .addOption(new Option('--dialect <name>', 'agent whose rules to follow').choices(['gemini', 'claude', 'kiro']).default('gemini'))
     .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
     .option('--json', 'print the explanation as JSON')
     .addHelpText(
@@ -380,16 +381,7 @@ Examples:
       setExit(
         await explainCommand(
           {
-            event,
-            eventJson: opts.event as string | undefined,
-            eventFile: opts.eventFile as string | undefined,
-            tool: opts.tool as string | undefined,
-            toolInput: opts.toolInput as string | undefined,
-            prompt: opts.prompt as string | undefined,
-            source: opts.source as string | undefined,
-            reason: opts.reason as string | undefined,
-            trigger: opts.trigger as string | undefined,
-            dialect: opts.dialect as string,
+            ...eventOptions(event, opts),
             trustWorkspace: opts.trustWorkspace === true,
             json: opts.json === true,
           },

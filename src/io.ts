@@ -40,10 +40,25 @@ function drained(stream: NodeJS.WriteStream): Promise<void> {
   });
 }
 
+/**
+ * A writer for a standard stream whose reader may go away (`hookrun … | head`): EPIPE then means
+ * "nobody is listening", not a hookrun failure, so later writes are dropped instead of crashing.
+ */
+function writerTo(stream: NodeJS.WriteStream): (text: string) => void {
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    closed = true;
+  });
+  return (text) => {
+    if (!closed) stream.write(text);
+  };
+}
+
 export function processIO(): IO {
   const io: IO = {
-    stdout: (text) => void process.stdout.write(text),
-    stderr: (text) => void process.stderr.write(text),
+    stdout: writerTo(process.stdout),
+    stderr: writerTo(process.stderr),
     stdin: processStdin(),
     drainStdout: () => drained(process.stdout),
     colorStdout: wantsColor(process.stdout.isTTY, process.env),

@@ -1,9 +1,10 @@
 // Gemini CLI's integration scenarios (spec §9.9) re-expressed as `hookrun run` calls, plus the
 // contract's input and settings rules, through the real bin in isolated temp directories.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
-import { hookrun, makeSandbox, type Sandbox, stdoutJson } from '../helpers/cli.js';
+import { BIN, hookrun, makeSandbox, type Sandbox, stdoutJson } from '../helpers/cli.js';
 
 const sandboxes: Sandbox[] = [];
 afterAll(() => Promise.all(sandboxes.map((s) => s.cleanup())));
@@ -302,6 +303,20 @@ describe('event input', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(message);
+  });
+
+  test('a reader that closes stdout early (| head) ends the output quietly, not with a crash', async () => {
+    const sb = await workspace({});
+    const child = spawn(process.execPath, [BIN, 'run', 'BeforeTool', '--tool', 'x', '--json', '--cwd', sb.ws], {
+      env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdout.destroy();
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE|Unhandled/);
+    expect(code).toBe(0);
   });
 
   test('a workspace that does not exist is an error, exit 1', async () => {
