@@ -9,7 +9,7 @@ import type { Context } from '../context.js';
 import { configError, HookrunError, usageError } from '../errors.js';
 import { GEMINI_EVENTS } from '../event/schemas.js';
 import type { IO } from '../io.js';
-import { writeFileAtomic } from '../record/files.js';
+import { writeFileAtomic } from '../settings/write.js';
 import {
   CAPTURE_DIR,
   CAPTURE_SCRIPT,

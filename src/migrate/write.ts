@@ -2,8 +2,7 @@
 // the existing `hooks.<Event>` arrays (never replacing an event), text edits keep every comment and the
 // file's own layout, hooks already present (same event, matcher and command) are not added again, and the
 // file is replaced atomically (temp file + rename, same mode).
-import fs from 'node:fs';
-import path from 'node:path';
+import { writeFileAtomic as writeAtomically } from '../trust/atomic.js';
 import { applyEdits, findNodeAtLocation, type FormattingOptions, modify, type Node, parseTree } from 'jsonc-parser';
 import { configError, formatLocation } from '../errors.js';
 import { isPlainObject, parseJsoncObject } from '../settings/jsonc.js';
@@ -138,32 +137,9 @@ function indentJson(value: unknown, indent: string, style: Style): string {
   return JSON.stringify(value, null, style.unit).split('\n').join(`${style.eol}${indent}`);
 }
 
-/** Replaces the file atomically: a temp file beside it, flushed, given the old mode, renamed over it. */
+/** Replaces the settings file atomically (the one writer in trust/atomic.ts); a new file gets the usual 0644. */
 export function writeFileAtomic(file: string, text: string): void {
-  let target = file;
-  let mode: number | undefined;
-  try {
-    target = fs.realpathSync(file);
-    mode = fs.statSync(target).mode & 0o7777;
-  } catch {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-  }
-  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(temp, 'wx', mode ?? 0o644);
-    fs.writeSync(fd, text);
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fd = undefined;
-    // The umask may have narrowed the mode given to open.
-    if (mode !== undefined) fs.chmodSync(temp, mode);
-    fs.renameSync(temp, target);
-  } catch (error) {
-    if (fd !== undefined) fs.closeSync(fd);
-    fs.rmSync(temp, { force: true });
-    throw configError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; the file is unchanged`);
-  }
+  writeAtomically(file, text, 0o644);
 }
 
 /** The target file's `hooksConfig.enabled === false` means Gemini CLI would run none of these hooks. */

@@ -25,13 +25,12 @@ export async function resolveWriteTarget(file: string): Promise<string> {
 
 /**
  * Replaces `file` with `text` atomically: readers see the old or the new content, never a mix.
- * An existing file keeps its permission bits; a new one gets the usual 0666 minus umask.
+ * The file gets `mode` when given, else keeps its permission bits; a new one gets 0666 minus umask.
  */
-export async function writeFileAtomic(file: string, text: string): Promise<void> {
+export async function writeFileAtomic(file: string, text: string, mode?: number): Promise<void> {
   const target = await resolveWriteTarget(file);
-  let mode: number | undefined;
   try {
-    mode = (await fs.stat(target)).mode & 0o7777;
+    mode ??= (await fs.stat(target)).mode & 0o7777;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
