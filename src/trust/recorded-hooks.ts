@@ -1,10 +1,10 @@
-// Read-only view of Gemini CLI's project-hook fingerprints (spec §7.1): `<geminiHome>/.gemini/trusted_hooks.json`,
-// `{ "<absolute project root>": ["<name>:<command>", ...] }`. Gemini fingerprints only the workspace
-// settings' hooks, and treats an unreadable file as empty.
-import fs from 'node:fs';
-import path from 'node:path';
-import { geminiHome, type Context } from '../context.js';
-import type { HookConfig } from '../types.js';
+// The panel's read-only view of Gemini CLI's project-hook fingerprints: which `name:command` keys
+// trusted_hooks.json records for this workspace (read by trust/hooks.ts, the one reader of that file).
+import type { Context } from '../context.js';
+import { formatLocation } from '../errors.js';
+import { hookKey, loadTrustedHooks, projectRootKey } from './hooks.js';
+
+export { hookKey };
 
 export interface RecordedHooks {
   file: string;
@@ -14,31 +14,11 @@ export interface RecordedHooks {
   problem?: string;
 }
 
-export function trustedHooksPath(ctx: Context): string {
-  return path.join(geminiHome(ctx), '.gemini', 'trusted_hooks.json');
-}
-
-/** Gemini's getHookKey: name (or "") and, for command hooks, the command. */
-export function hookKey(config: HookConfig): string {
-  return `${config.name || ''}:${config.type === 'command' ? config.command : ''}`;
-}
-
 export function readRecordedHooks(ctx: Context): RecordedHooks {
-  const file = trustedHooksPath(ctx);
-  const recorded: RecordedHooks = { file, keys: new Set() };
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') recorded.problem = `cannot read ${file}: ${(error as Error).message}`;
-    return recorded;
-  }
-  try {
-    const value: unknown = JSON.parse(text);
-    const list = value && typeof value === 'object' ? (value as Record<string, unknown>)[path.resolve(ctx.cwd)] : undefined;
-    if (Array.isArray(list)) for (const key of list) if (typeof key === 'string') recorded.keys.add(key);
-  } catch (error) {
-    recorded.problem = `${file} is not valid JSON (${(error as Error).message}); Gemini CLI treats it as empty`;
+  const loaded = loadTrustedHooks(ctx);
+  const recorded: RecordedHooks = { file: loaded.file, keys: new Set(loaded.projects[projectRootKey(ctx)] ?? []) };
+  if (loaded.problem) {
+    recorded.problem = `${loaded.file} cannot be used (${formatLocation(loaded.problem.location)}: ${loaded.problem.message}); Gemini CLI treats it as empty`;
   }
   return recorded;
 }

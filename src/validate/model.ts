@@ -1,9 +1,8 @@
 // What `validate` looks at, read and normalised once: every settings layer (parsed with positions,
 // whatever the folder trust), every installed extension's hooks, and the hook registry rules applied
 // per file and per definition. The rules in rules/ only read this model; nothing here judges.
-import fs from 'node:fs';
-import path from 'node:path';
-import { geminiHome, type Context } from '../context.js';
+import { loadTrustedHooks, projectRootKey } from '../trust/hooks.js';
+import type { Context } from '../context.js';
 import { HookrunError } from '../errors.js';
 import { loadExtensions, type ExtensionHooks } from '../settings/extensions.js';
 import {
@@ -15,7 +14,6 @@ import {
   mergeLayers,
   type SettingsLayer,
 } from '../settings/gemini.js';
-import { isPlainObject } from '../settings/jsonc.js';
 import { registerHooks, type HookSlot, type Locator } from '../settings/registry.js';
 import { isHookEventName, type HookEventName } from '../settings/schema.js';
 import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, TrustDecision } from '../types.js';
@@ -142,18 +140,8 @@ function layerErrorDiagnostic(layer: SettingsLayer, error: HookrunError): Diagno
   return { code: layer.errorCode ?? 'settings-unreadable', severity: 'error', message: error.message, location };
 }
 
-export function trustedHooksPath(ctx: Context): string {
-  return path.join(geminiHome(ctx), '.gemini', 'trusted_hooks.json');
-}
-
-/** Gemini reads the file with JSON.parse and treats any failure as "nothing trusted yet". */
+/** Gemini reads the file with JSON.parse and treats any failure as "nothing trusted yet" (trust/hooks.ts reads it). */
 function readTrustedHooks(ctx: Context): TrustedHooksFile {
-  const file = trustedHooksPath(ctx);
-  try {
-    const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    const recorded = isPlainObject(value) ? value[ctx.cwd] : undefined;
-    return { file, keys: new Set(Array.isArray(recorded) ? recorded.filter((key) => typeof key === 'string') : []) };
-  } catch {
-    return { file, keys: new Set() };
-  }
+  const loaded = loadTrustedHooks(ctx);
+  return { file: loaded.file, keys: new Set(loaded.projects[projectRootKey(ctx)] ?? []) };
 }

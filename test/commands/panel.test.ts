@@ -245,6 +245,6 @@ describe('list', () => {
     await s.write(path.join(s.home, '.gemini', 'trusted_hooks.json'), '{ nope');
     const listing = JSON.parse((await run('list', undefined, { json: true })).stdout);
     expect(listing.hooks[0].trusted).toBe(false);
-    expect(listing.notes).toEqual([expect.stringMatching(/trusted_hooks\.json is not valid JSON .*Gemini CLI treats it as empty$/)]);
+    expect(listing.notes).toEqual([expect.stringMatching(/trusted_hooks\.json cannot be used \(.*trusted_hooks\.json:\d+:\d+: .*\); Gemini CLI treats it as empty$/)]);
   });
 });
