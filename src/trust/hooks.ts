@@ -85,13 +85,24 @@ export function parseTrustedHooks(text: string | undefined, file: string): Trust
   return result;
 }
 
-export function loadTrustedHooks(ctx: Context): TrustedHooksFile {
-  const file = trustedHooksPath(ctx);
+interface TrustFile<P> {
+  file: string;
+  exists: boolean;
+  projects: Record<string, P>;
+  problem?: TrustFileProblem;
+}
+
+/** Reads one of the trust files with its parser; an unreadable file is a problem, never a throw. */
+function loadTrustFile<P>(file: string, parse: (text: string | undefined, file: string) => TrustFile<P>): TrustFile<P> {
   try {
-    return parseTrustedHooks(readIfExists(file), file);
+    return parse(readIfExists(file), file);
   } catch (error) {
     return { file, exists: true, projects: {}, problem: { message: errorMessage(error), location: at(file) } };
   }
+}
+
+export function loadTrustedHooks(ctx: Context): TrustedHooksFile {
+  return loadTrustFile(trustedHooksPath(ctx), parseTrustedHooks);
 }
 
 export interface ScriptRecord {
@@ -138,12 +149,7 @@ export function parseTrustedScripts(text: string | undefined, file: string): Tru
 }
 
 export function loadTrustedScripts(ctx: Context): TrustedScriptsFile {
-  const file = trustedScriptsPath(ctx);
-  try {
-    return parseTrustedScripts(readIfExists(file), file);
-  } catch (error) {
-    return { file, exists: true, projects: {}, problem: { message: errorMessage(error), location: at(file) } };
-  }
+  return loadTrustFile(trustedScriptsPath(ctx), parseTrustedScripts);
 }
 
 // ---------------------------------------------------------------------------------------------------
