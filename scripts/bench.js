@@ -3,8 +3,8 @@
 // and the ratio of medians against the target. Timings are not assertions: this is not part of
 // `npm test`. Needs only Node (and bash, like hookrun itself); Linux for the peak-RSS target.
 //
-//   node scripts/bench.js [--runs N] [--warmup N] [--only 1,3] [--bin path/to/hookrun.js] [--json]
-import { spawn } from 'node:child_process';
+//   node scripts/bench.js [--runs N] [--warmup N] [--only 1,3] [--bin path/to/hookrun.js] [--json] [--keep]
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,7 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MiB = 1024 * 1024;
 
 function parseArgs(argv) {
-  const options = { runs: 15, warmup: 2, only: undefined, bin: path.join(REPO, 'bin', 'hookrun.js'), json: false };
+  const options = { runs: 15, warmup: 2, only: undefined, bin: path.join(REPO, 'bin', 'hookrun.js'), json: false, keep: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -27,8 +27,9 @@ function parseArgs(argv) {
     else if (arg === '--only') options.only = new Set(value().split(',').map(Number));
     else if (arg === '--bin') options.bin = path.resolve(value());
     else if (arg === '--json') options.json = true;
+    else if (arg === '--keep') options.keep = true;
     else if (arg === '--help' || arg === '-h') {
-      console.log('usage: node scripts/bench.js [--runs N (>= 10, default 15)] [--warmup N] [--only 1,2,…] [--bin path] [--json]');
+      console.log('usage: node scripts/bench.js [--runs N (>= 10, default 15)] [--warmup N] [--only 1,2,…] [--bin path] [--json] [--keep (leave the sandbox for profiling)]');
       process.exit(0);
     } else throw new Error(`unknown argument ${arg}`);
   }
@@ -74,7 +75,7 @@ function thousandHooks() {
   return hooks;
 }
 
-function makeSandbox() {
+function makeSandbox(options) {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookrun-bench-')));
   const home = path.join(root, 'home');
   fs.mkdirSync(home, { recursive: true });
@@ -146,6 +147,13 @@ ${driver}.then(() => process.stdout.write('{}\\n'));
     GEMINI_CLI_SYSTEM_DEFAULTS_PATH: path.join(root, 'etc', 'system-defaults.json'),
     GEMINI_CLI_TRUSTED_FOLDERS_PATH: path.join(root, 'trustedFolders.json'),
   };
+  // The workspaces' project hooks are trusted the way a user would trust them, so that the default
+  // hook-trust policy ("block") runs them instead of holding them back.
+  for (const dir of Object.values(workspaces)) {
+    const trust = spawnSync(process.execPath, [options.bin, 'trust', '--hooks', '-C', dir], { env, encoding: 'utf8' });
+    if (trust.status !== 0) throw new Error(`hookrun trust --hooks -C ${dir}: exit ${trust.status}\n${trust.stdout}${trust.stderr}`);
+  }
+  fs.writeFileSync(path.join(root, 'env.sh'), Object.entries(env).map(([k, v]) => `export ${k}='${v}'\n`).join(''));
   return { root, workspaces, env, baseline1, baseline8, baseline16, baselineFlood, rssProbe };
 }
 
@@ -153,7 +161,7 @@ ${driver}.then(() => process.stdout.write('{}\\n'));
 // Running one command: wall time from spawn to close, stdin written, stdout and stderr drained.
 
 /**
- * @typedef {{ label: string, argv: string[], cwd?: string, input?: string, expectExit?: number[], rss?: boolean }} Cmd
+ * @typedef {{ label: string, argv: string[], cwd?: string, input?: string, expectExit?: number[], rss?: boolean, hooksRun?: number }} Cmd
  */
 
 /**
@@ -168,7 +176,7 @@ function childCpuMs() {
   return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 
-function runOnce(cmd, sandbox) {
+function runOnce(cmd, sandbox, { fullStdout = false } = {}) {
   return new Promise((resolve, reject) => {
     const cpuBefore = childCpuMs();
     const rssFile = cmd.rss ? path.join(sandbox.root, `rss-${process.hrtime.bigint()}`) : undefined;
@@ -181,7 +189,8 @@ function runOnce(cmd, sandbox) {
     let stdoutBytes = 0;
     child.stdout.on('data', (chunk) => {
       stdoutBytes += chunk.length;
-      if (stdout.length < 4096) stdout += chunk.toString('utf8', 0, Math.min(chunk.length, 4096));
+      if (fullStdout) stdout += chunk;
+      else if (stdout.length < 4096) stdout += chunk.toString('utf8', 0, Math.min(chunk.length, 4096));
     });
     child.stderr.on('data', (chunk) => {
       if (stderr.length < 16384) stderr += chunk;
@@ -214,8 +223,24 @@ function stats(values) {
   return { min: sorted[0], median, max: sorted[sorted.length - 1], n: sorted.length };
 }
 
+/**
+ * A timing means nothing if the command did not do the work: each `hookrun run` command is run once
+ * with `--json` (instead of `-q`) and must have started exactly `hooksRun` hooks, none held back.
+ */
+async function checkWork(cmd, sandbox) {
+  if (cmd.hooksRun === undefined) return;
+  const argv = cmd.argv.map((arg) => (arg === '-q' ? '--json' : arg));
+  const { stdout } = await runOnce({ ...cmd, argv, rss: false }, sandbox, { fullStdout: true });
+  const results = JSON.parse(stdout).results;
+  const started = results.filter((result) => !result.heldBack).length;
+  if (started !== cmd.hooksRun || started !== results.length) {
+    throw new Error(`${cmd.label}: started ${started} of ${results.length} planned hook(s), expected ${cmd.hooksRun}\n$ ${argv.join(' ')}`);
+  }
+}
+
 /** Runs the commands round-robin (A B A B …): warm-up rounds first, then `runs` measured rounds. */
 async function interleave(cmds, sandbox, { runs, warmup }, metric = 'ms') {
+  for (const cmd of cmds) await checkWork(cmd, sandbox);
   const samples = cmds.map(() => []);
   const cpu = cmds.map(() => 0);
   for (let round = 0; round < warmup + runs; round++) {
@@ -265,7 +290,7 @@ const TARGETS = [
     async run(options, sandbox) {
       const rows = await interleave(
         [
-          hookrunCmd(options, 'A: hookrun', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: TOOL_EVENT }),
+          hookrunCmd(options, 'A: hookrun', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: TOOL_EVENT, hooksRun: 1 }),
           { label: 'B: baseline', argv: [process.execPath, sandbox.baseline1], input: TOOL_EVENT },
         ],
         sandbox,
@@ -283,7 +308,7 @@ const TARGETS = [
     async run(options, sandbox) {
       const rows = await interleave(
         [
-          hookrunCmd(options, 'A: hookrun', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: OTHER_EVENT }),
+          hookrunCmd(options, 'A: hookrun', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: OTHER_EVENT, hooksRun: 0 }),
           { label: 'B: node -e 0', argv: [process.execPath, '-e', '0'] },
         ],
         sandbox,
@@ -301,8 +326,8 @@ const TARGETS = [
     async run(options, sandbox) {
       const rows = await interleave(
         [
-          hookrunCmd(options, 'A: hookrun, 16 sleeps', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.parallel, input: TOOL_EVENT }),
-          hookrunCmd(options, 'T1: hookrun, one `true`', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: TOOL_EVENT }),
+          hookrunCmd(options, 'A: hookrun, 16 sleeps', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.parallel, input: TOOL_EVENT, hooksRun: 16 }),
+          hookrunCmd(options, 'T1: hookrun, one `true`', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: TOOL_EVENT, hooksRun: 1 }),
           { label: 'B16: Node script, same 16 in parallel', argv: [process.execPath, sandbox.baseline16], input: TOOL_EVENT },
         ],
         sandbox,
@@ -321,8 +346,8 @@ const TARGETS = [
     async run(options, sandbox) {
       const rows = await interleave(
         [
-          hookrunCmd(options, 'A: hookrun, chain of 8', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.chain, input: TOOL_EVENT }),
-          hookrunCmd(options, 'T1: hookrun, one `true`', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: TOOL_EVENT }),
+          hookrunCmd(options, 'A: hookrun, chain of 8', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.chain, input: TOOL_EVENT, hooksRun: 8 }),
+          hookrunCmd(options, 'T1: hookrun, one `true`', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: TOOL_EVENT, hooksRun: 1 }),
           { label: 'B8: baseline, 8 spawns', argv: [process.execPath, sandbox.baseline8], input: TOOL_EVENT },
           { label: 'B1: baseline, 1 spawn', argv: [process.execPath, sandbox.baseline1], input: TOOL_EVENT },
         ],
@@ -381,7 +406,7 @@ const TARGETS = [
       if (process.platform !== 'linux') return { skipped: 'peak RSS is read from /proc (Linux only)' };
       const rows = await interleave(
         [
-          hookrunCmd(options, 'A: hookrun', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.flood, input: TOOL_EVENT, rss: true }),
+          hookrunCmd(options, 'A: hookrun', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.flood, input: TOOL_EVENT, rss: true, hooksRun: 1 }),
           { label: 'B: baseline, reads and drops 1 GiB', argv: [process.execPath, sandbox.baselineFlood], input: TOOL_EVENT, rss: true },
         ],
         sandbox,
@@ -410,7 +435,7 @@ function formatRow(row, unit) {
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   if (!fs.existsSync(options.bin)) throw new Error(`${options.bin} not found (run \`npm run build\` first)`);
-  const sandbox = makeSandbox();
+  const sandbox = makeSandbox(options);
   const before = machine();
   const results = [];
   try {
@@ -442,7 +467,8 @@ async function main() {
     if (options.json) console.log(JSON.stringify({ machine: before, loadAfter: after.load, results }, null, 2));
     else console.log(`load average after: ${after.load}`);
   } finally {
-    fs.rmSync(sandbox.root, { recursive: true, force: true });
+    if (options.keep) console.error(`sandbox kept: ${sandbox.root} (environment in ${path.join(sandbox.root, 'env.sh')})`);
+    else fs.rmSync(sandbox.root, { recursive: true, force: true });
   }
 }
 

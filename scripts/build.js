@@ -1,10 +1,14 @@
 // Bundles src/ into dist/ with esbuild, as CommonJS so the bin can run it through V8's code cache
-// (src/boot/code-cache.ts; Node 20 can cache `vm.Script` code, not ES modules):
-// - dist/hookrun.cjs: the whole CLI in one file. Each command's and dialect's dynamic import() becomes
-//   a lazily initialised module inside the bundle, so a command still evaluates only its own code.
+// (src/boot/; Node 20 caches the code of a `vm.Script`, not of ES modules):
+// - dist/hookrun.cjs and dist/chunk-*.cjs: the CLI, split where its dynamic import()s are, so that a
+//   command reads, compiles and evaluates only the modules it reaches (`run` never reads full zod,
+//   yaml or cosmiconfig). esbuild splits only ES module output, so the chunks are built as ES modules
+//   and then each is rewritten as a CommonJS module; src/boot/bin.ts loads them, each with its cache.
 // - dist/boot.cjs: the small loader the bin requires; it is not cached itself.
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { build } from 'esbuild';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { build, transform } from 'esbuild';
 
 await rm('dist', { recursive: true, force: true });
 
@@ -23,10 +27,34 @@ const sideEffectFree = {
   },
 };
 
+// zod/mini (settings, events: every command, `run` included) and full zod (JSON Schema, fixtures:
+// a few commands) share zod's core. Split into chunks, a module lives in one chunk, so the core would
+// go in whole, with what only full zod uses (~670 KB, a third of it JSON Schema code) on `run`'s path.
+// zod/mini and what it imports are therefore bundled as a copy of their own, tree-shaken to what the
+// zod/mini code uses. The two copies never meet: schemas of one are never mixed with the other's.
+const ZOD_MINI = 'zod-mini';
+const zodMiniCopy = {
+  name: 'zod-mini-copy',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      const fromMini = args.namespace === ZOD_MINI;
+      if (!fromMini && args.path !== 'zod/mini' && !args.path.startsWith('zod/v4/locales/')) return undefined;
+      if (args.pluginData?.zodMini) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { zodMini: true } });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      return { path: resolved.path, namespace: ZOD_MINI, sideEffects: resolved.sideEffects };
+    });
+    build.onLoad({ filter: /.*/, namespace: ZOD_MINI }, async (args) => ({
+      contents: await readFile(args.path, 'utf8'),
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
-  plugins: [sideEffectFree],
+  plugins: [zodMiniCopy, sideEffectFree],
   bundle: true,
-  format: 'cjs',
   platform: 'node',
   target: 'node20',
   packages: 'bundle',
@@ -39,13 +67,15 @@ const common = {
   metafile: true,
 };
 
-const cli = await build({
+const split = await build({
   ...common,
   entryPoints: { hookrun: 'src/cli.ts' },
+  format: 'esm',
+  splitting: true,
   outdir: 'dist',
-  outExtension: { '.js': '.cjs' },
-  sourcemap: 'linked',
-  // ES module sources may use import.meta; in a CommonJS bundle it has to be spelled out (PREAMBLE).
+  chunkNames: 'chunk-[hash]',
+  write: false,
+  // ES module sources may use import.meta; in a CommonJS module it has to be spelled out (PREAMBLE).
   define: {
     'import.meta.url': '__hookrunImportMeta.url',
     'import.meta.filename': '__filename',
@@ -53,22 +83,17 @@ const cli = await build({
   },
 });
 
-// vm.Script has no module loader behind it: an import() left in the bundle would fail at run time.
-for (const [file, output] of Object.entries(cli.metafile.outputs)) {
+// The boot loader resolves only these between chunks; anything else left to a loader would fail at run time.
+const isBuiltin = (id) => id.startsWith('node:') || builtinModules.includes(id);
+const CHUNK = /^\.\/(hookrun|chunk-[A-Z0-9]+)\.js$/;
+for (const [file, output] of Object.entries(split.metafile.outputs)) {
   // typescript is cosmiconfig's, only for a .ts config file (kept external above); such a file is reported as unloadable.
-  const left = output.imports.filter((entry) => entry.kind === 'dynamic-import' && !entry.path.startsWith('node:') && entry.path !== 'typescript');
-  if (left.length > 0) throw new Error(`${file}: dynamic import of ${left.map((entry) => entry.path).join(', ')} is not bundled`);
+  const left = output.imports.filter((entry) => !isBuiltin(entry.path) && entry.path !== 'typescript' && !CHUNK.test(`./${path.basename(entry.path)}`));
+  if (left.length > 0) throw new Error(`${file}: import of ${left.map((entry) => entry.path).join(', ')} is not bundled`);
 }
 
-await build({
-  ...common,
-  entryPoints: { boot: 'src/boot/bin.ts' },
-  outdir: 'dist',
-  outExtension: { '.js': '.cjs' },
-});
-
 // Added after esbuild's "use strict" (a banner would go before it and turn strict mode off), on the
-// same line so that the source map's lines still match.
+// same line so that nothing below moves.
 // - esbuild gives each module's default import of a Node built-in (`import fs from 'node:fs'`) its own
 //   copy of the module object: one getter per property (hundreds for fs and process), rebuilt in every
 //   importing module on every start. An object that inherits from the module reads the same.
@@ -76,9 +101,64 @@ const PREAMBLE = [
   'var __hookrunImportMeta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };',
   'var __nodeBuiltin = (mod) => Object.create(mod, { default: { value: mod, enumerable: true } });',
 ].join(' ');
-for (const file of ['dist/hookrun.cjs', 'dist/boot.cjs']) {
-  const code = await readFile(file, 'utf8');
-  if (!code.startsWith('"use strict";\n')) throw new Error(`${file}: expected esbuild's "use strict" first`);
-  const patched = code.replace(/__toESM\(require\("(node:[a-z_/]+)"\), 1\)/g, '__nodeBuiltin(require("$1"))');
-  await writeFile(file, `"use strict"; ${PREAMBLE}\n${patched.slice('"use strict";\n'.length)}`);
+
+// ES modules are strict mode code; as CommonJS they must say so (esbuild's CommonJS output of the
+// boot loader starts with "use strict", its rewrite of an ES module does not).
+function cjsName(file) {
+  return path.basename(file).replace(/\.js$/, '.cjs');
 }
+
+function patch(code) {
+  const body = code.startsWith('"use strict";\n') ? code.slice('"use strict";\n'.length) : code;
+  return `"use strict"; ${PREAMBLE}\n${body.replace(/__toESM\(require\("(node:[a-z_/]+)"\)(, 1)?\)/g, '__nodeBuiltin(require("$1"))')}`;
+}
+
+// Each chunk as CommonJS code, by its file name (chunk-X.cjs).
+const chunks = new Map();
+for (const output of split.outputFiles) {
+  // Chunks import each other as ./chunk-X.js; as CommonJS they are ./chunk-X.cjs, which the boot loader resolves.
+  const esm = output.text.replace(/(["'])\.\/((?:hookrun|chunk-[A-Z0-9]+))\.js\1/g, '$1./$2.cjs$1');
+  const cjs = await transform(esm, { loader: 'js', format: 'cjs', target: 'node20', legalComments: 'none' });
+  // A dynamic import of a chunk becomes a require that the boot loader serves (vm.Script has no module
+  // loader); chunks export getters, so `const { x } = await import(…)` reads the same.
+  const code = cjs.code.replace(/\bimport\("(\.\/chunk-[A-Z0-9]+\.cjs)"\)/g, 'Promise.resolve().then(() => require("$1"))');
+  if (/\bimport\(["']\.\//.test(code)) throw new Error(`${output.path}: a relative dynamic import is left`);
+  chunks.set(cjsName(output.path), patch(code));
+}
+
+// What `hookrun run` needs, read from one file: the entry, the run command and the Gemini dialect, and
+// every chunk they import statically. One file, one cache, one compile: each file read costs a run
+// about a millisecond, and `run` is paid on every event. The other commands' chunks stay apart.
+const HOT = ['src/commands/run.ts', 'src/dialects/gemini.ts'];
+const outputs = Object.entries(split.metafile.outputs).filter(([file]) => file.endsWith('.js'));
+const hot = new Set();
+const visit = (file) => {
+  if (hot.has(cjsName(file))) return;
+  hot.add(cjsName(file));
+  const output = split.metafile.outputs[file];
+  for (const entry of output.imports) if (entry.kind === 'import-statement' && !entry.external) visit(entry.path);
+};
+visit(outputs.find(([, output]) => output.entryPoint === 'src/cli.ts')[0]);
+for (const source of HOT) {
+  const found = outputs.find(([, output]) => output.entryPoint === source);
+  if (!found) throw new Error(`${source}: no chunk starts there (is it still imported dynamically?)`);
+  visit(found[0]);
+}
+
+// Every file in dist/ is a pack: `module.exports = { "chunk-X.cjs": function (exports, require, module,
+// __filename, __dirname) { … } }`, modules by name, evaluated only when required (src/boot/bin.ts).
+const pack = (names) =>
+  `"use strict";\nmodule.exports = {\n${names.map((name) => `${JSON.stringify(name)}: function (exports, require, module, __filename, __dirname) {\n${chunks.get(name)}\n}`).join(',\n')}\n};\n`;
+await mkdir('dist', { recursive: true });
+await writeFile('dist/hookrun.cjs', pack(['hookrun.cjs', ...[...hot].filter((name) => name !== 'hookrun.cjs').sort()]));
+for (const name of chunks.keys()) if (!hot.has(name)) await writeFile(path.join('dist', name), pack([name]));
+
+await build({
+  ...common,
+  entryPoints: { boot: 'src/boot/bin.ts' },
+  format: 'cjs',
+  outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
+});
+await writeFile('dist/boot.cjs', patch(await readFile('dist/boot.cjs', 'utf8')));
+

@@ -3,7 +3,8 @@
 // itself can be what is cached.
 import os from 'node:os';
 import path from 'node:path';
-import { loadBundle } from './code-cache.js';
+import { createRequire } from 'node:module';
+import { loadBundle, type LoadedBundle } from './code-cache.js';
 
 type Main = (argv: readonly string[]) => Promise<number>;
 
@@ -47,13 +48,67 @@ export function commandOf(argv: readonly string[]): string {
   return '';
 }
 
-export async function runBundledCli(bundle: string, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const loaded = loadBundle<{ main: Main }>(bundle, {
-    cacheFiles: cacheFiles(bundle, env),
-    purpose: commandOf(argv),
-    disabled: env.HOOKRUN_CODE_CACHE === 'off',
-  });
-  const code = await loaded.exports.main(argv);
-  loaded.save();
+/** A module of the bundle as the build writes it: CommonJS code wrapped in a function. */
+type Factory = (this: unknown, exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
+
+/** How one module of the bundle requires another: `require("./chunk-X.cjs")`. */
+const CHUNK = /^\.\/([\w-]+\.cjs)$/;
+
+/**
+ * The bundle's module system. Every file in dist/ is a pack, `{ "name.cjs": factory }`, read through
+ * the code cache (the entry's pack holds all that `hookrun run` needs; the other commands' modules come
+ * in packs of one). A module is evaluated the first time it is required, and registered before it runs,
+ * as Node does; its `require` serves the bundle's modules and hands anything else to Node.
+ */
+export function chunkLoader(dir: string, options: { env: NodeJS.ProcessEnv; purpose: string }) {
+  const factories = new Map<string, Factory>();
+  const modules = new Map<string, { exports: unknown }>();
+  const packs: LoadedBundle<Record<string, Factory>>[] = [];
+
+  const readPack = (name: string): void => {
+    const file = path.join(dir, name);
+    const pack = loadBundle<Record<string, Factory>>(file, {
+      cacheFiles: cacheFiles(file, options.env),
+      purpose: options.purpose,
+      disabled: options.env.HOOKRUN_CODE_CACHE === 'off',
+    });
+    packs.push(pack);
+    for (const [module, factory] of Object.entries(pack.exports)) factories.set(module, factory);
+  };
+
+  const load = (name: string): unknown => {
+    const known = modules.get(name);
+    if (known) return known.exports;
+    if (!factories.has(name)) readPack(name);
+    const factory = factories.get(name);
+    if (!factory) throw new Error(`hookrun: ${path.join(dir, name)} does not define ${name} (a damaged install? reinstall hookrun)`);
+    const module = { exports: {} };
+    modules.set(name, module);
+    const file = path.join(dir, name);
+    factory.call(module.exports, module.exports, requireFor(file), module, file, dir);
+    return module.exports;
+  };
+
+  const requireFor = (file: string): NodeJS.Require => {
+    const nodeRequire = createRequire(file);
+    const require = (id: string) => {
+      const chunk = CHUNK.exec(id);
+      return chunk ? load(chunk[1]!) : nodeRequire(id);
+    };
+    return Object.assign(require, { resolve: nodeRequire.resolve, cache: nodeRequire.cache, extensions: nodeRequire.extensions, main: nodeRequire.main });
+  };
+
+  return {
+    load,
+    /** Saves the cache of each pack read where this run compiled code the cache lacked; the files written. */
+    save: (): string[] => packs.flatMap((pack) => pack.save() ?? []),
+  };
+}
+
+export async function runBundledCli(entry: string, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const loader = chunkLoader(path.dirname(entry), { env, purpose: commandOf(argv) });
+  const { main } = loader.load(path.basename(entry)) as { main: Main };
+  const code = await main(argv);
+  loader.save();
   return code;
 }

@@ -6,7 +6,6 @@
 // The lock is proper-lockfile's convention, which Gemini CLI uses for trustedFolders.json: a directory
 // `<realpath of file>.lock` created with mkdir (atomic), its mtime refreshed while held, and treated as
 // stale (its holder died) once that mtime is older than 10 s.
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { configError, type HookrunError } from '../errors.js';
@@ -111,7 +110,8 @@ export function writeFileAtomic(file: string, text: string, newFileMode = 0o600)
   } catch {
     fs.mkdirSync(path.dirname(target), { recursive: true });
   }
-  const temp = `${target}.tmp.${randomUUID()}`;
+  // node:crypto is loaded here, when a file is written, not on every run (~10 ms to load).
+  const temp = `${target}.tmp.${process.getBuiltinModule('node:crypto').randomUUID()}`;
   try {
     const fd = fs.openSync(temp, 'wx', mode);
     try {

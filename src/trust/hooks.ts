@@ -4,7 +4,6 @@
 // Beyond Gemini CLI, hookrun can also remember the SHA-256 of the script a command runs
 // (`./hooks/guard.sh`, `node hooks/check.js`), so an edited script counts as changed even though its
 // command line is the same. Those hashes live in a file of hookrun's own, never in Gemini's.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseShellWords } from 'shell-quote';
@@ -258,10 +257,10 @@ export function scriptOf(command: string, cwd: string): string | undefined {
   }
 }
 
-/** SHA-256 (hex) of a file, or undefined when it cannot be read. */
+/** SHA-256 (hex) of a file, or undefined when it cannot be read. node:crypto is loaded only when a file is hashed. */
 export function hashFile(file: string): string | undefined {
   try {
-    return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    return process.getBuiltinModule('node:crypto').createHash('sha256').update(fs.readFileSync(file)).digest('hex');
   } catch {
     return undefined;
   }
