@@ -9,13 +9,16 @@ import { makeSandbox, REPO, type Sandbox } from '../helpers/cli.js';
 let sb: Sandbox;
 let bin: string;
 let cache: string;
+/** The bundle's files (the boot loader and the packs). */
+let installed: string[];
 
 beforeAll(async () => {
   sb = await makeSandbox();
   const install = path.join(sb.root, 'install');
   fs.cpSync(path.join(REPO, 'bin'), path.join(install, 'bin'), { recursive: true });
   fs.mkdirSync(path.join(install, 'dist'));
-  for (const file of ['boot.cjs', 'hookrun.cjs']) fs.copyFileSync(path.join(REPO, 'dist', file), path.join(install, 'dist', file));
+  installed = fs.readdirSync(path.join(REPO, 'dist')).filter((file) => file.endsWith('.cjs'));
+  for (const file of installed) fs.copyFileSync(path.join(REPO, 'dist', file), path.join(install, 'dist', file));
   fs.copyFileSync(path.join(REPO, 'package.json'), path.join(install, 'package.json'));
   bin = path.join(install, 'bin', 'hookrun.js');
   cache = path.join(install, 'dist', 'hookrun.cjs.v8cache');
@@ -55,5 +58,17 @@ test('the first run writes the cache beside the bundle, the next runs use it, a 
   expectBlock(await run());
   expect(fs.readFileSync(cache).equals(bytes)).toBe(false);
   expectBlock(await run());
-  expect(fs.readdirSync(path.dirname(cache)).sort()).toEqual(['boot.cjs', 'hookrun.cjs', 'hookrun.cjs.v8cache']);
+  // `run` reads one pack (dist/hookrun.cjs): one cache, and no temp file left behind.
+  expect(fs.readdirSync(path.dirname(cache)).sort()).toEqual([...installed, 'hookrun.cjs.v8cache'].sort());
+});
+
+test('a command outside the run pack loads its own packs, caches them, and prints the same thing', async () => {
+  const schema = () => execa('node', [bin, 'schema', 'settings'], { env: { ...sb.env, HOOKRUN_CODE_CACHE: 'on' }, extendEnv: false, reject: false });
+  const first = await schema();
+  expect(first.exitCode).toBe(0);
+  expect(JSON.parse(first.stdout)).toEqual(JSON.parse(fs.readFileSync(path.join(REPO, 'schema', 'settings.schema.json'), 'utf8')));
+  const chunkCaches = fs.readdirSync(path.dirname(cache)).filter((file) => /^chunk-.*\.v8cache$/.test(file));
+  expect(chunkCaches.length).toBeGreaterThan(0);
+  const second = await schema();
+  expect(second.stdout).toBe(first.stdout);
 });
