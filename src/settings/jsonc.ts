@@ -23,23 +23,56 @@ export interface JsoncOptions {
   comments?: boolean;
 }
 
-/** Parses JSONC text; a syntax error throws a config error naming file:line:column. */
+/**
+ * Parses JSONC text; a syntax error throws a config error naming file:line:column.
+ *
+ * The value comes from JSON.parse. The syntax tree that maps a path back to a line and column is built
+ * only when a position is first read: `locate` hands out locations whose line and column are worked
+ * out on first access. Every run records where each hook was written, and almost no run reads it, so
+ * a run pays for JSON.parse alone (jsonc-parser's tree cost several times as much).
+ */
 export function parseJsonc(text: string, file: string, options: JsoncOptions = {}): JsoncDocument {
   const source = options.comments === false ? text : stripJsonComments(text);
   const value = parseOrThrow(source, file);
-  const root = parseTree(source, [], { allowTrailingComma: false, disallowComments: true });
-  const lines = lineStarts(text);
-  const position = (offset: number, path: JsonPath): Location => ({ file, ...offsetToLineColumn(lines, offset), path });
+  let root: Node | undefined | null = null;
+  let lines: number[] | undefined;
+  const tree = (): Node | undefined => {
+    if (root === null) root = parseTree(source, [], { allowTrailingComma: false, disallowComments: true });
+    return root;
+  };
+  const position = (path: JsonPath, key: boolean): { line: number; column: number } => {
+    const top = tree();
+    const node = top ? findNode(top, path) : undefined;
+    const target = key && node?.parent?.type === 'property' ? node.parent : node;
+    if (!target) return { line: 0, column: 0 };
+    lines ??= lineStarts(text);
+    return offsetToLineColumn(lines, target.offset);
+  };
   return {
     file,
     text,
     value,
-    tree: root,
-    locate(path, { key = false } = {}) {
-      const node = root ? findNode(root, path) : undefined;
-      const target = key && node?.parent?.type === 'property' ? node.parent : node;
-      return target ? position(target.offset, path) : { file, line: 0, column: 0, path };
+    get tree() {
+      return tree();
     },
+    locate(path, { key = false } = {}) {
+      return lazyLocation(file, path, () => position(path, key));
+    },
+  };
+}
+
+/** A location whose line and column are worked out when first read (they read like plain properties). */
+function lazyLocation(file: string, path: JsonPath, find: () => { line: number; column: number }): Location {
+  let found: { line: number; column: number } | undefined;
+  return {
+    file,
+    get line() {
+      return (found ??= find()).line;
+    },
+    get column() {
+      return (found ??= find()).column;
+    },
+    path,
   };
 }
 

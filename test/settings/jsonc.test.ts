@@ -53,6 +53,15 @@ describe('parseJsonc', () => {
     expect(parseJsonc('{}', FILE).locate(['nope', 3])).toEqual({ file: FILE, line: 0, column: 0, path: ['nope', 3] });
   });
 
+  it('hands out locations that read, copy and serialise like plain objects (their position is worked out on first read)', () => {
+    const doc = parseJsonc('{\n  "a": [1, 2]\n}', FILE);
+    const at = doc.locate(['a', 1]);
+    expect({ ...at }).toEqual({ file: FILE, line: 2, column: 12, path: ['a', 1] });
+    expect(JSON.parse(JSON.stringify(at))).toEqual({ file: FILE, line: 2, column: 12, path: ['a', 1] });
+    expect(structuredClone(doc.locate(['a'], { key: true }))).toEqual({ file: FILE, line: 2, column: 3, path: ['a'] });
+    expect(doc.tree?.type).toBe('object');
+  });
+
   it('counts lines across CRLF', () => {
     expect(parseJsonc('{\r\n  "a": 1\r\n}', FILE).locate(['a'])).toMatchObject({ line: 2, column: 8 });
   });
