@@ -1,5 +1,6 @@
 // The streams and signals a command talks to, injected so that nothing below the CLI touches
 // process.stdout, process.exit or process.on directly.
+import { setMaxListeners } from 'node:events';
 import { type Stdin, processStdin } from './event/input.js';
 
 export interface IO {
@@ -65,6 +66,9 @@ export function processIO(): IO {
     colorStderr: wantsColor(process.stderr.isTTY, process.env),
     async withInterrupt(work) {
       const controller = new AbortController();
+      // Every running hook listens for the interrupt: more than Node's default of 10 at once is normal
+      // (16 parallel hooks printed a MaxListenersExceededWarning on stderr).
+      setMaxListeners(0, controller.signal);
       const onSignal = (signal: NodeJS.Signals) => {
         if (controller.signal.aborted) {
           // Loaded already: the hooks being stopped were started through it.

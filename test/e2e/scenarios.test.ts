@@ -192,6 +192,16 @@ describe('spec §9.9 scenarios', () => {
     expect(r.stderr).toMatch(/failed for event BeforeTool/);
   });
 
+  test('16 hooks in parallel: all answers merged, and nothing but hookrun on stderr (no Node listener warning)', async () => {
+    const hooks = Array.from({ length: 16 }, (_, i) => ({ type: 'command', name: `h${i}`, command: `echo '{"systemMessage":"m${i}"}'` }));
+    const sb = await workspace({ settings: { hooks: { BeforeTool: [{ hooks }] } } });
+    const r = await run(sb, writeFile);
+    expect(r.exitCode).toBe(0);
+    expect(stdoutJson(r).systemMessage).toBe(Array.from({ length: 16 }, (_, i) => `m${i}`).join('\n'));
+    expect(r.stderr).not.toMatch(/MaxListeners|Warning/);
+    expect(r.stderr.split('\n').filter(Boolean).every((line) => /^(hookrun:| {2})/.test(line))).toBe(true);
+  });
+
   test('SessionStart: exact matcher, context and system message', async () => {
     const sb = await workspace({
       settings: on('SessionStart', [hook('ss.js')], { matcher: 'startup' }),
