@@ -8,7 +8,7 @@ import type { IO } from '../io.js';
 import { makeChalk } from '../render/report.js';
 import { geminiSettingsPaths, loadSettingsLayers, type SettingsLayer } from '../settings/gemini.js';
 import { mergeSettings } from '../settings/merge.js';
-import { settingsDefaults } from '../settings/schema.js';
+import { settingsDefaults } from '../settings/schema-check.js';
 import {
   decideFolderTrust,
   isTrustLevel,

@@ -15,7 +15,7 @@ import {
   type SettingsLayer,
 } from '../settings/gemini.js';
 import { registerHooks, type HookSlot, type Locator } from '../settings/registry.js';
-import { isHookEventName, type HookEventName } from '../settings/schema.js';
+import { isHookEventName, type HookEventName } from '../settings/events.js';
 import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, TrustDecision } from '../types.js';
 
 /** One hook definition (`{matcher, sequential, hooks: [...]}`) as written in one file. */

@@ -197,7 +197,7 @@ describe('spec §9.9 scenarios', () => {
     const sb = await workspace({ settings: { hooks: { BeforeTool: [{ hooks }] } } });
     const r = await run(sb, writeFile);
     expect(r.exitCode).toBe(0);
-    expect(stdoutJson(r).systemMessage).toBe(Array.from({ length: 16 }, (_, i) => `m${i}`).join('\n'));
+    expect((stdoutJson(r) as { systemMessage?: string }).systemMessage).toBe(Array.from({ length: 16 }, (_, i) => `m${i}`).join('\n'));
     expect(r.stderr).not.toMatch(/MaxListeners|Warning/);
     expect(r.stderr.split('\n').filter(Boolean).every((line) => /^(hookrun:| {2})/.test(line))).toBe(true);
   });

@@ -3,7 +3,7 @@
 // src/settings/, where `run` applies them too.
 import type { Diagnostic } from '../../types.js';
 import { suggestEventName } from '../../settings/names.js';
-import { HOOK_EVENTS } from '../../settings/schema.js';
+import { HOOK_EVENTS } from '../../settings/events.js';
 import { isFindingCode, type FindingCode } from '../codes.js';
 import type { Rule } from './types.js';
 

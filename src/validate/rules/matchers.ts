@@ -1,7 +1,7 @@
 // Matchers, judged with the planner's own rules (matcherContext, matchEntry): what each event
 // compares its matcher with, and whether anything the agent sends can ever match it.
 import { matchEntry, matcherContext } from '../../plan/gemini.js';
-import type { HookEventName } from '../../settings/schema.js';
+import type { HookEventName } from '../../settings/events.js';
 import type { Location } from '../../types.js';
 import type { Definition } from '../model.js';
 import { GEMINI_TOOLS, aimsAtDynamicTools, suggestTool } from '../tools.js';
