@@ -4,6 +4,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { commandOf } from '../argv.js';
 import { loadBundle, type LoadedBundle } from './code-cache.js';
 
 type Main = (argv: readonly string[]) => Promise<number>;
@@ -38,15 +39,6 @@ function pathTag(file: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** The command a run executes (its first operand), to label what the cache covers. */
-export function commandOf(argv: readonly string[]): string {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '-C' || arg === '--cwd') i++;
-    else if (!arg.startsWith('-')) return arg;
-  }
-  return '';
-}
 
 /** A module of the bundle as the build writes it: CommonJS code wrapped in a function. */
 type Factory = (this: unknown, exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;

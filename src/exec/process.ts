@@ -3,10 +3,14 @@
 //
 // node:child_process directly, not execa: we need detached process groups, per-stream byte caps and to stop
 // waiting on pipes held by escaped grandchildren; execa's import + spawn also costs ~45 ms, paid on every event.
-import { spawn, type ChildProcess } from 'node:child_process';
+// node:child_process itself (with node:net and the streams, ~6 ms) is loaded when the first hook starts: an
+// event that no hook matches never needs it.
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { ProcessOutcome } from '../types.js';
+
+const spawn = () => process.getBuiltinModule('node:child_process').spawn;
 
 export interface SpawnRequest {
   file: string;
@@ -149,7 +153,7 @@ export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
 
     let child: ChildProcess;
     try {
-      child = spawn(req.file, req.args, {
+      child = spawn()(req.file, req.args, {
         cwd: req.cwd,
         env: req.env,
         stdio: ['pipe', 'pipe', 'pipe'],
@@ -454,7 +458,7 @@ function linuxGroupHasLiveMember(pgid: number): boolean {
 }
 
 function windowsTreeKill(pid: number, onError: (error: unknown) => void): void {
-  const killer = spawn('taskkill', ['/pid', String(pid), '/f', '/t'], { stdio: 'ignore', windowsHide: true });
+  const killer = spawn()('taskkill', ['/pid', String(pid), '/f', '/t'], { stdio: 'ignore', windowsHide: true });
   killer.once('error', onError);
 }
 
