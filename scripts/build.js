@@ -133,7 +133,7 @@ const chunks = new Map();
 for (const output of split.outputFiles) {
   // Chunks import each other as ./chunk-X.js; as CommonJS they are ./chunk-X.cjs, which the boot loader resolves.
   const esm = output.text.replace(/(["'])\.\/((?:hookrun|chunk-[A-Z0-9]+))\.js\1/g, '$1./$2.cjs$1');
-  const cjs = await transform(esm, { loader: 'js', format: 'cjs', target: 'node20', legalComments: 'none' });
+  const cjs = await transform(esm, { loader: 'js', format: 'cjs', target: 'node20', legalComments: 'none', minifyWhitespace: true, minifySyntax: true });
   // A dynamic import of a chunk becomes a require that the boot loader serves (vm.Script has no module
   // loader); chunks export getters, so `const { x } = await import(…)` reads the same.
   const code = cjs.code.replace(/\bimport\("(\.\/chunk-[A-Z0-9]+\.cjs)"\)/g, 'Promise.resolve().then(() => require("$1"))');
@@ -162,8 +162,9 @@ for (const source of HOT) {
 
 // Every file in dist/ is a pack: `module.exports = { "chunk-X.cjs": function (exports, require, module,
 // __filename, __dirname) { … } }`, modules by name, evaluated only when required (src/boot/bin.ts).
+// Written as the CommonJS wrapper function itself, which the boot loader compiles without copying it.
 const pack = (names) =>
-  `"use strict";\nmodule.exports = {\n${names.map((name) => `${JSON.stringify(name)}: function (exports, require, module, __filename, __dirname) {\n${chunks.get(name)}\n}`).join(',\n')}\n};\n`;
+  `(function (exports, require, module, __filename, __dirname) { "use strict";\nmodule.exports = {\n${names.map((name) => `${JSON.stringify(name)}: function (exports, require, module, __filename, __dirname) {\n${chunks.get(name)}\n}`).join(',\n')}\n};\n})`;
 await mkdir('dist', { recursive: true });
 await writeFile('dist/hookrun.cjs', pack(['hookrun.cjs', ...[...hot].filter((name) => name !== 'hookrun.cjs').sort()]));
 for (const name of chunks.keys()) if (!hot.has(name)) await writeFile(path.join('dist', name), pack([name]));
