@@ -216,7 +216,7 @@ function inspectWorkspace(ctx: Context): Workspace {
   const fromOutside = layers.filter((layer) => layer.layer !== 'workspace').map((layer) => layer.settings);
   const trust = decideFolderTrust(ctx, mergeSettings(settingsDefaults(), ...fromOutside));
   const workspace = layers.find((layer) => layer.layer === 'workspace')!;
-  const hooks = workspace.doc ? projectHooksOf(workspace.settings.hooks, ctx.cwd, (jsonPath) => workspace.doc?.locate(jsonPath)) : [];
+  const hooks = workspace.doc ? projectHooksOf(workspace.settings.hooks, (jsonPath) => workspace.doc?.locate(jsonPath)) : [];
   return { settingsFile: geminiSettingsPaths(ctx).workspace, layers, trust, assessment: assessProjectHooks(ctx, hooks) };
 }
 

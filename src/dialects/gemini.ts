@@ -4,7 +4,7 @@ import { geminiHome } from '../context.js';
 import { completeGeminiInput } from '../event/gemini.js';
 import { GEMINI_EVENTS } from '../event/schemas.js';
 import { chainGemini } from '../exec/chain.js';
-import { buildHookEnvironment, redactionSettingsFrom, resolvePlansDir } from '../exec/env.js';
+import { buildHookEnvironment, inheritedEnvironment, redactionSettingsFrom, resolvePlansDir } from '../exec/env.js';
 import { interpretGemini } from '../exec/parse.js';
 import { buildShellInvocation } from '../exec/shell.js';
 import { planGemini } from '../plan/gemini.js';
@@ -46,6 +46,17 @@ function plansDirFor(config: ResolvedConfig, ctx: Context, sessionId: string): s
   return plansDir;
 }
 
+/** The environment every hook of a run inherits (redacted, narrowed by --clean-env/--env-allow), worked out once per run. */
+const inheritedEnvs = new WeakMap<ResolvedConfig, { from: Context['env']; inherited: Record<string, string> }>();
+
+function inheritedFor(config: ResolvedConfig, ctx: Context): Record<string, string> {
+  const known = inheritedEnvs.get(config);
+  if (known?.from === ctx.env) return known.inherited;
+  const inherited = inheritedEnvironment(ctx.env, redactionSettingsFrom(config.merged), config.envPolicy);
+  inheritedEnvs.set(config, { from: ctx.env, inherited });
+  return inherited;
+}
+
 export const gemini: Dialect = {
   name: 'gemini',
   events: GEMINI_EVENTS,
@@ -75,6 +86,7 @@ export const gemini: Dialect = {
       cwd,
       env: buildHookEnvironment({
         processEnv: ctx.env,
+        inherited: inheritedFor(config, ctx),
         redaction: redactionSettingsFrom(config.merged),
         ...(config.envPolicy ? { policy: config.envPolicy } : {}),
         cwd,

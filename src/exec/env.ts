@@ -188,6 +188,8 @@ export function inheritedEnvironment(processEnv: Env, redaction: RedactionSettin
 export interface HookEnvironmentInput {
   /** The environment hookrun was started with. */
   processEnv: Env;
+  /** inheritedEnvironment() of the three fields around this one, when the caller has it already (it is the same for every hook of a run). */
+  inherited?: Record<string, string>;
   redaction?: RedactionSettings;
   /** `--clean-env` / `--env-allow`. */
   policy?: EnvPolicy;
@@ -201,7 +203,7 @@ export interface HookEnvironmentInput {
 
 export function buildHookEnvironment(input: HookEnvironmentInput): Record<string, string> {
   const env: Record<string, string> = {
-    ...inheritedEnvironment(input.processEnv, input.redaction, input.policy),
+    ...(input.inherited ?? inheritedEnvironment(input.processEnv, input.redaction, input.policy)),
     GEMINI_PROJECT_DIR: input.cwd,
     GEMINI_PLANS_DIR: input.plansDir,
     GEMINI_CWD: input.cwd,

@@ -161,7 +161,7 @@ export interface ProjectHook {
   name?: string;
   command?: string;
   location?: Location;
-  /** Absolute path of the script file the command runs, when there is one. */
+  /** Absolute path of the script file the command runs, when there is one (set by assessProjectHooks when it hashes). */
   script?: string;
 }
 
@@ -170,10 +170,14 @@ export type HookLocator = (jsonPath: (string | number)[]) => Location | undefine
 
 /** A locator from registry entries: the workspace hooks Gemini registered carry their positions. */
 export function locatorFromEntries(entries: readonly RegistryEntry[]): HookLocator {
-  return (jsonPath) => {
-    const wanted = JSON.stringify(jsonPath);
-    return entries.find((entry) => entry.layer === 'workspace' && JSON.stringify(entry.location?.path) === wanted)?.location;
-  };
+  // One index, not a search per hook: a project with a thousand hooks would otherwise compare a million paths.
+  const byPath = new Map<string, Location>();
+  for (const entry of entries) {
+    if (entry.layer !== 'workspace' || !entry.location) continue;
+    const key = JSON.stringify(entry.location.path);
+    if (!byPath.has(key)) byPath.set(key, entry.location);
+  }
+  return (jsonPath) => byPath.get(JSON.stringify(jsonPath));
 }
 
 /**
@@ -181,7 +185,7 @@ export function locatorFromEntries(entries: readonly RegistryEntry[]): HookLocat
  * every key whose value is an array, every definition with a `hooks` array, every element of it (valid
  * or not).
  */
-export function projectHooksOf(hooks: unknown, cwd: string, locate: HookLocator = () => undefined): ProjectHook[] {
+export function projectHooksOf(hooks: unknown, locate: HookLocator = () => undefined): ProjectHook[] {
   if (!isPlainObject(hooks)) return [];
   const result: ProjectHook[] = [];
   for (const [event, definitions] of Object.entries(hooks)) {
@@ -197,8 +201,6 @@ export function projectHooksOf(hooks: unknown, cwd: string, locate: HookLocator 
         }
         const location = locate(['hooks', event, d, 'hooks', h]);
         if (location) item.location = location;
-        const script = item.command !== undefined ? scriptOf(item.command, cwd) : undefined;
-        if (script) item.script = script;
         result.push(item);
       });
     });
@@ -287,7 +289,16 @@ export interface HookTrustAssessment {
   hooks: AssessedHook[];
 }
 
-export function assessProjectHooks(ctx: Context, hooks: readonly ProjectHook[]): HookTrustAssessment {
+export interface AssessOptions {
+  /**
+   * Find and hash every hook's script (default), for listing or recording them. Without it only the
+   * scripts of trusted hooks that have a recorded hash are read: what a run needs to tell whether a
+   * script changed, without reading every script (and loading node:crypto) on every event.
+   */
+  hashAll?: boolean;
+}
+
+export function assessProjectHooks(ctx: Context, hooks: readonly ProjectHook[], { hashAll = true }: AssessOptions = {}): HookTrustAssessment {
   const projectRoot = projectRootKey(ctx);
   const hooksFile = loadTrustedHooks(ctx);
   const scriptsFile = loadTrustedScripts(ctx);
@@ -296,16 +307,21 @@ export function assessProjectHooks(ctx: Context, hooks: readonly ProjectHook[]):
   const scripts = scriptsFile.projects[projectRoot] ?? {};
   const assessed = hooks.map((hook): AssessedHook => {
     const item: AssessedHook = { ...hook, status: 'trusted' };
-    if (hook.script) {
-      const sha256 = hashFile(hook.script);
-      if (sha256) item.sha256 = sha256;
+    const known = trusted.has(hook.key);
+    const record = known && Object.hasOwn(scripts, hook.key) ? scripts[hook.key] : undefined;
+    if (hashAll || record) {
+      const script = hook.command !== undefined ? scriptOf(hook.command, ctx.cwd) : undefined;
+      if (script) {
+        item.script = script;
+        const sha256 = hashFile(script);
+        if (sha256) item.sha256 = sha256;
+      }
     }
-    if (!trusted.has(hook.key)) {
+    if (!known) {
       item.status = hook.name && recordedNames.has(hook.name) ? 'changed' : 'new';
       return item;
     }
-    const record = Object.hasOwn(scripts, hook.key) ? scripts[hook.key] : undefined;
-    if (record && (record.path !== hook.script || record.sha256 !== item.sha256)) {
+    if (record && (record.path !== item.script || record.sha256 !== item.sha256)) {
       item.status = 'script-changed';
       item.recorded = record;
     }

@@ -70,9 +70,10 @@ export function gateProjectHooks(ctx: Context, config: ResolvedConfig, policy: H
   const gate: HookTrustGate = { policy, applies: false, heldBack: new Map(), diagnostics: [], record: false };
   // Gemini checks fingerprints only when the hook system runs in a trusted folder.
   if (!config.hooksEnabled || !config.trust.trusted || config.projectHooks === undefined) return gate;
-  const hooks = projectHooksOf(config.projectHooks, ctx.cwd, locatorFromEntries(config.entries));
+  const hooks = projectHooksOf(config.projectHooks, locatorFromEntries(config.entries));
   if (hooks.length === 0) return gate;
-  const assessment = assessProjectHooks(ctx, hooks);
+  // Under `warn` every project hook is recorded (with its script's hash); `block` only compares.
+  const assessment = assessProjectHooks(ctx, hooks, { hashAll: policy === 'warn' });
   gate.assessment = assessment;
   gate.applies = config.trust.by === 'file';
   const settingsFile = geminiSettingsPaths(ctx).workspace;

@@ -81,7 +81,7 @@ describe('setFolderTrust', () => {
 
 describe('recordProjectHooks / revokeProjectHooks', () => {
   const hooksFile = () => trustedHooksPath(s.ctx());
-  const assess = (hooks: unknown) => assessProjectHooks(s.ctx(), projectHooksOf({ BeforeTool: [{ hooks }] }, s.workspace)).hooks;
+  const assess = (hooks: unknown) => assessProjectHooks(s.ctx(), projectHooksOf({ BeforeTool: [{ hooks }] })).hooks;
 
   it('writes Gemini CLI\'s format: {root: [keys]}, 2-space indented, other projects kept', async () => {
     await s.write(hooksFile(), JSON.stringify({ '/other': ['x:y'] }, null, 2));
@@ -108,7 +108,7 @@ describe('recordProjectHooks / revokeProjectHooks', () => {
         },
       },
     });
-    expect(assessProjectHooks(s.ctx(), projectHooksOf({ BeforeTool: [{ hooks: [{ type: 'command', command: './guard.sh' }] }] }, s.workspace)).hooks[0]!.status).toBe('trusted');
+    expect(assessProjectHooks(s.ctx(), projectHooksOf({ BeforeTool: [{ hooks: [{ type: 'command', command: './guard.sh' }] }] })).hooks[0]!.status).toBe('trusted');
   });
 
   it('refuses to overwrite an invalid trusted_hooks.json', async () => {

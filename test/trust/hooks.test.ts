@@ -78,7 +78,7 @@ describe('projectHooksOf: Gemini CLI\'s walk over the workspace hooks', () => {
       NotAnEvent: [{ hooks: [{ type: 'command', name: 'n', command: 'b' }] }],
       AfterTool: 'not an array',
     };
-    expect(projectHooksOf(hooks, s.workspace).map((h) => [h.event, h.key, h.label])).toEqual([
+    expect(projectHooksOf(hooks).map((h) => [h.event, h.key, h.label])).toEqual([
       ['BeforeTool', ':a', 'a'],
       ['BeforeTool', ':', 'unknown-hook'],
       ['NotAnEvent', 'n:b', 'n'],
@@ -135,7 +135,6 @@ describe('assessProjectHooks', () => {
         { type: 'command', name: 'my-hook', command: 'new-cmd' },
         { type: 'command', command: './script.sh' },
       ),
-      s.workspace,
     );
     expect(assessProjectHooks(ctx(), hooks).hooks.map((h) => [h.label, h.status])).toEqual([
       ['hook1', 'trusted'],
@@ -146,7 +145,7 @@ describe('assessProjectHooks', () => {
   });
 
   it('no file: everything is new', () => {
-    const hooks = projectHooksOf(hooksObject({ type: 'command', name: 'hook1', command: 'cmd1' }), s.workspace);
+    const hooks = projectHooksOf(hooksObject({ type: 'command', name: 'hook1', command: 'cmd1' }));
     expect(assessProjectHooks(ctx(), hooks).hooks[0]!.status).toBe('new');
   });
 
@@ -154,7 +153,7 @@ describe('assessProjectHooks', () => {
     const link = path.join(s.root, 'ws-link');
     fs.symlinkSync(s.workspace, link);
     await record(['h:c']);
-    const hooks = projectHooksOf(hooksObject({ type: 'command', name: 'h', command: 'c' }), link);
+    const hooks = projectHooksOf(hooksObject({ type: 'command', name: 'h', command: 'c' }));
     expect(assessProjectHooks(s.ctx({ cwd: link }), hooks).hooks[0]!.status).toBe('trusted');
   });
 
@@ -168,11 +167,16 @@ describe('assessProjectHooks', () => {
     fs.writeFileSync(path.join(s.workspace, 'other.sh'), 'x');
     const hooks = projectHooksOf(
       hooksObject({ type: 'command', command: './guard.sh' }, { type: 'command', command: './other.sh' }),
-      s.workspace,
     );
     const assessed = assessProjectHooks(ctx(), hooks).hooks;
     expect(assessed.map((h) => h.status)).toEqual(['script-changed', 'trusted']);
     expect(assessed[0]).toMatchObject({ script, recorded: { path: script, sha256: 'not-the-hash-of-v1' } });
     expect(assessed[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // What a run asks (hashAll: false): the same verdicts, reading only the script with a recorded hash.
+    const quick = assessProjectHooks(ctx(), hooks, { hashAll: false }).hooks;
+    expect(quick.map((h) => h.status)).toEqual(['script-changed', 'trusted']);
+    expect(quick[0]!.sha256).toBe(assessed[0]!.sha256);
+    expect(quick[1]).not.toHaveProperty('sha256');
+    expect(quick[1]).not.toHaveProperty('script');
   });
 });
