@@ -27,28 +27,45 @@ const sideEffectFree = {
   },
 };
 
-// zod/mini (settings, events: every command, `run` included) and full zod (JSON Schema, fixtures:
-// a few commands) share zod's core. Split into chunks, a module lives in one chunk, so the core would
-// go in whole, with what only full zod uses (~670 KB, a third of it JSON Schema code) on `run`'s path.
-// zod/mini and what it imports are therefore bundled as a copy of their own, tree-shaken to what the
-// zod/mini code uses. The two copies never meet: schemas of one are never mixed with the other's.
-const ZOD_MINI = 'zod-mini';
-const zodMiniCopy = {
-  name: 'zod-mini-copy',
+// Split into chunks, a module lives in one chunk, with every statement that any command uses. Two
+// packages would thus drag code that only other commands use onto `run`'s path, so the modules that
+// read settings get a copy of their own (a namespace), tree-shaken to what those importers use:
+// - zod/mini (settings, events: every command) shares zod's core with full zod (JSON Schema,
+//   fixtures): the core would go in whole (~670 KB, a third of it JSON Schema code). The two copies
+//   never meet: schemas of one are never mixed with the other's.
+// - jsonc-parser as src/settings/jsonc.ts reads it (scanner and parser) versus as the settings editor
+//   uses it (modify, format): the formatter builds ~240 KB of whitespace strings when it loads.
+const COPIES = [
+  { namespace: 'zod-mini', starts: (args) => args.path === 'zod/mini' || args.path.startsWith('zod/v4/locales/') },
+  { namespace: 'jsonc-read', starts: (args) => args.path === 'jsonc-parser' && /[/\\]src[/\\]settings[/\\]jsonc\.ts$/.test(args.importer), sideEffects: false },
+];
+const copies = {
+  name: 'run-path-copies',
   setup(build) {
     build.onResolve({ filter: /.*/ }, async (args) => {
-      const fromMini = args.namespace === ZOD_MINI;
-      if (!fromMini && args.path !== 'zod/mini' && !args.path.startsWith('zod/v4/locales/')) return undefined;
-      if (args.pluginData?.zodMini) return undefined;
-      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { zodMini: true } });
+      if (args.pluginData?.copy) return undefined;
+      const copy = COPIES.find((c) => c.namespace === args.namespace) ?? COPIES.find((c) => c.starts(args));
+      if (!copy) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { copy: true } });
       if (resolved.errors.length > 0) return { errors: resolved.errors };
-      return { path: resolved.path, namespace: ZOD_MINI, sideEffects: resolved.sideEffects };
+      return { path: resolved.path, namespace: copy.namespace, sideEffects: copy.sideEffects ?? resolved.sideEffects };
     });
-    build.onLoad({ filter: /.*/, namespace: ZOD_MINI }, async (args) => ({
-      contents: await readFile(args.path, 'utf8'),
-      resolveDir: path.dirname(args.path),
-      loader: 'js',
-    }));
+    for (const { namespace } of COPIES) {
+      build.onLoad({ filter: /.*/, namespace }, async (args) => ({ contents: await readFile(args.path, 'utf8'), resolveDir: path.dirname(args.path), loader: 'js' }));
+    }
+  },
+};
+
+// chalk works out at load time whether stdout and stderr support colour, which loads node:tty (and with it
+// node:net): ~9 ms of every run. hookrun never asks chalk to detect anything (every Chalk it makes is given
+// its level, from the --color/NO_COLOR/TTY rules in src/io.ts), so chalk gets "no support detected".
+const chalkNoDetection = {
+  name: 'chalk-no-detection',
+  setup(build) {
+    build.onResolve({ filter: /^#supports-color$/ }, (args) =>
+      /[/\\]chalk[/\\]/.test(args.importer) ? { path: 'supports-color', namespace: 'chalk-no-detection' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'chalk-no-detection' }, () => ({ contents: 'export default { stdout: false, stderr: false };', loader: 'js' }));
   },
 };
 
@@ -68,7 +85,7 @@ const commanderLazySpawn = {
 };
 
 const common = {
-  plugins: [zodMiniCopy, sideEffectFree, commanderLazySpawn],
+  plugins: [copies, sideEffectFree, commanderLazySpawn, chalkNoDetection],
   bundle: true,
   platform: 'node',
   target: 'node20',

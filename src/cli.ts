@@ -5,6 +5,7 @@ import { commandOf } from './argv.js';
 import { type Context, contextFromProcess } from './context.js';
 import { HookrunError, formatLocation, usageError } from './errors.js';
 import { type IO, processIO } from './io.js';
+import { enableColor } from './render/color.js';
 
 export const VERSION = '0.1.0';
 
@@ -507,6 +508,7 @@ export async function main(argv: readonly string[], io: IO = processIO()): Promi
     argv,
   );
   try {
+    if (io.colorStdout || io.colorStderr) await enableColor();
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
   } catch (error) {

@@ -5,7 +5,8 @@
 import type { Context } from '../context.js';
 import { formatLocation } from '../errors.js';
 import type { IO } from '../io.js';
-import { formatDiagnostic, makeChalk } from '../render/report.js';
+import { makeChalk } from '../render/color.js';
+import { formatDiagnostic } from '../render/report.js';
 import { hookActionMessage, renderHookList, type HookListing, type ListedHook } from '../render/panel.js';
 import {
   addToDisabledList,

@@ -5,7 +5,7 @@
 import type { Context } from '../context.js';
 import { formatLocation, usageError } from '../errors.js';
 import type { IO } from '../io.js';
-import { makeChalk } from '../render/report.js';
+import { makeChalk } from '../render/color.js';
 import { geminiSettingsPaths, loadSettingsLayers, type SettingsLayer } from '../settings/gemini.js';
 import { mergeSettings } from '../settings/merge.js';
 import { settingsDefaults } from '../settings/schema-check.js';

@@ -2,7 +2,8 @@
 import type { ChalkInstance } from 'chalk';
 import { formatLocation } from '../errors.js';
 import type { ExplainedHook, Explanation } from '../plan/explain.js';
-import { formatDiagnostic, makeChalk } from './report.js';
+import { makeChalk } from './color.js';
+import { formatDiagnostic } from './report.js';
 
 const place = (p: { file?: string; line?: number; column?: number }): string =>
   p.file ? formatLocation({ file: p.file, line: p.line ?? 0, column: p.column ?? 0, path: [] }) : '';

@@ -1,7 +1,8 @@
 // The migrate report: as data for --json, as text for people on stderr.
 import type { Diagnostic } from '../types.js';
 import type { MigrationResult } from '../migrate/result.js';
-import { formatDiagnostic, makeChalk } from './report.js';
+import { makeChalk } from './color.js';
+import { formatDiagnostic } from './report.js';
 
 export interface WriteSummary {
   file: string;

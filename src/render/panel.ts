@@ -3,7 +3,7 @@
 import { formatLocation } from '../errors.js';
 import type { HookActionResult, ScopeFile } from '../settings/disabled.js';
 import type { InactiveReason } from '../types.js';
-import { makeChalk } from './report.js';
+import { makeChalk } from './color.js';
 
 const scopeText = (s: ScopeFile): string => `${s.scope} (${s.path})`;
 

@@ -1,6 +1,7 @@
 // Rendering at the edge: the run report as data (--json), and as text for people (stderr).
 // Nothing else in hookrun formats or colours.
-import { Chalk, type ChalkInstance } from 'chalk';
+import type { ChalkInstance } from 'chalk';
+import { makeChalk } from './color.js';
 import { effectiveReason } from '../aggregate/predicates.js';
 import { formatLocation } from '../errors.js';
 import type { PlanDescription } from '../plan/describe.js';
@@ -140,7 +141,6 @@ function excerpt(text: string, cut: boolean): string {
   return cut && text.length > CUT_STREAM_EXCERPT_CHARS ? text.slice(0, CUT_STREAM_EXCERPT_CHARS) : text;
 }
 
-export const makeChalk = (color: boolean): ChalkInstance => new Chalk({ level: color ? 1 : 0 });
 
 export function formatDiagnostic(d: Diagnostic, c: ChalkInstance): string {
   const label = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.cyan('info');

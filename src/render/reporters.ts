@@ -6,7 +6,7 @@ import type { Failure } from '../fixtures/expect.js';
 import type { CaseResult, TestRun } from '../fixtures/execute.js';
 import type { FixtureProblem } from '../fixtures/load.js';
 import { diffLines, toLines } from './diff.js';
-import { makeChalk } from './report.js';
+import { makeChalk } from './color.js';
 
 export const REPORTERS = ['text', 'json', 'junit', 'github'] as const;
 export type ReporterName = (typeof REPORTERS)[number];

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from '../types.js';
 import { FINDING_CODES } from '../validate/codes.js';
 import type { ValidateResult } from '../validate/validate.js';
-import { makeChalk } from './report.js';
+import { makeChalk } from './color.js';
 
 export const VALIDATE_FORMATS = ['text', 'json', 'github', 'sarif'] as const;
 export type ValidateFormat = (typeof VALIDATE_FORMATS)[number];

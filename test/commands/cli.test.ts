@@ -44,3 +44,17 @@ test('--version', async () => {
   expect(r.exitCode).toBe(0);
   expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
 });
+
+test('colour: FORCE_COLOR colours the report on stderr (chalk is loaded for it), NO_COLOR wins, a pipe gets plain text', async () => {
+  const settings = { hooks: { BeforeTool: [{ hooks: [{ type: 'command', name: 'ok', command: 'true' }] }] } };
+  await sb.write(`${sb.ws}/.gemini/settings.json`, JSON.stringify(settings));
+  // The sandbox sets NO_COLOR for every other test.
+  const { NO_COLOR: _, ...base } = sb.env;
+  const run = (env: Record<string, string>) =>
+    hookrun(['run', 'BeforeTool', '--tool', 'x', '--trust-workspace', '--hook-trust', 'warn'], { env: { ...base, ...env }, cwd: sb.ws });
+  const forced = await run({ FORCE_COLOR: '1' });
+  expect(forced.exitCode).toBe(0);
+  expect(forced.stderr).toContain('\u001b[32m');
+  expect((await run({ FORCE_COLOR: '1', NO_COLOR: '1' })).stderr).not.toContain('\u001b[');
+  expect((await run({})).stderr).not.toContain('\u001b[');
+});

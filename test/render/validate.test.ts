@@ -1,6 +1,7 @@
 // Renderers of validate findings: JSON round-trips, GitHub workflow commands are well-formed and
 // escaped, SARIF has the structure code-scanning tools read.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { enableColor } from '../../src/render/color.js';
 import { renderValidate, buildSarif } from '../../src/render/validate.js';
 import type { Diagnostic } from '../../src/types.js';
 import { FINDING_CODES } from '../../src/validate/codes.js';
@@ -44,7 +45,8 @@ describe('validate renderers', () => {
     expect(lines.at(-1)).toBe('1 error, 1 warning, 2 info in 1 file checked');
   });
 
-  it('text is coloured only when asked', () => {
+  it('text is coloured only when asked', async () => {
+    await enableColor();
     expect(renderValidate(result, 'text', options)).not.toContain('\u001b[');
     expect(renderValidate(result, 'text', { ...options, color: true })).toContain('\u001b[');
   });
