@@ -5,33 +5,34 @@ import * as z from 'zod/mini';
 
 const object = () => z.record(z.string(), z.unknown());
 
-const base = {
+// Every schema below is built when an event first needs it (eventSchema): a run checks one event, and
+// building all eleven at load was ~70 zod objects on every run's path.
+const base = () => ({
   session_id: z.optional(z.string()),
   transcript_path: z.optional(z.string()),
   cwd: z.optional(z.string()),
   hook_event_name: z.optional(z.string()),
   timestamp: z.optional(z.string()),
-};
+});
 
-const toolFields = {
+const toolFields = () => ({
   tool_name: z.optional(z.string()),
   tool_input: z.optional(object()),
   mcp_context: z.optional(object()),
   original_request_name: z.optional(z.string()),
-};
-
-const llmRequest = z.object({
-  model: z.optional(z.string()),
-  messages: z.optional(
-    z.array(z.looseObject({ role: z.optional(z.string()), content: z.optional(z.unknown()) })),
-  ),
-  config: z.optional(object()),
 });
+
+const llmRequest = () =>
+  z.looseObject({
+    model: z.optional(z.string()),
+    messages: z.optional(z.array(z.looseObject({ role: z.optional(z.string()), content: z.optional(z.unknown()) }))),
+    config: z.optional(object()),
+  });
 
 const eventFields = {
   BeforeTool: toolFields,
-  AfterTool: {
-    ...toolFields,
+  AfterTool: () => ({
+    ...toolFields(),
     tool_response: z.optional(
       z.looseObject({
         llmContent: z.optional(z.unknown()),
@@ -39,24 +40,24 @@ const eventFields = {
         error: z.optional(z.looseObject({ message: z.optional(z.string()), type: z.optional(z.string()) })),
       }),
     ),
-  },
-  BeforeAgent: { prompt: z.optional(z.string()) },
-  AfterAgent: {
+  }),
+  BeforeAgent: () => ({ prompt: z.optional(z.string()) }),
+  AfterAgent: () => ({
     prompt: z.optional(z.string()),
     prompt_response: z.optional(z.string()),
     stop_hook_active: z.optional(z.boolean()),
-  },
-  SessionStart: { source: z.optional(z.enum(['startup', 'resume', 'clear'])) },
-  SessionEnd: { reason: z.optional(z.enum(['exit', 'clear', 'logout', 'prompt_input_exit', 'other'])) },
-  PreCompress: { trigger: z.optional(z.enum(['manual', 'auto'])) },
-  Notification: {
+  }),
+  SessionStart: () => ({ source: z.optional(z.enum(['startup', 'resume', 'clear'])) }),
+  SessionEnd: () => ({ reason: z.optional(z.enum(['exit', 'clear', 'logout', 'prompt_input_exit', 'other'])) }),
+  PreCompress: () => ({ trigger: z.optional(z.enum(['manual', 'auto'])) }),
+  Notification: () => ({
     notification_type: z.optional(z.literal('ToolPermission')),
     message: z.optional(z.string()),
     details: z.optional(object()),
-  },
-  BeforeModel: { llm_request: z.optional(z.looseObject(llmRequest.shape)) },
-  AfterModel: {
-    llm_request: z.optional(z.looseObject(llmRequest.shape)),
+  }),
+  BeforeModel: () => ({ llm_request: z.optional(llmRequest()) }),
+  AfterModel: () => ({
+    llm_request: z.optional(llmRequest()),
     llm_response: z.optional(
       z.looseObject({
         text: z.optional(z.string()),
@@ -64,8 +65,8 @@ const eventFields = {
         usageMetadata: z.optional(object()),
       }),
     ),
-  },
-  BeforeToolSelection: { llm_request: z.optional(z.looseObject(llmRequest.shape)) },
+  }),
+  BeforeToolSelection: () => ({ llm_request: z.optional(llmRequest()) }),
 } as const;
 
 export type GeminiEventName = keyof typeof eventFields;
@@ -83,7 +84,7 @@ const schemas = new Map<string, z.ZodMiniType>();
 export function eventSchema(event: GeminiEventName): z.ZodMiniType {
   let schema = schemas.get(event);
   if (!schema) {
-    schema = z.looseObject({ ...base, ...eventFields[event] });
+    schema = z.looseObject({ ...base(), ...eventFields[event]() });
     schemas.set(event, schema);
   }
   return schema;
