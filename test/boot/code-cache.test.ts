@@ -76,6 +76,14 @@ describe('loadBundle', () => {
     expect(fs.existsSync(files[0]!)).toBe(true);
   });
 
+  test('a bundle that is not ASCII is read as UTF-8 (ASCII is copied as bytes)', () => {
+    const { load } = setup(BUNDLE.replace("'hello '", "'héllo ✓ '"));
+    const first = load();
+    expect(first.exports.greet('you')).toBe('héllo ✓ you from cli.cjs');
+    first.save();
+    expect(load().exports.greet('you')).toBe('héllo ✓ you from cli.cjs');
+  });
+
   test('a cache made by another runtime is ignored', () => {
     const { files, load } = setup();
     const made = load();
