@@ -156,20 +156,25 @@ ${driver}.then(() => process.stdout.write('{}\\n'));
     GEMINI_CLI_TRUSTED_FOLDERS_PATH: path.join(root, 'trustedFolders.json'),
   };
   // The workspaces' project hooks are trusted the way a user would trust them, so that the default
-  // hook-trust policy ("block") runs them instead of holding them back.
-  for (const dir of Object.values(workspaces)) {
-    const trust = spawnSync(process.execPath, [options.bin, 'trust', '--hooks', '-C', dir], { env, encoding: 'utf8' });
+  // hook-trust policy ("block") runs them instead of holding them back. The 1,000-hook tree is trusted
+  // under a home of its own: its fingerprints and script hashes in the shared trust files would
+  // otherwise be read by every run of the other targets.
+  const validateEnv = { ...env, HOME: path.join(root, 'home-validate') };
+  fs.mkdirSync(validateEnv.HOME);
+  for (const [name, dir] of Object.entries(workspaces)) {
+    const trustEnv = name === 'thousand' ? validateEnv : env;
+    const trust = spawnSync(process.execPath, [options.bin, 'trust', '--hooks', '-C', dir], { env: trustEnv, encoding: 'utf8' });
     if (trust.status !== 0) throw new Error(`hookrun trust --hooks -C ${dir}: exit ${trust.status}\n${trust.stdout}${trust.stderr}`);
   }
   fs.writeFileSync(path.join(root, 'env.sh'), Object.entries(env).map(([k, v]) => `export ${k}='${v}'\n`).join(''));
-  return { root, workspaces, env, baseline1, baseline8, baseline16, baselineFlood, rssProbe };
+  return { root, workspaces, env, validateEnv, baseline1, baseline8, baseline16, baselineFlood, rssProbe };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Running one command: wall time from spawn to close, stdin written, stdout and stderr drained.
 
 /**
- * @typedef {{ label: string, argv: string[], cwd?: string, input?: string, expectExit?: number[], rss?: boolean, hooksRun?: number }} Cmd
+ * @typedef {{ label: string, argv: string[], cwd?: string, input?: string, env?: Record<string, string>, expectExit?: number[], rss?: boolean, hooksRun?: number }} Cmd
  */
 
 /**
@@ -189,7 +194,8 @@ function runOnce(cmd, sandbox, { fullStdout = false } = {}) {
     const cpuBefore = childCpuMs();
     const rssFile = cmd.rss ? path.join(sandbox.root, `rss-${process.hrtime.bigint()}`) : undefined;
     const argv = cmd.rss ? [cmd.argv[0], '-r', sandbox.rssProbe, ...cmd.argv.slice(1)] : cmd.argv;
-    const env = rssFile ? { ...sandbox.env, BENCH_RSS_FILE: rssFile } : sandbox.env;
+    const base = cmd.env ?? sandbox.env;
+    const env = rssFile ? { ...base, BENCH_RSS_FILE: rssFile } : base;
     const started = process.hrtime.bigint();
     const child = spawn(argv[0], argv.slice(1), { cwd: cmd.cwd ?? sandbox.root, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -390,7 +396,7 @@ const TARGETS = [
       const rows = await interleave(
         [
           // The tree is valid: validate must exit 0 (a finding would mean the bench measures something else).
-          hookrunCmd(options, validate ? 'A: hookrun validate' : 'A: hookrun run --dry-run (stand-in)', args, { input: '{}', expectExit: [0] }),
+          hookrunCmd(options, validate ? 'A: hookrun validate' : 'A: hookrun run --dry-run (stand-in)', args, { input: '{}', expectExit: [0], env: sandbox.validateEnv }),
           { label: 'B: node -e 0', argv: [process.execPath, '-e', '0'] },
         ],
         sandbox,
