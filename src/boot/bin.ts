@@ -1,6 +1,6 @@
-// What bin/hookrun.js runs: load the bundled CLI through the code cache, run it, then refresh the
-// cache if this run compiled code the cache lacked. Kept apart from the bundle so that the bundle
-// itself can be what is cached.
+// What bin/hookrun.js runs: load the built CLI (the packs in dist/, see scripts/build.js) through the
+// code cache, run it, then refresh the cache of each pack this run compiled code for. Kept apart from
+// the packs so that they can be what is cached.
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';

@@ -1,5 +1,5 @@
-// Loads the bundled CLI (one CommonJS file) through V8's code cache. Node 20 has no compile cache for
-// modules, so every start would parse and compile the bundle again; `vm.Script` with `cachedData`
+// Loads one CommonJS file of the built CLI (a pack) through V8's code cache. Node 20 has no compile
+// cache for modules, so every start would parse and compile it again; `vm.Script` with `cachedData`
 // skips that. The cache is an optimisation only: whatever is wrong with it (another Node, another
 // bundle, a truncated or corrupted file, a file someone else could have written) makes hookrun
 // compile from source as if there were none, and nothing about it is ever an error.
