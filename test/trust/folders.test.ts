@@ -44,6 +44,14 @@ describe('decideFolderTrust: trustedFolders.json', () => {
     expect(decide()).toMatchObject({ trusted: true, by: 'file', detail: expect.stringContaining(`TRUST_FOLDER "${s.root}"`) });
   });
 
+  it('the detail names the rule with its place in the file (worked out when read), also once copied', async () => {
+    await rules({ [s.root]: 'TRUST_FOLDER' });
+    const decision = decide();
+    expect(decision.detail).toBe(`TRUST_FOLDER "${s.root}" (${s.trustedFolders}:2:3)`);
+    expect({ ...decision }.detail).toBe(decision.detail);
+    expect(JSON.parse(JSON.stringify(decision)).detail).toBe(decision.detail);
+  });
+
   it('a rule for a sibling does not apply', async () => {
     await rules({ [`${s.workspace}-other`]: 'TRUST_FOLDER' });
     expect(decide()).toMatchObject({ trusted: false, by: 'no-rule' });
