@@ -154,7 +154,10 @@ describe('process group: the hook leaves nothing behind and is not waited on for
   });
 
   test('a leftover ignoring SIGTERM gets SIGKILL after the grace period', async () => {
-    const outcome = await run("(trap '' TERM; exec sleep 30) >/dev/null 2>&1 & echo $$", { graceMs: 300 });
+    // The hook exits only once the leftover ignores SIGTERM: otherwise a fast hookrun can signal it before
+    // its `trap` runs (seen on a loaded machine), and it dies of the SIGTERM instead.
+    const script = `M=$(mktemp -u); (trap '' TERM; : > "$M"; exec sleep 30) >/dev/null 2>&1 & while [ ! -e "$M" ]; do sleep 0.01; done; rm -f "$M"; echo $$`;
+    const outcome = await run(script, { graceMs: 300 });
     const pgid = firstNumber(outcome.stdout);
     expect(outcome).toMatchObject({ exitCode: 0, killed: true, timedOut: false });
     expect(groupHasLiveMember(pgid)).toBe(false);
