@@ -10,7 +10,7 @@ import { parse as parseShellWords } from 'shell-quote';
 import { geminiHome, type Context } from '../context.js';
 import { HookrunError } from '../errors.js';
 import { expandCommand } from '../exec/shell.js';
-import { isPlainObject, parseJsonc } from '../settings/jsonc.js';
+import { isPlainObject, parseJsonc, type JsonPath } from '../settings/jsonc.js';
 import type { Location, RegistryEntry } from '../types.js';
 import { readIfExists } from './atomic.js';
 import type { TrustFileProblem } from './folders.js';
@@ -63,25 +63,11 @@ export interface TrustedHooksFile {
 }
 
 export function parseTrustedHooks(text: string | undefined, file: string): TrustedHooksFile {
-  const result: TrustedHooksFile = { file, exists: text !== undefined, projects: {} };
-  if (text === undefined) return result;
-  const parsed = parseStrictJson(text, file);
-  if ('problem' in parsed) return { ...result, problem: parsed.problem };
-  const { doc } = parsed;
-  if (!isPlainObject(doc.value)) {
-    return { ...result, problem: { message: 'the file must hold a JSON object of project paths', location: doc.locate([]) } };
-  }
-  for (const [project, keys] of Object.entries(doc.value)) {
-    if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) {
-      return {
-        ...result,
-        projects: {},
-        problem: { message: `"${project}" must be an array of "name:command" strings`, location: doc.locate([project]) },
-      };
-    }
-    result.projects[project] = keys as string[];
-  }
-  return result;
+  return parseProjects<string[]>(text, file, (keys, project) =>
+    Array.isArray(keys) && keys.every((key) => typeof key === 'string')
+      ? { value: keys as string[] }
+      : { message: `"${project}" must be an array of "name:command" strings`, path: [project] },
+  );
 }
 
 interface TrustFile<P> {
@@ -119,7 +105,30 @@ export interface TrustedScriptsFile {
 }
 
 export function parseTrustedScripts(text: string | undefined, file: string): TrustedScriptsFile {
-  const result: TrustedScriptsFile = { file, exists: text !== undefined, projects: {} };
+  return parseProjects<Record<string, ScriptRecord>>(text, file, (scripts, project) => {
+    if (!isPlainObject(scripts)) return { message: `"${project}" must be an object`, path: [project] };
+    const records: Record<string, ScriptRecord> = {};
+    for (const [key, record] of Object.entries(scripts)) {
+      if (!isPlainObject(record) || typeof record.path !== 'string' || typeof record.sha256 !== 'string') {
+        return { message: `the record of "${key}" must be {"path": string, "sha256": string}`, path: [project, key] };
+      }
+      records[key] = { path: record.path, sha256: record.sha256 };
+    }
+    return { value: records };
+  });
+}
+
+/**
+ * The shape both trust files share, `{ "<project root>": … }`, each project's value checked by `entry`.
+ * A file that is not strict JSON, not an object, or has one bad entry is a problem and counts as empty
+ * (as Gemini CLI treats a trusted_hooks.json it cannot load).
+ */
+function parseProjects<P>(
+  text: string | undefined,
+  file: string,
+  entry: (value: unknown, project: string) => { value: P } | { message: string; path: JsonPath },
+): TrustFile<P> {
+  const result: TrustFile<P> = { file, exists: text !== undefined, projects: {} };
   if (text === undefined) return result;
   const parsed = parseStrictJson(text, file);
   if ('problem' in parsed) return { ...result, problem: parsed.problem };
@@ -127,22 +136,10 @@ export function parseTrustedScripts(text: string | undefined, file: string): Tru
   if (!isPlainObject(doc.value)) {
     return { ...result, problem: { message: 'the file must hold a JSON object of project paths', location: doc.locate([]) } };
   }
-  for (const [project, scripts] of Object.entries(doc.value)) {
-    const records: Record<string, ScriptRecord> = {};
-    if (!isPlainObject(scripts)) {
-      return { ...result, projects: {}, problem: { message: `"${project}" must be an object`, location: doc.locate([project]) } };
-    }
-    for (const [key, record] of Object.entries(scripts)) {
-      if (!isPlainObject(record) || typeof record.path !== 'string' || typeof record.sha256 !== 'string') {
-        return {
-          ...result,
-          projects: {},
-          problem: { message: `the record of "${key}" must be {"path": string, "sha256": string}`, location: doc.locate([project, key]) },
-        };
-      }
-      records[key] = { path: record.path, sha256: record.sha256 };
-    }
-    result.projects[project] = records;
+  for (const [project, value] of Object.entries(doc.value)) {
+    const checked = entry(value, project);
+    if ('message' in checked) return { ...result, projects: {}, problem: { message: checked.message, location: doc.locate(checked.path) } };
+    result.projects[project] = checked.value;
   }
   return result;
 }
