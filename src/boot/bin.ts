@@ -77,18 +77,20 @@ export function chunkLoader(dir: string, options: { env: NodeJS.ProcessEnv; purp
     const module = { exports: {} };
     modules.set(name, module);
     const file = path.join(dir, name);
-    factory.call(module.exports, module.exports, requireFor(file), module, file, dir);
+    factory.call(module.exports, module.exports, require, module, file, dir);
     return module.exports;
   };
 
-  const requireFor = (file: string): NodeJS.Require => {
-    const nodeRequire = createRequire(file);
-    const require = (id: string) => {
+  // Every module lives in `dir`, so what it requires from Node (built-ins, and cosmiconfig's external
+  // `typescript`) resolves the same from any of them: one require serves them all.
+  const nodeRequire = createRequire(path.join(dir, 'hookrun.cjs'));
+  const require = Object.assign(
+    (id: string) => {
       const chunk = CHUNK.exec(id);
       return chunk ? load(chunk[1]!) : nodeRequire(id);
-    };
-    return Object.assign(require, { resolve: nodeRequire.resolve, cache: nodeRequire.cache, extensions: nodeRequire.extensions, main: nodeRequire.main });
-  };
+    },
+    { resolve: nodeRequire.resolve, cache: nodeRequire.cache, extensions: nodeRequire.extensions, main: nodeRequire.main },
+  ) as NodeJS.Require;
 
   return {
     load,
