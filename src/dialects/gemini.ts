@@ -27,34 +27,19 @@ export function effectiveTimeoutMs(timeout: unknown): number {
 }
 
 /**
- * GEMINI_PLANS_DIR, looked up once per run and session: finding the project id reads Gemini's
- * projects.json and scans its tmp/ and history/ directories, and Gemini itself settles it once per
- * session. Keyed by the run's config, so nothing outlives the run.
+ * What the hooks of one run share, worked out once: GEMINI_PLANS_DIR per session (finding the
+ * project id reads Gemini's projects.json and scans its tmp/ and history/ directories; Gemini settles
+ * it once per session too) and the environment every hook inherits (redacted, narrowed by
+ * --clean-env/--env-allow). Keyed by the run's config, loaded for the context it runs in, so nothing
+ * outlives the run.
  */
-const plansDirs = new WeakMap<ResolvedConfig, Map<string, string>>();
+const perRun = new WeakMap<ResolvedConfig, Map<string, unknown>>();
 
-function plansDirFor(config: ResolvedConfig, ctx: Context, sessionId: string): string {
-  let byKey = plansDirs.get(config);
-  if (!byKey) plansDirs.set(config, (byKey = new Map()));
-  const home = geminiHome(ctx);
-  const key = `${home}\0${ctx.cwd}\0${sessionId}`;
-  let plansDir = byKey.get(key);
-  if (plansDir === undefined) {
-    plansDir = resolvePlansDir({ geminiHome: home, projectRoot: ctx.cwd, sessionId }).plansDir;
-    byKey.set(key, plansDir);
-  }
-  return plansDir;
-}
-
-/** The environment every hook of a run inherits (redacted, narrowed by --clean-env/--env-allow), worked out once per run. */
-const inheritedEnvs = new WeakMap<ResolvedConfig, { from: Context['env']; inherited: Record<string, string> }>();
-
-function inheritedFor(config: ResolvedConfig, ctx: Context): Record<string, string> {
-  const known = inheritedEnvs.get(config);
-  if (known?.from === ctx.env) return known.inherited;
-  const inherited = inheritedEnvironment(ctx.env, redactionSettingsFrom(config.merged), config.envPolicy);
-  inheritedEnvs.set(config, { from: ctx.env, inherited });
-  return inherited;
+function oncePerRun<T>(config: ResolvedConfig, key: string, compute: () => T): T {
+  let known = perRun.get(config);
+  if (!known) perRun.set(config, (known = new Map()));
+  if (!known.has(key)) known.set(key, compute());
+  return known.get(key) as T;
 }
 
 export const gemini: Dialect = {
@@ -77,7 +62,10 @@ export const gemini: Dialect = {
     // The agent expands and spawns in the event's cwd, which it sets to its workspace. hookrun uses
     // its workspace (-C) for both, so a replayed event recorded elsewhere still runs here.
     const cwd = ctx.cwd;
-    const plansDir = plansDirFor(config, ctx, sessionId);
+    const home = geminiHome(ctx);
+    const plansDir = oncePerRun(config, `plans\0${home}\0${cwd}\0${sessionId}`, () =>
+      resolvePlansDir({ geminiHome: home, projectRoot: cwd, sessionId }).plansDir,
+    );
     const shell = buildShellInvocation(hook.entry.config.command ?? '', { cwd, plansDir, sessionId }, ctx);
     return {
       command: shell.command,
@@ -85,10 +73,7 @@ export const gemini: Dialect = {
       args: shell.args,
       cwd,
       env: buildHookEnvironment({
-        processEnv: ctx.env,
-        inherited: inheritedFor(config, ctx),
-        redaction: redactionSettingsFrom(config.merged),
-        ...(config.envPolicy ? { policy: config.envPolicy } : {}),
+        inherited: oncePerRun(config, 'env', () => inheritedEnvironment(ctx.env, redactionSettingsFrom(config.merged), config.envPolicy)),
         cwd,
         plansDir,
         sessionId,

@@ -186,13 +186,8 @@ export function inheritedEnvironment(processEnv: Env, redaction: RedactionSettin
 }
 
 export interface HookEnvironmentInput {
-  /** The environment hookrun was started with. */
-  processEnv: Env;
-  /** inheritedEnvironment() of the three fields around this one, when the caller has it already (it is the same for every hook of a run). */
-  inherited?: Record<string, string>;
-  redaction?: RedactionSettings;
-  /** `--clean-env` / `--env-allow`. */
-  policy?: EnvPolicy;
+  /** What the hook inherits from hookrun's environment: inheritedEnvironment(), the same for every hook of a run. */
+  inherited: Readonly<Record<string, string>>;
   /** The event's `cwd`: Gemini sets GEMINI_PROJECT_DIR, GEMINI_CWD and CLAUDE_PROJECT_DIR all to it. */
   cwd: string;
   plansDir: string;
@@ -203,7 +198,7 @@ export interface HookEnvironmentInput {
 
 export function buildHookEnvironment(input: HookEnvironmentInput): Record<string, string> {
   const env: Record<string, string> = {
-    ...(input.inherited ?? inheritedEnvironment(input.processEnv, input.redaction, input.policy)),
+    ...input.inherited,
     GEMINI_PROJECT_DIR: input.cwd,
     GEMINI_PLANS_DIR: input.plansDir,
     GEMINI_CWD: input.cwd,

@@ -117,7 +117,7 @@ describe('redactionSettingsFrom', () => {
 describe('buildHookEnvironment', () => {
   const base = { cwd: '/w', plansDir: '/p', sessionId: 's' };
   it('injects the GEMINI_* variables over the inherited ones; the hook\'s own env wins over both', () => {
-    const env = buildHookEnvironment({ ...base, processEnv: { GEMINI_CWD: 'spoofed', X: '1' }, hookEnv: { GEMINI_SESSION_ID: 'mine', N: 5 } });
+    const env = buildHookEnvironment({ ...base, inherited: inheritedEnvironment({ GEMINI_CWD: 'spoofed', X: '1' }, undefined), hookEnv: { GEMINI_SESSION_ID: 'mine', N: 5 } });
     expect(env).toEqual({
       X: '1',
       GEMINI_PROJECT_DIR: '/w',
@@ -164,7 +164,7 @@ describe('--clean-env and --env-allow', () => {
   });
 
   it('the injected variables and the hook\'s own env survive --clean-env', () => {
-    const env = buildHookEnvironment({ processEnv, cwd: '/w', plansDir: '/p', sessionId: 's', policy: { clean: true, allow: [] }, hookEnv: { MINE: '1' } });
+    const env = buildHookEnvironment({ inherited: inheritedEnvironment(processEnv, undefined, { clean: true, allow: [] }), cwd: '/w', plansDir: '/p', sessionId: 's', hookEnv: { MINE: '1' } });
     expect(Object.keys(env).sort()).toEqual(
       ['CLAUDE_PROJECT_DIR', 'GEMINI_CWD', 'GEMINI_PLANS_DIR', 'GEMINI_PROJECT_DIR', 'GEMINI_SESSION_ID', 'HOME', 'LANG', 'MINE', 'PATH'],
     );

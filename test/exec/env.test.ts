@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import {
   ALWAYS_ALLOWED_VARIABLES,
   buildHookEnvironment,
+  inheritedEnvironment,
   isStrictSanitization,
   NEVER_ALLOWED_VARIABLES,
   redactionSettingsFrom,
@@ -130,7 +131,7 @@ describe('buildHookEnvironment', () => {
   const base = { cwd: '/test/project', plansDir: '/test/project/plans', sessionId: 'test-session' };
 
   test('vector 52: injected variables', () => {
-    const env = buildHookEnvironment({ ...base, processEnv: { PATH: '/bin' } });
+    const env = buildHookEnvironment({ ...base, inherited: inheritedEnvironment({ PATH: '/bin' }, undefined) });
     expect(env).toEqual({
       PATH: '/bin',
       GEMINI_PROJECT_DIR: '/test/project',
@@ -142,7 +143,7 @@ describe('buildHookEnvironment', () => {
   });
 
   test('vector 71: the hook env is applied last and overrides injected variables', () => {
-    const env = buildHookEnvironment({ ...base, processEnv: {}, hookEnv: { GEMINI_PROJECT_DIR: '/x', N: 1, U: undefined } });
+    const env = buildHookEnvironment({ ...base, inherited: inheritedEnvironment({}, undefined), hookEnv: { GEMINI_PROJECT_DIR: '/x', N: 1, U: undefined } });
     expect(env).toMatchObject({ GEMINI_PROJECT_DIR: '/x', GEMINI_CWD: '/test/project', N: '1' });
     expect('U' in env).toBe(false);
   });
@@ -150,8 +151,7 @@ describe('buildHookEnvironment', () => {
   test('the injected variables replace inherited ones; the parent env is sanitized first', () => {
     const env = buildHookEnvironment({
       ...base,
-      processEnv: { GEMINI_CWD: '/stale', API_KEY: 'k', FOO: 'bar' },
-      redaction: on,
+      inherited: inheritedEnvironment({ GEMINI_CWD: '/stale', API_KEY: 'k', FOO: 'bar' }, on),
     });
     expect(env).toMatchObject({ GEMINI_CWD: '/test/project', FOO: 'bar' });
     expect('API_KEY' in env).toBe(false);
