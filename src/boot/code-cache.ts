@@ -19,8 +19,9 @@ const FORMAT = 1;
 const FIXED_HEADER = 20;
 /** Rewrites for new purposes stop here: a stream of made-up command names must not rewrite the cache forever. */
 const MAX_PURPOSES = 16;
+/** Node's CommonJS wrapper; scripts/build.js writes packs starting with exactly this (test/boot/chunk-loader.test.ts). */
 export const WRAPPER_START = '(function (exports, require, module, __filename, __dirname) { ';
-export const WRAPPER_END = '\n})';
+const WRAPPER_END = '\n})';
 
 export type CacheState =
   /** The cache was used. */

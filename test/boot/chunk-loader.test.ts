@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { chunkLoader } from '../../src/boot/bin.js';
+import { WRAPPER_START } from '../../src/boot/code-cache.js';
+import { REPO } from '../helpers/cli.js';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
@@ -63,4 +65,16 @@ test('a pack that lacks the module it is named after: an error that names the fi
   });
   const entry = loader().load('entry.cjs') as { get(): unknown };
   expect(() => entry.get()).toThrow(`${path.join(dir, 'chunk-X.cjs')} does not define chunk-X.cjs`);
+});
+
+test('the built packs are already the wrapper function (compiled without a copy); the run pack is ASCII (copied, not decoded)', () => {
+  const dist = path.join(REPO, 'dist');
+  const packs = fs.readdirSync(dist).filter((file) => file.endsWith('.cjs') && file !== 'boot.cjs');
+  expect(packs).toContain('hookrun.cjs');
+  for (const file of packs) {
+    const bytes = fs.readFileSync(path.join(dist, file));
+    expect(bytes.toString('latin1').startsWith(WRAPPER_START), file).toBe(true);
+    // Other packs may keep a non-ASCII comment of a dependency: read as UTF-8, off the run path.
+    if (file === 'hookrun.cjs') expect(bytes.every((byte) => byte < 0x80), file).toBe(true);
+  }
 });
