@@ -1,7 +1,9 @@
 // The streams and signals a command talks to, injected so that nothing below the CLI touches
 // process.stdout, process.exit or process.on directly.
 import { setMaxListeners } from 'node:events';
+import fs from 'node:fs';
 import { type Stdin, processStdin } from './event/input.js';
+import { isTerminal } from './terminal.js';
 
 export interface IO {
   stdout(text: string): void;
@@ -29,7 +31,7 @@ export function wantsColor(isTTY: boolean | undefined, env: Readonly<Record<stri
 
 const INTERRUPTS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
-/** Stdout is asynchronous on a pipe: without waiting, megabytes written pile up in memory. A closed reader ends the wait too. */
+/** A stream that queues (a pipe on Linux is written without blocking): megabytes written pile up in memory unless waited for. A closed reader ends the wait too. */
 function drained(stream: NodeJS.WriteStream): Promise<void> {
   if (!stream.writableNeedDrain) return Promise.resolve();
   return new Promise((resolve) => {
@@ -42,28 +44,72 @@ function drained(stream: NodeJS.WriteStream): Promise<void> {
 }
 
 /**
- * A writer for a standard stream whose reader may go away (`hookrun … | head`): EPIPE then means
- * "nobody is listening", not a hookrun failure, so later writes are dropped instead of crashing.
+ * A writer for standard output or error. It writes to the descriptor itself while the descriptor
+ * takes whole writes, as the blocking pipes and files that agents and shells hand over do:
+ * process.stdout would build a stream (node:net and a socket for a pipe, ~4 ms of a run that runs no
+ * hook). A terminal (colours, Windows' console), a descriptor that would block (EAGAIN) or any other
+ * error hands the rest of the write, and every later one, to the stream, which queues, waits and
+ * reports errors itself. EPIPE (`hookrun … | head`) means nobody is listening, not a hookrun failure:
+ * later writes are dropped instead of crashing.
  */
-function writerTo(stream: NodeJS.WriteStream): (text: string) => void {
-  let closed = false;
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    closed = true;
-  });
-  return (text) => {
-    if (!closed) stream.write(text);
+class StdWriter {
+  #stream: NodeJS.WriteStream | undefined;
+  #closed = false;
+
+  constructor(
+    private readonly fd: 1 | 2,
+    direct: boolean,
+  ) {
+    if (!direct) this.#toStream();
+  }
+
+  readonly write = (text: string): void => {
+    if (this.#closed) return;
+    if (this.#stream) {
+      this.#stream.write(text);
+      return;
+    }
+    const bytes = Buffer.from(text, 'utf8');
+    let written = 0;
+    try {
+      while (written < bytes.length) written += fs.writeSync(this.fd, bytes, written);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EPIPE') {
+        this.#closed = true;
+        return;
+      }
+      this.#toStream().write(bytes.subarray(written));
+    }
   };
+
+  /** Resolves once what was written has been taken (at once, unless the stream queued it). */
+  drained(): Promise<void> {
+    return this.#stream ? drained(this.#stream) : Promise.resolve();
+  }
+
+  #toStream(): NodeJS.WriteStream {
+    if (this.#stream) return this.#stream;
+    const stream = this.fd === 1 ? process.stdout : process.stderr;
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      this.#closed = true;
+    });
+    return (this.#stream = stream);
+  }
 }
 
 export function processIO(): IO {
+  const terminal = { stdout: isTerminal(1), stderr: isTerminal(2) };
+  const direct = process.platform !== 'win32';
+  const stdout = new StdWriter(1, direct && !terminal.stdout);
+  const stderr = new StdWriter(2, direct && !terminal.stderr);
   const io: IO = {
-    stdout: writerTo(process.stdout),
-    stderr: writerTo(process.stderr),
+    stdout: stdout.write,
+    stderr: stderr.write,
     stdin: processStdin(),
-    drainStdout: () => drained(process.stdout),
-    colorStdout: wantsColor(process.stdout.isTTY, process.env),
-    colorStderr: wantsColor(process.stderr.isTTY, process.env),
+    drainStdout: () => stdout.drained(),
+    colorStdout: wantsColor(terminal.stdout, process.env),
+    colorStderr: wantsColor(terminal.stderr, process.env),
     async withInterrupt(work) {
       const controller = new AbortController();
       // Every running hook listens for the interrupt: more than Node's default of 10 at once is normal

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import type { Dialect } from '../dialects/dialect.js';
 import { inputError, usageError } from '../errors.js';
+import { isTerminal } from '../terminal.js';
 import type { JsonObject } from '../types.js';
 import { describeType, isPlainObject, parseJson } from './json.js';
 
@@ -30,24 +31,10 @@ export interface Stdin {
 export function processStdin(): Stdin {
   return {
     get isTTY() {
-      return stdinIsTerminal();
+      return isTerminal(0);
     },
     read: readStdin,
   };
-}
-
-/**
- * Asked of the descriptor: process.stdin builds a stream, which a run with --event never reads. A
- * pipe, file or socket is no terminal, and saying so needs no module; only a character device is
- * asked of node:tty (which loads node:net, ~5 ms a run that runs no hook would pay for nothing).
- */
-function stdinIsTerminal(): boolean {
-  try {
-    if (!fs.fstatSync(0).isCharacterDevice()) return false;
-  } catch {
-    return false;
-  }
-  return process.getBuiltinModule('node:tty').isatty(0);
 }
 
 /**

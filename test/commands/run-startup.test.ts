@@ -1,8 +1,12 @@
 // `hookrun run` is paid on every tool call of an agent, so what it loads is part of its contract:
 // the modules its import graph reaches must not include full zod (its locales alone are ~360 KB of
 // code to parse and evaluate), cosmiconfig or execa. Checked on the real import graph, via esbuild.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { build } from 'esbuild';
-import { expect, test } from 'vitest';
+import { execa } from 'execa';
+import { afterAll, describe, expect, test } from 'vitest';
+import { BIN, makeSandbox, type Sandbox } from '../helpers/cli.js';
 
 test.each([
   ['the run command and the Gemini dialect', ['src/commands/run.ts', 'src/dialects/gemini.ts']],
@@ -38,4 +42,51 @@ test.each([
       file.includes('node_modules/execa/'),
   );
   expect(heavy).toEqual([]);
+});
+
+// The same contract at run time, for what Node loads on its own: with stdout and stderr on pipes (as
+// an agent calls hookrun), an event that matches no hook needs no process, socket, terminal or hash
+// module, and a run with one hook adds only what starting a process takes.
+describe('the Node built-ins a run loads', () => {
+  const sandboxes: Sandbox[] = [];
+  afterAll(() => Promise.all(sandboxes.map((sb) => sb.cleanup())));
+
+  async function builtinsLoaded(tool: string): Promise<string[]> {
+    const sb = await makeSandbox();
+    sandboxes.push(sb);
+    // User settings: the project-hook trust gate (and its hashing) is not what is measured here.
+    await sb.write(
+      path.join(sb.home, '.gemini', 'settings.json'),
+      JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'true' }] }] } }),
+    );
+    const list = path.join(sb.root, 'builtins.json');
+    const probe = await sb.write(
+      'probe.cjs',
+      `const before = new Set(process.moduleLoadList);
+process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m)))));`,
+    );
+    // The event on a stdin pipe, as an agent sends it.
+    const result = await execa(process.execPath, ['-r', probe, BIN, 'run', 'BeforeTool', '-C', sb.ws], {
+      env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' },
+      extendEnv: false,
+      reject: false,
+      input: JSON.stringify({ tool_name: tool, tool_input: {} }),
+    });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/^\{/);
+    const loaded = JSON.parse(await readFile(list, 'utf8')) as string[];
+    return loaded.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
+  }
+
+  test('no matching hook: no child_process, net, tty or crypto', async () => {
+    const loaded = await builtinsLoaded('read_file');
+    expect(loaded).toContain('vm');
+    expect(loaded.filter((m) => ['child_process', 'net', 'tty', 'crypto'].includes(m))).toEqual([]);
+  });
+
+  test('one matching hook: child_process (and the net it needs for pipes), still no tty or crypto', async () => {
+    const loaded = await builtinsLoaded('run_shell_command');
+    expect(loaded).toContain('child_process');
+    expect(loaded.filter((m) => ['tty', 'crypto'].includes(m))).toEqual([]);
+  });
 });

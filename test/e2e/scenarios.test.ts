@@ -1,8 +1,9 @@
 // Gemini CLI's integration scenarios (spec §9.9) re-expressed as `hookrun run` calls, plus the
 // contract's input and settings rules, through the real bin in isolated temp directories.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { constants, existsSync, openSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { BIN, hookrun, makeSandbox, type Sandbox, stdoutJson } from '../helpers/cli.js';
 
@@ -327,6 +328,45 @@ describe('event input', () => {
     const code = await new Promise((resolve) => child.on('close', resolve));
     expect(stderr).not.toMatch(/EPIPE|Unhandled/);
     expect(code).toBe(0);
+  });
+
+  test('stdout that would block (a non-blocking pipe that is full) still gets the whole output, once', async () => {
+    // hookrun writes to the descriptor directly and hands the rest to a stream on EAGAIN. A FIFO
+    // shares its file description with hookrun's stdout; once hookrun has started, a socket on this
+    // side makes that description non-blocking for both (libuv sets O_NONBLOCK), and reading only
+    // starts well after hookrun has written more than the pipe holds.
+    const context = 'x'.repeat(300_000);
+    const sb = await workspace({
+      settings: on('BeforeTool', [hook('big.js')]),
+      scripts: { 'big.js': nodeHook(`setTimeout(() => emit({ systemMessage: ${JSON.stringify(context.slice(0, 10))}.repeat(30000) }), 400)`) },
+    });
+    const fifo = path.join(sb.root, 'stdout.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const fd = openSync(fifo, constants.O_RDWR);
+    const child = spawn(process.execPath, [BIN, 'run', ...writeFile, '-q', '--cwd', sb.ws], {
+      env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' },
+      stdio: ['ignore', fd, 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const reader = new Socket({ fd, readable: true, writable: false });
+    reader.pause();
+    const chunks: Buffer[] = [];
+    reader.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    reader.resume();
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    // hookrun has exited; what it wrote is in the pipe (this side keeps it open, so there is no EOF).
+    // The same run with stdout on an ordinary pipe says what the whole output is.
+    const expected = (await run(sb, [...writeFile, '-q'])).stdout;
+    expect(expected.length).toBeGreaterThan(300_000);
+    for (let waited = 0; Buffer.concat(chunks).length < expected.length && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    reader.destroy();
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(Buffer.concat(chunks).toString()).toBe(expected);
   });
 
   test('a workspace that does not exist is an error, exit 1', async () => {
