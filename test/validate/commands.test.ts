@@ -2,7 +2,10 @@
 // hookrun cannot know statically is skipped, never reported.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import fc from 'fast-check';
+import { parse } from 'shell-quote';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitPlainWords } from '../../src/validate/rules/commands.js';
 import { validateGemini } from '../../src/validate/validate.js';
 import { makeSandbox, type Sandbox } from '../settings/sandbox.js';
 
@@ -92,5 +95,41 @@ describe('script checks', () => {
     const codes = validateGemini(s.ctx({ env: { GEMINI_CLI_TRUST_WORKSPACE: 'true' } })).findings.map((f) => f.code);
     expect(codes).toContain('invalid-hook-type');
     expect(codes).not.toContain('script-not-found');
+  });
+});
+
+describe('the plain-words shortcut', () => {
+  // Characters shell-quote treats as text, as blanks, and as anything else (quotes, escapes,
+  // variables, globs, comments, operators, newlines, braces, tilde, non-ASCII).
+  const text = 'aZ09_./:@%+,=-'.split('');
+  const blanks = [' ', '\t'];
+  const special = ['"', "'", '\\', '$', '`', '*', '?', '[', ']', '#', '|', '&', ';', '<', '>', '(', ')', '\n', '{', '}', '~', '!', 'é', '\r'];
+  const env = (name: string) => `<${name}>`;
+
+  it('gives exactly the words shell-quote gives, whenever it applies', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...text, ...blanks, ...special), maxLength: 24 }), (line) => {
+        const words = splitPlainWords(line);
+        if (words !== undefined) expect(words).toEqual(parse(line, env));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('applies to every line of plain words and blanks', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...text, ...blanks), maxLength: 40 }), (line) => {
+        expect(splitPlainWords(line)).toEqual(parse(line, env));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('leaves anything else to shell-quote', () => {
+    // The last one would take ages with a pattern that can split a word in many ways (it did: a hook
+    // command with `&&` hung validate).
+    for (const line of ['a "b c"', "a 'b'", 'a\\ b', 'a $B', 'a *.sh', 'a # c', 'a | b', 'a\nb', 'a ~/b', 'a {b,c}', `${'a'.repeat(60)} &&`]) {
+      expect(splitPlainWords(line)).toBeUndefined();
+    }
   });
 });
