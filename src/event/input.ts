@@ -62,7 +62,8 @@ async function readEventText(options: EventOptions, stdin: Stdin): Promise<{ tex
   if (options.eventFile !== undefined) {
     if (options.eventFile === '-') return { text: await stdin.read(), origin: '<stdin>' };
     try {
-      return { text: await fs.promises.readFile(options.eventFile, 'utf8'), origin: options.eventFile };
+      // Synchronous: nothing else is under way yet, and a promise would start libuv's pool of four threads.
+      return { text: fs.readFileSync(options.eventFile, 'utf8'), origin: options.eventFile };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       throw inputError(`--event-file ${options.eventFile}: cannot read (${code ?? (error as Error).message})`);

@@ -51,7 +51,8 @@ describe('the Node built-ins a run loads', () => {
   const sandboxes: Sandbox[] = [];
   afterAll(() => Promise.all(sandboxes.map((sb) => sb.cleanup())));
 
-  async function builtinsLoaded(tool: string): Promise<string[]> {
+  /** Runs node with a probe that records the built-ins loaded after it and, on Linux, the threads alive at exit. */
+  async function probe(args: string[], options: { input?: string } = {}): Promise<{ builtins: string[]; threads?: number }> {
     const sb = await makeSandbox();
     sandboxes.push(sb);
     // User settings: the project-hook trust gate (and its hashing) is not what is measured here.
@@ -59,24 +60,32 @@ describe('the Node built-ins a run loads', () => {
       path.join(sb.home, '.gemini', 'settings.json'),
       JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'true' }] }] } }),
     );
-    const list = path.join(sb.root, 'builtins.json');
-    const probe = await sb.write(
+    await sb.write('event.json', JSON.stringify({ tool_name: 'read_file', tool_input: {} }));
+    const record = path.join(sb.root, 'probe.json');
+    const preload = await sb.write(
       'probe.cjs',
       `const before = new Set(process.moduleLoadList);
-process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m)))));`,
+process.on('exit', () => {
+  const fs = require('fs');
+  const threads = process.platform === 'linux' ? fs.readdirSync('/proc/self/task').length : undefined;
+  fs.writeFileSync(${JSON.stringify(record)}, JSON.stringify({ loaded: process.moduleLoadList.filter((m) => !before.has(m)), threads }));
+});`,
     );
-    // The event on a stdin pipe, as an agent sends it.
-    const result = await execa(process.execPath, ['-r', probe, BIN, 'run', 'BeforeTool', '-C', sb.ws], {
+    const result = await execa(process.execPath, ['-r', preload, ...args.map((arg) => arg.replace('$SANDBOX', sb.root).replace('$WS', sb.ws))], {
       env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' },
       extendEnv: false,
       reject: false,
-      input: JSON.stringify({ tool_name: tool, tool_input: {} }),
+      ...(options.input === undefined ? { stdin: 'ignore' as const } : { input: options.input }),
     });
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toMatch(/^\{/);
-    const loaded = JSON.parse(await readFile(list, 'utf8')) as string[];
-    return loaded.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
+    const { loaded, threads } = JSON.parse(await readFile(record, 'utf8')) as { loaded: string[]; threads?: number };
+    const builtins = loaded.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
+    return { builtins, ...(threads === undefined ? {} : { threads }) };
   }
+
+  // The event on a stdin pipe, as an agent sends it.
+  const builtinsLoaded = async (tool: string) =>
+    (await probe([BIN, 'run', 'BeforeTool', '-C', '$WS'], { input: JSON.stringify({ tool_name: tool, tool_input: {} }) })).builtins;
 
   test('no matching hook: no child_process, net, tty or crypto', async () => {
     const loaded = await builtinsLoaded('read_file');
@@ -88,5 +97,12 @@ process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(list)}, JS
     const loaded = await builtinsLoaded('run_shell_command');
     expect(loaded).toContain('child_process');
     expect(loaded.filter((m) => ['tty', 'crypto'].includes(m))).toEqual([]);
+  });
+
+  test.runIf(process.platform === 'linux')('an event read from a file starts no more threads than Node itself (no libuv pool)', async () => {
+    const node = await probe(['-e', '0']);
+    const run = await probe([BIN, 'run', 'BeforeTool', '--event-file', '$SANDBOX/event.json', '-C', '$WS']);
+    expect(run.threads).toBeGreaterThan(0);
+    expect(run.threads).toBe(node.threads);
   });
 });
