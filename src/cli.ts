@@ -5,6 +5,7 @@ import { commandOf } from './argv.js';
 import { type Context, contextFromProcess } from './context.js';
 import { HookrunError, formatLocation, usageError } from './errors.js';
 import { type IO, processIO } from './io.js';
+import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
 
 export const VERSION = '0.1.0';
@@ -495,6 +496,15 @@ Examples:
         ),
       );
     });
+}
+
+/**
+ * What kind of run `main` made, for the code cache (src/boot/): the command, and whether it started
+ * hooks. A run that started none never compiled the runner's code, so a cache written by it alone
+ * would make every later run with hooks compile that code again.
+ */
+export function runKind(argv: readonly string[]): string {
+  return startedCount() > 0 ? `${commandOf(argv)}+hooks` : commandOf(argv);
 }
 
 /** Runs hookrun with `argv` (without node and script); returns the exit code. Never exits the process. */

@@ -4,10 +4,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { commandOf } from '../argv.js';
 import { loadBundle, type LoadedBundle } from './code-cache.js';
 
-type Main = (argv: readonly string[]) => Promise<number>;
+/** What the entry pack exports (src/cli.ts). */
+interface Entry {
+  main: (argv: readonly string[]) => Promise<number>;
+  runKind: (argv: readonly string[]) => string;
+}
 
 /**
  * Where the cache may live: beside the bundle (shared by every user of an install), else in the
@@ -52,7 +55,7 @@ const CHUNK = /^\.\/([\w-]+\.cjs)$/;
  * in packs of one). A module is evaluated the first time it is required, and registered before it runs,
  * as Node does; its `require` serves the bundle's modules and hands anything else to Node.
  */
-export function chunkLoader(dir: string, options: { env: NodeJS.ProcessEnv; purpose: string }) {
+export function chunkLoader(dir: string, options: { env: NodeJS.ProcessEnv }) {
   const factories = new Map<string, Factory>();
   const modules = new Map<string, { exports: unknown }>();
   const packs: LoadedBundle<Record<string, Factory>>[] = [];
@@ -61,7 +64,6 @@ export function chunkLoader(dir: string, options: { env: NodeJS.ProcessEnv; purp
     const file = path.join(dir, name);
     const pack = loadBundle<Record<string, Factory>>(file, {
       cacheFiles: cacheFiles(file, options.env),
-      purpose: options.purpose,
       disabled: options.env.HOOKRUN_CODE_CACHE === 'off',
     });
     packs.push(pack);
@@ -94,15 +96,15 @@ export function chunkLoader(dir: string, options: { env: NodeJS.ProcessEnv; purp
 
   return {
     load,
-    /** Saves the cache of each pack read where this run compiled code the cache lacked; the files written. */
-    save: (): string[] => packs.flatMap((pack) => pack.save() ?? []),
+    /** Saves the cache of each pack read where this kind of run is new to it (see LoadedBundle.save); the files written. */
+    save: (purpose: string): string[] => packs.flatMap((pack) => pack.save(purpose) ?? []),
   };
 }
 
 export async function runBundledCli(entry: string, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const loader = chunkLoader(path.dirname(entry), { env, purpose: commandOf(argv) });
-  const { main } = loader.load(path.basename(entry)) as { main: Main };
+  const loader = chunkLoader(path.dirname(entry), { env });
+  const { main, runKind } = loader.load(path.basename(entry)) as Entry;
   const code = await main(argv);
-  loader.save();
+  loader.save(runKind(argv));
   return code;
 }

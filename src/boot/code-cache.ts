@@ -38,8 +38,6 @@ export type CacheState =
 export interface BundleOptions {
   /** Where to look for the cache, then where to try writing it, in order. */
   cacheFiles: readonly string[];
-  /** A name for what this run does (e.g. the command): a cache is rewritten once per new name, so it covers each. */
-  purpose?: string;
   /** Disables reading and writing the cache. */
   disabled?: boolean;
 }
@@ -52,9 +50,10 @@ export interface LoadedBundle<T> {
   /**
    * Writes the cache (atomically) when this run has code the cache lacked, to the first location that
    * accepts it. Call it after the work is done: the cache then holds every function the run compiled.
-   * Returns the file written, if any. Never throws.
+   * `purpose` names what kind of run this was (e.g. its command): a cache is rewritten once per new
+   * kind, so it covers each. Returns the file written, if any. Never throws.
    */
-  save(): string | undefined;
+  save(purpose: string): string | undefined;
 }
 
 interface CacheHeader {
@@ -107,12 +106,11 @@ export function loadBundle<T>(file: string, options: BundleOptions): LoadedBundl
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
 
-  const purpose = options.purpose ?? '';
   return {
     exports: module.exports,
     cache: state,
     ...(state === 'hit' ? { cacheFile } : {}),
-    save() {
+    save(purpose) {
       if (state === 'off') return undefined;
       if (state === 'hit' && (header!.purposes.includes(purpose) || header!.purposes.length >= MAX_PURPOSES)) return undefined;
       const purposes = state === 'hit' ? [...header!.purposes, purpose] : [purpose];

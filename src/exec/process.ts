@@ -335,6 +335,7 @@ export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
     if (pgid === undefined) return; // the 'error' event follows and resolves
 
     liveHooks.add(live);
+    hooksStarted++;
     req.signal?.addEventListener('abort', onAbort, { once: true });
     timeoutTimer = setTimeout(
       () => {
@@ -344,6 +345,13 @@ export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
       Number.isFinite(req.timeoutMs) ? clampDelay(req.timeoutMs) : MAX_TIMER_MS,
     );
   });
+}
+
+let hooksStarted = 0;
+
+/** How many hook processes this process has started. */
+export function startedCount(): number {
+  return hooksStarted;
 }
 
 /** Number of hook processes currently running (for the CLI's report and tests). */

@@ -20,7 +20,7 @@ function dist(files: Record<string, Record<string, string>>) {
   roots.push(dir);
   for (const [file, modules] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), pack(modules));
   // The cache goes beside the packs; HOME points into the sandbox so nothing lands in the real one.
-  return { dir, loader: () => chunkLoader(dir, { env: { HOME: dir, XDG_CACHE_HOME: path.join(dir, 'xdg') }, purpose: 'run' }) };
+  return { dir, loader: () => chunkLoader(dir, { env: { HOME: dir, XDG_CACHE_HOME: path.join(dir, 'xdg') } }) };
 }
 
 test('modules of the entry pack and of packs of one load on first require, each once, in Node order', () => {
@@ -42,10 +42,10 @@ test('modules of the entry pack and of packs of one load on first require, each 
   expect(entry.file).toBe(path.join(dir, 'entry.cjs'));
   expect((globalThis as { __order?: string[] }).__order).toEqual(['entry', 'A', 'B', 'C']);
   // Three packs read, three caches written beside them; a second loader uses them and writes none.
-  expect(l.save().map((file) => path.basename(file)).sort()).toEqual(['chunk-B.cjs.v8cache', 'chunk-C.cjs.v8cache', 'entry.cjs.v8cache']);
+  expect(l.save('run').map((file) => path.basename(file)).sort()).toEqual(['chunk-B.cjs.v8cache', 'chunk-C.cjs.v8cache', 'entry.cjs.v8cache']);
   const again = loader();
   expect((again.load('entry.cjs') as { later(): string }).later()).toBe('chunk-C.cjs');
-  expect(again.save()).toEqual([]);
+  expect(again.save('run')).toEqual([]);
 });
 
 test('a cycle sees the partly filled exports, as in Node, instead of looping', () => {

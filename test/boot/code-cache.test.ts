@@ -24,7 +24,11 @@ function setup(source = BUNDLE) {
   fs.mkdirSync(path.dirname(bundle));
   fs.writeFileSync(bundle, source);
   const files = [path.join(root, 'dist', 'cli.cjs.v8cache'), path.join(root, 'user-cache', 'hookrun', 'cli.cjs.v8cache')];
-  const load = (purpose = 'run', disabled = false) => loadBundle<{ greet: (n: string) => string; self: boolean }>(bundle, { cacheFiles: files, purpose, disabled });
+  /** Loads the bundle; `save()` saves it as a run of this purpose. */
+  const load = (purpose = 'run', disabled = false) => {
+    const loaded = loadBundle<{ greet: (n: string) => string; self: boolean }>(bundle, { cacheFiles: files, disabled });
+    return { ...loaded, save: () => loaded.save(purpose) };
+  };
   return { root, bundle, files, load };
 }
 
@@ -110,8 +114,8 @@ describe('loadBundle', () => {
     // A file where the first cache's directory would be: that location cannot be written (even by root).
     fs.writeFileSync(path.join(root, 'blocked'), '');
     const files = [path.join(root, 'blocked', 'cli.cjs.v8cache'), path.join(root, 'user-cache', 'hookrun', 'cli.cjs.v8cache')];
-    const loadFrom = () => loadBundle<{ greet: (n: string) => string }>(bundle, { cacheFiles: files, purpose: 'run' });
-    expect(loadFrom().save()).toBe(files[1]);
+    const loadFrom = () => loadBundle<{ greet: (n: string) => string }>(bundle, { cacheFiles: files });
+    expect(loadFrom().save('run')).toBe(files[1]);
     const second = loadFrom();
     expect(second.cache).toBe('hit');
     expect(second.cacheFile).toBe(files[1]);

@@ -72,3 +72,24 @@ test('a command outside the run pack loads its own packs, caches them, and print
   const second = await schema();
   expect(second.stdout).toBe(first.stdout);
 });
+
+test('a run that starts hooks after one that matched none adds the runner to the cache, once', async () => {
+  const purposes = () => {
+    const bytes = fs.readFileSync(cache);
+    return (JSON.parse(bytes.toString('utf8', 20, 20 + bytes.readUInt32LE(8))) as { purposes: string[] }).purposes;
+  };
+  fs.rmSync(cache);
+  const none = await execa('node', [bin, 'run', 'AfterTool', '--tool', 'x', '--trust-workspace', '-q', '-C', sb.ws], {
+    env: sb.env,
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
+  });
+  expect(none.stdout).toBe('{}');
+  expect(purposes()).toEqual(['run']);
+  expectBlock(await run());
+  expect(purposes()).toEqual(['run', 'run+hooks']);
+  const written = fs.statSync(cache).mtimeMs;
+  expectBlock(await run());
+  expect(fs.statSync(cache).mtimeMs).toBe(written);
+});
