@@ -56,6 +56,22 @@ export function randomUuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * `date.toISOString()`, read from the UTC fields: the first toISOString of a process makes V8 load the
+ * local time zone (/etc/localtime through ICU, ~0.7 ms of every event) that a UTC string never uses.
+ * Years outside 0–9999 (written with a sign and six digits) are left to toISOString.
+ */
+export function isoTimestamp(date: Date): string {
+  const year = date.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) return date.toISOString();
+  const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+  const ms = date.getUTCMilliseconds();
+  return (
+    `${String(year).padStart(4, '0')}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}` +
+    `T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}.${String(ms).padStart(3, '0')}Z`
+  );
+}
+
 export function completeGeminiInput(event: string, input: JsonObject, ctx: Context): JsonObject {
   if (!isGeminiEvent(event)) throw inputError(`unknown Gemini CLI event "${event}"`);
   const checked = eventSchema(event).safeParse(input);
@@ -69,7 +85,7 @@ export function completeGeminiInput(event: string, input: JsonObject, ctx: Conte
     transcript_path: transcript_path ?? '',
     cwd: cwd ?? ctx.cwd,
     hook_event_name: hook_event_name ?? event,
-    timestamp: timestamp ?? ctx.now().toISOString(),
+    timestamp: timestamp ?? isoTimestamp(ctx.now()),
     ...specific,
   };
 }
