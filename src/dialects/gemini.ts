@@ -27,6 +27,15 @@ export function effectiveTimeoutMs(timeout: unknown): number {
 }
 
 /**
+ * A settings hook of type "runtime" is registered (it needs only a name), but Gemini CLI runs a runtime
+ * hook by calling its in-process function, which no settings file can give: the call throws at once, the
+ * hook fails without output and its command never runs. A trap, reproduced and reported (the loader
+ * warns, `validate` flags it).
+ */
+export const RUNTIME_HOOK_ERROR =
+  'a "runtime" hook is an in-process function that settings cannot define: Gemini CLI\'s call fails (TypeError: hookConfig.action is not a function) and the command is never run';
+
+/**
  * What the hooks of one run share, worked out once: GEMINI_PLANS_DIR per session (finding the
  * project id reads Gemini's projects.json and scans its tmp/ and history/ directories; Gemini settles
  * it once per session too) and the environment every hook inherits (redacted, narrowed by
@@ -84,6 +93,7 @@ export const gemini: Dialect = {
     };
   },
 
+  cannotStart: (hook) => (hook.entry.config.type === 'runtime' ? RUNTIME_HOOK_ERROR : undefined),
   interpret: (_event, outcome, invocation) => interpretGemini(outcome, invocation.timeoutMs),
   chain: chainGemini,
   aggregate: aggregateGemini,

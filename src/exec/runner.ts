@@ -32,20 +32,23 @@ async function runOne(
   options: RunOptions,
 ): Promise<HookResult> {
   const invocation = dialect.invocation(hook, input, config, ctx);
+  // Like Gemini's pre-check for project hooks in an untrusted folder (hookrun's hold-back), or the agent
+  // failing a hook it cannot run: a failed result, nothing spawned.
   const heldBack = options.holdBack?.(hook);
-  if (heldBack !== undefined) {
-    // Like Gemini's pre-check for project hooks in an untrusted folder: a failed result, nothing spawned.
+  const cannotStart = heldBack === undefined ? dialect.cannotStart?.(hook) : undefined;
+  const error = heldBack ?? cannotStart;
+  if (error !== undefined) {
     const result: HookResult = {
       index: hook.index,
       entry: hook.entry,
       command: invocation.command,
       input,
       success: false,
-      error: heldBack,
+      error,
       exitCode: 0,
       durationMs: 0,
-      heldBack: true,
     };
+    if (heldBack !== undefined) result.heldBack = true;
     options.onEnd?.(result);
     return result;
   }

@@ -77,7 +77,9 @@ export function matchEntry(matcher: unknown, context: MatcherContext): MatchVerd
   };
 }
 
-export const dedupKey = (entry: RegistryEntry): string => `${entry.config.name ?? ''}:${entry.config.command ?? ''}`;
+/** Gemini's de-duplication key: name and command; a runtime hook's is its name alone (spec §4). */
+export const dedupKey = (entry: RegistryEntry): string =>
+  `${entry.config.name ?? ''}:${entry.config.type === 'runtime' ? '' : (entry.config.command ?? '')}`;
 
 export function planGemini(config: ResolvedConfig, event: string, input: JsonObject): Plan {
   const skipped: SkippedEntry[] = [];

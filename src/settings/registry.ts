@@ -88,6 +88,10 @@ function registerDefinition(event: string, definition: SourcedValue, input: Regi
       warn(out, problem.code, problem.message, location);
       return;
     }
+    if (hook.type === 'runtime') {
+      const message = `Runtime hook "${String(hook.name)}" for ${event} from ${input.source} is registered, but Gemini CLI runs a runtime hook by calling an in-process function that settings cannot define: it always fails and its command never runs.`;
+      warn(out, 'runtime-hook-in-settings', message, location);
+    }
     out.entries.push(entryFor(event, hook, value, definition.layer, location, input));
   });
 }

@@ -23,6 +23,7 @@ export const FINDING_CODES = {
   'invalid-hook-type': { severity: 'error', title: '"type" is not exactly "command": Gemini CLI drops the hook silently' },
   'missing-command': { severity: 'error', title: 'A command hook has no command' },
   'missing-name': { severity: 'error', title: 'A runtime hook has no name' },
+  'runtime-hook-in-settings': { severity: 'error', title: 'A "runtime" hook in a settings file always fails: runtime hooks are functions registered by code' },
   'matcher-not-string': { severity: 'error', title: 'A matcher that is not a string makes the whole event fail' },
   'matcher-invalid-regex': { severity: 'warning', title: 'A tool matcher is not a valid regex, so it is compared as a plain string' },
   'matcher-regex-on-exact-event': { severity: 'error', title: 'A regex or alternation on an event that compares matchers as exact strings: it never fires' },

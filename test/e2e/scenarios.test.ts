@@ -369,6 +369,27 @@ describe('event input', () => {
     expect(Buffer.concat(chunks).toString()).toBe(expected);
   });
 
+  test('a "runtime" hook from settings fails without running its command, as in Gemini CLI, and says why', async () => {
+    const sb = await workspace({
+      settings: on('BeforeTool', [
+        { type: 'runtime', name: 'rt', command: '$GEMINI_PROJECT_DIR/hooks/a.sh' },
+        hook('b.js'),
+      ]),
+      scripts: {
+        'a.sh': '#!/bin/sh\ntouch "$GEMINI_PROJECT_DIR/ran-a"\necho \'{"decision":"deny","reason":"ran"}\'\n',
+        'b.js': nodeHook(`emit({ reason: 'b' })`),
+      },
+    });
+    const r = await run(sb, [...writeFile, '--json']);
+    expect(r.exitCode).toBe(0);
+    const report = JSON.parse(r.stdout) as { results: { success: boolean; error?: string }[]; output: { decision?: string; reason?: string } };
+    expect(existsSync(path.join(sb.ws, 'ran-a'))).toBe(false);
+    expect(report.output).toMatchObject({ reason: 'b' });
+    expect(report.output.decision).not.toBe('deny');
+    expect(report.results[0]).toMatchObject({ success: false, error: expect.stringContaining('hookConfig.action is not a function') });
+    expect(r.stderr).toMatch(/Runtime hook "rt" for BeforeTool .* always fails and its command never runs/);
+  });
+
   test('a workspace that does not exist is an error, exit 1', async () => {
     const sb = await workspace({});
     const r = await hookrun(['run', 'BeforeTool', '-C', path.join(sb.root, 'missing')], { env: sb.env });

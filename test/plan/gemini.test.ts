@@ -71,6 +71,19 @@ describe('spec §9.3 vectors', () => {
     expect(plan.hooks[0]!.entry.layer).toBe('workspace');
     expect(plan.skipped.map((s) => s.reason)).toEqual(['duplicate', 'duplicate']);
   });
+  test('a runtime hook\'s dedup key is its name alone: the command does not count', () => {
+    const entries = [
+      entry('BeforeTool', { type: 'runtime', name: 'rt', command: 'a.sh' }),
+      entry('BeforeTool', { type: 'runtime', name: 'rt', command: 'b.sh' }),
+      entry('BeforeTool', { type: 'command', name: 'rt', command: 'a.sh' }),
+    ];
+    const plan = planGemini(config(entries), 'BeforeTool', { tool_name: 'T' });
+    expect(plan.hooks.map((h) => [h.entry.config.type, h.entry.config.command])).toEqual([
+      ['runtime', 'a.sh'],
+      ['command', 'a.sh'],
+    ]);
+    expect(plan.skipped.map((s) => s.reason)).toEqual(['duplicate']);
+  });
   test('40: dedup key is name:command', () => {
     const entries = [
       entry('BeforeTool', { name: 'hook1', command: 'same.sh' }),

@@ -88,6 +88,20 @@ describe('registerHooks: every skip is a diagnostic', () => {
     expect(diagnostics).toEqual([{ code, severity: 'warning', message, location: expect.objectContaining({ file: FILE, path }) }]);
   });
 
+  it('registers a runtime hook from settings, and warns that it can only fail', () => {
+    const { entries, diagnostics } = register({ BeforeTool: [{ hooks: [{ type: 'runtime', name: 'rt', command: 'x.sh' }] }] });
+    expect(entries.map((entry) => [entry.config.type, entry.displayName])).toEqual([['runtime', 'rt']]);
+    expect(diagnostics).toEqual([
+      {
+        code: 'runtime-hook-in-settings',
+        severity: 'warning',
+        message:
+          'Runtime hook "rt" for BeforeTool from project is registered, but Gemini CLI runs a runtime hook by calling an in-process function that settings cannot define: it always fails and its command never runs.',
+        location: expect.objectContaining({ file: FILE, path: ['hooks', 'BeforeTool', 0, 'hooks', 0] }),
+      },
+    ]);
+  });
+
   it('reports the key position for key problems and the value position for the rest', () => {
     expect(register({ Nope: [] }).diagnostics[0]!.location!.line).toBe(1);
     expect(register({ BeforeTool: [null] }).diagnostics[0]!.location!.line).toBe(2);

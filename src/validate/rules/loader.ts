@@ -33,6 +33,7 @@ const FIXES: Partial<Record<FindingCode, (d: Diagnostic) => string>> = {
   'invalid-hook-type': () => 'Write "type": "command" (exactly, lower case).',
   'missing-command': () => 'Add "command": "<shell command>" to the hook.',
   'missing-name': () => 'Runtime hooks are registered by code, not settings: use "type": "command" with a "command".',
+  'runtime-hook-in-settings': () => 'Write "type": "command" to run the command.',
   'extension-skipped': () => 'Fix the extension (its gemini-extension.json needs "name" and "version"), or uninstall it.',
   'extension-hooks-unreadable': () => 'hooks/hooks.json is read with plain JSON.parse: no comments, no trailing commas.',
   'extension-hooks-invalid': () => 'hooks/hooks.json must be { "hooks": { "<Event>": [ ... ] } }.',
