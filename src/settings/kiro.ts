@@ -208,7 +208,10 @@ export function selectAgent(ctx: Context, catalog: AgentCatalog, requested?: str
 }
 
 const HOOK_KEYS: ReadonlySet<string> = new Set(['command', 'matcher', 'timeout_ms', 'max_output_size', 'cache_ttl_seconds']);
-/** Agent keys documented for Kiro CLI 2.x and Amazon Q CLI (newer Kiro versions add more, hence only an info). */
+/**
+ * The agent fields Amazon Q CLI's agent struct declares (Kiro CLI's documented ones included). The struct
+ * denies unknown fields, so any other top-level key makes the agent fail to load (spec A.1).
+ */
 const AGENT_KEYS: ReadonlySet<string> = new Set([
   '$schema',
   'name',
@@ -255,12 +258,10 @@ export function registerAgentHooks(agent: AgentFile): { entries: RegistryEntry[]
   const where = (p: (string | number)[], key = false) => doc.locate(p, { key });
   for (const key of Object.keys(doc.value)) {
     if (!AGENT_KEYS.has(key)) {
-      diagnostics.push({
-        code: 'kiro-unknown-agent-key',
-        severity: 'info',
-        message: `"${key}" is not an agent field Amazon Q CLI knows (it rejects the agent); newer Kiro CLI versions may accept it`,
-        location: where([key], true),
-      });
+      throw configError(
+        `unknown agent field "${key}": Kiro CLI cannot load an agent with it (the agent rejects unknown fields). Fields: ${[...AGENT_KEYS].join(', ')}`,
+        where([key], true),
+      );
     }
   }
   const hooks = doc.value.hooks;

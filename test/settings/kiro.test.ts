@@ -215,12 +215,15 @@ describe('the selected agent as Kiro parses it', () => {
     expect(found[0]?.location?.line).toBeGreaterThan(1);
   });
 
-  test('valid matchers give no warning; unknown agent keys only an info', async () => {
+  test('valid matchers and documented agent fields give no warning', async () => {
     const config = await load(
       { preToolUse: [{ command: 'x', matcher: 'fs_*' }, { command: 'y', matcher: '@git' }, { command: 'z', matcher: '@builtin' }] },
-      { permissions: {}, tools: ['*'] },
+      { tools: ['*'], allowedTools: ['fs_read'], toolsSettings: {}, resources: [], model: 'm', welcomeMessage: 'hi' },
     ).run();
     expect(config.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
-    expect(config.diagnostics).toContainEqual(expect.objectContaining({ code: 'kiro-unknown-agent-key', severity: 'info' }));
+  });
+
+  test('an unknown agent field makes the agent unloadable, as Kiro\'s parser denies unknown fields', async () => {
+    await expect(load({ preToolUse: [{ command: 'x' }] }, { permissions: {} }).run()).rejects.toThrow(/unknown agent field "permissions"/);
   });
 });
