@@ -57,6 +57,7 @@ export async function planEvent(
     config.diagnostics.push(...gate.diagnostics);
   }
   const plan = dialect.plan(config, event, input);
+  if (plan.warnings) config.diagnostics.push(...plan.warnings);
   const description = describePlan(dialect, config, plan, input, ctx);
   for (const hook of plan.hooks) {
     const reason = holdBackReason(gate, hook.entry);

@@ -143,6 +143,8 @@ export interface Plan {
   skipped: SkippedEntry[];
   /** Set when planning itself failed the way the agent's planner fails (the whole event errors). */
   error?: string;
+  /** The agent's traps this event meets (a matcher that never fires, a timeout read as milliseconds): reported by `run`. */
+  warnings?: Diagnostic[];
 }
 
 export interface SkippedEntry {

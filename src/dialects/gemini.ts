@@ -8,13 +8,13 @@ import { buildHookEnvironment, inheritedEnvironment, redactionSettingsFrom, reso
 import { interpretGemini } from '../exec/parse.js';
 import { buildShellInvocation } from '../exec/shell.js';
 import { planGemini } from '../plan/gemini.js';
+import { GEMINI_DEFAULT_TIMEOUT_MS } from '../plan/traps.js';
 import { loadGeminiConfig } from '../settings/gemini.js';
 import type { ResolvedConfig } from '../types.js';
 import type { Context } from '../context.js';
 import type { Dialect } from './dialect.js';
 
-/** Gemini CLI's default hook timeout, in milliseconds. */
-export const GEMINI_DEFAULT_TIMEOUT_MS = 60_000;
+export { GEMINI_DEFAULT_TIMEOUT_MS };
 
 /**
  * The delay Gemini CLI's timer really gets: `timeout ?? 60000` handed to Node's setTimeout, which

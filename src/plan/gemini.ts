@@ -1,7 +1,8 @@
 // Gemini CLI's planner (spec §4), pure: (registry, event, input) → plan. `run`, `--dry-run` and
 // `explain` all call this one function, so what they show is what runs.
 import { formatLocation } from '../errors.js';
-import type { JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../types.js';
+import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../types.js';
+import { exactMatcherTrap, timeoutTrap, type Trap } from './traps.js';
 
 /** Source priority of the agent's planner; settings hooks are all "project", so order is merge order. */
 const SOURCE_PRIORITY: Readonly<Record<string, number>> = {
@@ -124,11 +125,33 @@ export function planGemini(config: ResolvedConfig, event: string, input: JsonObj
 
   const asker = hooks.find((h) => h.entry.sequential === true);
   const plan: Plan = { event, hooks, sequential: asker !== undefined, skipped };
+  const warnings = trapsMet(event, hooks, skipped);
+  if (warnings.length > 0) plan.warnings = warnings;
   if (asker) {
     const where = asker.entry.location ? ` (${formatLocation(asker.entry.location)})` : '';
     plan.sequentialBecause = `"${asker.entry.displayName}"${where} is in a definition with "sequential": true, so every hook of the event runs one after another`;
   }
   return plan;
+}
+
+/**
+ * The traps this event meets, said on stderr by `run` (contract: fidelity rule): a hook its matcher
+ * keeps from ever firing on an exact-string event, and a planned hook whose timeout Gemini CLI reads
+ * as milliseconds that cannot be what was meant.
+ */
+function trapsMet(event: string, hooks: readonly PlannedHook[], skipped: readonly SkippedEntry[]): Diagnostic[] {
+  const warnings: Diagnostic[] = [];
+  const warn = (entry: RegistryEntry, trap: Trap | undefined): void => {
+    if (!trap) return;
+    const warning: Diagnostic = { code: trap.code, severity: 'warning', message: `hook "${entry.displayName}": ${trap.message}`, fix: trap.fix };
+    if (entry.location) warning.location = entry.location;
+    warnings.push(warning);
+  };
+  for (const { entry, reason } of skipped) {
+    if (reason === 'matcher' && typeof entry.matcher === 'string') warn(entry, exactMatcherTrap(event, entry.matcher.trim()));
+  }
+  for (const { entry } of hooks) warn(entry, timeoutTrap(entry.config.timeout));
+  return warnings;
 }
 
 function disabledDetail(entry: RegistryEntry): string {

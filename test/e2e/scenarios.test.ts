@@ -390,6 +390,25 @@ describe('event input', () => {
     expect(r.stderr).toMatch(/Runtime hook "rt" for BeforeTool .* always fails and its command never runs/);
   });
 
+  test('run says so when a trap keeps a hook from firing or cuts it short (contract: fidelity rule)', async () => {
+    const sb = await workspace({
+      settings: {
+        hooks: {
+          SessionStart: [{ matcher: 'startup|resume', hooks: [{ type: 'command', name: 'greet', command: 'echo hi' }] }],
+          BeforeTool: [{ hooks: [{ type: 'command', name: 'quick', command: 'true', timeout: 30 }] }],
+        },
+      },
+    });
+    const start = await run(sb, ['SessionStart', '--source', 'startup']);
+    expect(start.exitCode).toBe(0);
+    expect(start.stderr).toMatch(/warning: .*settings\.json:\d+:\d+: hook "greet": SessionStart compares its matcher with source as an exact string .*"startup\|resume" never fires\. \[matcher-regex-on-exact-event\]/);
+    const tool = await run(sb, writeFile);
+    expect(tool.stderr).toMatch(/hook "quick": timeout 30 is 30 ms: Gemini CLI reads milliseconds.* \[timeout-in-seconds\]/);
+    // -q keeps stderr quiet; --json carries the same warnings.
+    const json = JSON.parse((await run(sb, ['SessionStart', '--source', 'startup', '--json', '-q'])).stdout) as { plan: { diagnostics: { code: string }[] } };
+    expect(json.plan.diagnostics.map((d) => d.code)).toContain('matcher-regex-on-exact-event');
+  });
+
   test('a workspace that does not exist is an error, exit 1', async () => {
     const sb = await workspace({});
     const r = await hookrun(['run', 'BeforeTool', '-C', path.join(sb.root, 'missing')], { env: sb.env });

@@ -1,6 +1,7 @@
 // Per-hook and per-definition fields Gemini CLI reads without validating: `timeout` (milliseconds),
 // `sequential` (only the JSON boolean true counts), and keys it does not read at all.
 import { GEMINI_DEFAULT_TIMEOUT_MS } from '../../dialects/gemini.js';
+import { timeoutTrap } from '../../plan/traps.js';
 import { nearest } from '../../settings/names.js';
 import type { Location } from '../../types.js';
 import { hooksOf, isObjectLike, type Report, type Rule } from './types.js';
@@ -26,22 +27,8 @@ export const timeoutRules: Rule = (model, report) => {
         }
         return;
       }
-      const number = typeof timeout === 'string' && timeout.trim() !== '' ? Number(timeout) : timeout;
-      if (typeof number !== 'number' || !Number.isFinite(number) || number <= 0) {
-        report(
-          'timeout-invalid',
-          `timeout ${JSON.stringify(timeout)} is not a positive number of milliseconds.`,
-          location,
-          `Write a number of milliseconds, e.g. "timeout": 30000 (the default is ${GEMINI_DEFAULT_TIMEOUT_MS}).`,
-        );
-      } else if (number < 1000) {
-        report(
-          'timeout-in-seconds',
-          `timeout ${JSON.stringify(timeout)} is ${number} ms: Gemini CLI reads milliseconds, so the hook is stopped after ${number / 1000} s. Claude Code's timeouts are seconds.`,
-          location,
-          `If you meant ${number} seconds, write "timeout": ${number * 1000}.`,
-        );
-      }
+      const trap = timeoutTrap(timeout);
+      if (trap) report(trap.code, trap.message, location, trap.fix);
     });
   }
 };

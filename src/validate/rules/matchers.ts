@@ -1,20 +1,12 @@
 // Matchers, judged with the planner's own rules (matcherContext, matchEntry): what each event
 // compares its matcher with, and whether anything the agent sends can ever match it.
 import { matchEntry, matcherContext } from '../../plan/gemini.js';
+import { exactMatcherTrap } from '../../plan/traps.js';
 import type { HookEventName } from '../../settings/events.js';
 import type { Location } from '../../types.js';
 import type { Definition } from '../model.js';
 import { GEMINI_TOOLS, aimsAtDynamicTools, suggestTool } from '../tools.js';
 import { isObjectLike, type Report, type Rule } from './types.js';
-
-/** Values Gemini CLI sends in the field an exact-string event compares its matcher with (spec §1.2). */
-const TRIGGERS: Partial<Record<HookEventName, { field: string; sent: string[]; neverSent?: string[] }>> = {
-  SessionStart: { field: 'source', sent: ['startup', 'resume', 'clear'] },
-  SessionEnd: { field: 'reason', sent: ['exit', 'clear'], neverSent: ['logout', 'prompt_input_exit', 'other'] },
-  PreCompress: { field: 'trigger', sent: ['manual', 'auto'] },
-};
-
-const REGEX_SYNTAX = /[|^$()[\]{}.*+?\\]/;
 
 export const matcherRules: Rule = (model, report) => {
   for (const definition of model.definitions) {
@@ -65,31 +57,8 @@ function checkIgnored(definition: Definition, matcher: unknown, location: Locati
 }
 
 function checkExact(event: HookEventName, pattern: string, location: Location | undefined, report: Report): void {
-  const triggers = TRIGGERS[event]!;
-  if (triggers.sent.includes(pattern)) return;
-  const parts = pattern.split(/[|,]/).map((part) => part.replace(/[\^$()\s]/g, '')).filter(Boolean);
-  const valid = parts.filter((part) => triggers.sent.includes(part));
-  const quoted = (values: string[]) => values.map((value) => `"${value}"`).join(', ');
-  if (REGEX_SYNTAX.test(pattern)) {
-    const split = valid.length > 0 ? `Write one definition per value (${quoted(valid)})` : `Use one of ${quoted(triggers.sent)}`;
-    report(
-      'matcher-regex-on-exact-event',
-      `${event} compares its matcher with ${triggers.field} as an exact string (no regex, no alternation): "${pattern}" never fires.`,
-      location,
-      `${split}, or drop the matcher to run for every ${triggers.field}.`,
-    );
-    return;
-  }
-  const caseSlip = triggers.sent.find((value) => value.toLowerCase() === pattern.toLowerCase());
-  const message = triggers.neverSent?.includes(pattern)
-    ? `${event}: Gemini CLI declares ${triggers.field} "${pattern}" but never sends it (it sends ${quoted(triggers.sent)}), so this hook never fires.`
-    : `${event}: Gemini CLI never sends ${triggers.field} "${pattern}" (it sends ${quoted(triggers.sent)}; the comparison is exact and case-sensitive), so this hook never fires.`;
-  const fix = caseSlip
-    ? `Write "${caseSlip}".`
-    : valid.length > 1
-      ? `Write one definition per value (${quoted(valid)}).`
-      : `Use one of ${quoted(triggers.sent)}.`;
-  report('matcher-unknown-trigger', message, location, fix);
+  const trap = exactMatcherTrap(event, pattern);
+  if (trap) report(trap.code, trap.message, location, trap.fix);
 }
 
 function checkTool(pattern: string, location: Location | undefined, report: Report): void {
