@@ -86,6 +86,9 @@ export async function readEvent(
   stdin: Stdin,
 ): Promise<{ event: string; input: JsonObject }> {
   const { text, origin } = await readEventText(options, stdin);
+  // Empty standard input is {} (contract: event input); an empty --event or event file is no JSON.
+  const fromStdin = origin === '<stdin>' || origin === '<none>';
+  if (text.trim() === '' && !fromStdin) throw inputError(`${origin}: the event is empty; give a JSON object (at least {})`);
   const parsed = text.trim() === '' ? {} : parseJson(text, origin);
   if (!isPlainObject(parsed)) {
     throw inputError(`${origin}: the event must be a JSON object, got ${describeType(parsed)}`);

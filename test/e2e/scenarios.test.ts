@@ -308,6 +308,9 @@ describe('event input', () => {
     [['BeforeTool', '--tool-input', '"x"'], /--tool-input must be a JSON object/],
     [[], /no event name/],
     [['BeforeTool', '--event-file', '/nonexistent/e.json'], /cannot read \(ENOENT\)/],
+    [['BeforeTool', '--event', ''], /--event: the event is empty; give a JSON object/],
+    [['BeforeTool', '--event', '  '], /--event: the event is empty/],
+    [['BeforeTool', '--event-file', '/dev/null'], /\/dev\/null: the event is empty/],
   ])('%j → exit 1, %s', async (args, message) => {
     const sb = await workspace({});
     const r = await run(sb, args as string[]);
