@@ -53,7 +53,20 @@ function buildProgram(io: IO, setExit: (code: number) => void, argv: readonly st
     .option('-C, --cwd <dir>', 'workspace directory (default: the current directory)')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .addHelpText(
+      'after',
+      `
+Each command has --help with its options, exit codes and examples.
+
+Examples:
+  $ hookrun run BeforeTool --tool run_shell_command --tool-input '{"command":"rm -rf /"}'
+  $ echo '{"prompt":"deploy"}' | hookrun run BeforeAgent -C ~/project
+  $ hookrun explain BeforeTool --tool write_file
+  $ hookrun validate --format github
+  $ hookrun test --ci --reporter junit -o junit.xml
+  $ hookrun run PreToolUse --dialect claude --tool Bash --tool-input '{"command":"ls"}'`,
+    );
   const deps: CommandDeps = {
     io,
     setExit,
@@ -224,6 +237,7 @@ Examples:
   $ hookrun schema report
   $ hookrun schema fixture > fixture.schema.json`,
     )
+    .option('--json', 'accepted for symmetry with the other commands: the output is JSON already')
     .action(async (which: 'settings' | 'report' | 'fixture') => {
       const { schemaCommand } = await import('./commands/schema.js');
       setExit(schemaCommand(which, io));

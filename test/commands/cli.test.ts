@@ -19,6 +19,19 @@ test.each([[['--help']], [['-C', '.', '--help']], [[]]])('%j lists every command
   for (const name of COMMANDS) expect(help).toMatch(new RegExp(`^\\s+${name}\\b`, 'm'));
 });
 
+test('the top-level help has examples too (every command has some)', async () => {
+  const r = await cli(['--help']);
+  expect(r.exitCode).toBe(0);
+  expect(r.stdout).toMatch(/Examples:\n  \$ hookrun run BeforeTool /);
+  for (const name of COMMANDS) expect((await cli([name, '--help'])).stdout, name).toContain('Example');
+});
+
+test('schema takes --json like every command (its output is JSON already)', async () => {
+  const [plain, json] = await Promise.all([cli(['schema', 'report']), cli(['schema', 'report', '--json'])]);
+  expect(json.exitCode).toBe(0);
+  expect(json.stdout).toBe(plain.stdout);
+});
+
 test('a command names its own help, with its options', async () => {
   const r = await cli(['run', '--help']);
   expect(r.exitCode).toBe(0);
