@@ -2,9 +2,10 @@
 // formatting) stays byte for byte as it was. jsonc-parser's syntax tree gives the offsets, and the
 // edits are applied with its applyEdits. Its `modify` is not used: when it adds a key it reformats
 // the lines it touches, joining a one-line object into a block and moving a `// comment` from the
-// end of the previous property to after the new one.
-import { applyEdits, findNodeAtLocation, parseTree, type Edit, type FormattingOptions, type Node } from 'jsonc-parser';
-import type { JsonPath } from './jsonc.js';
+// end of the previous property to after the new one. Where an object has a key twice, the edit goes to
+// the last one, which is what JSON.parse (and Gemini CLI) reads.
+import { applyEdits, parseTree, type Edit, type FormattingOptions, type Node } from 'jsonc-parser';
+import { findNode, type JsonPath } from './jsonc.js';
 
 /**
  * Sets the value at `path`. An existing value is replaced where it stands; a missing one is added
@@ -14,7 +15,7 @@ import type { JsonPath } from './jsonc.js';
 export function setJsoncValue(text: string, path: JsonPath, value: unknown): string {
   const root = parseTree(text);
   if (!root) throw new Error('not a JSON document');
-  const node = findNodeAtLocation(root, path);
+  const node = findNode(root, path);
   if (node) {
     const multiline = text.slice(node.offset, node.offset + node.length).includes('\n');
     return applyEdits(text, [{ offset: node.offset, length: node.length, content: render(text, value, indentOf(text, node.offset), multiline) }]);
@@ -22,7 +23,7 @@ export function setJsoncValue(text: string, path: JsonPath, value: unknown): str
   let depth = path.length - 1;
   let parent: Node | undefined = root;
   for (; depth > 0; depth--) {
-    parent = findNodeAtLocation(root, path.slice(0, depth));
+    parent = findNode(root, path.slice(0, depth));
     if (parent) break;
   }
   parent ??= root;
@@ -128,7 +129,7 @@ const remove = (start: number, end: number): Edit => ({ offset: start, length: e
 
 function nodeAt(text: string, path: JsonPath): Node | undefined {
   const root = parseTree(text);
-  return root ? findNodeAtLocation(root, path) : undefined;
+  return root ? findNode(root, path) : undefined;
 }
 
 const lineOf = (text: string, offset: number): number => text.slice(0, offset).split('\n').length;

@@ -197,7 +197,7 @@ function offsetToLineColumn(starts: number[], offset: number): { line: number; c
 }
 
 /** Like jsonc-parser's findNodeAtLocation, but a duplicated key resolves to its last occurrence, as JSON.parse keeps. */
-function findNode(root: Node, path: JsonPath): Node | undefined {
+export function findNode(root: Node, path: JsonPath): Node | undefined {
   let node: Node | undefined = root;
   for (const segment of path) {
     if (!node?.children) return undefined;

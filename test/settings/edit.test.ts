@@ -161,3 +161,21 @@ describe('properties', () => {
     );
   });
 });
+
+describe('a key written twice', () => {
+  // JSON.parse keeps the last of two equal keys, and so does Gemini CLI: an edit of the first would
+  // report success and change nothing that is read.
+  const text = '{\n  "hooksConfig": { "disabled": [] },\n  "hooks": {},\n  "hooksConfig": { "notifications": true, "disabled": [] }\n}\n';
+
+  test('appendToJsoncArray edits the occurrence that is read', () => {
+    const out = appendToJsoncArray(text, ['hooksConfig', 'disabled'], 'a');
+    expect(JSON.parse(out).hooksConfig.disabled).toEqual(['a']);
+    expect(out.split('\n')[1]).toBe('  "hooksConfig": { "disabled": [] },');
+  });
+
+  test('setJsoncValue and removeFromJsoncArray too', () => {
+    const set = setJsoncValue(text, ['hooksConfig', 'disabled'], ['x', 'y']);
+    expect(JSON.parse(set).hooksConfig.disabled).toEqual(['x', 'y']);
+    expect(JSON.parse(removeFromJsoncArray(set, ['hooksConfig', 'disabled'], 0)).hooksConfig.disabled).toEqual(['y']);
+  });
+});
