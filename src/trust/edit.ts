@@ -98,7 +98,13 @@ export async function recordProjectHooks(ctx: Context, hooks: readonly AssessedH
     },
   });
   const records = new Map<string, ScriptRecord>();
-  for (const hook of hooks) if (hook.script && hook.sha256) records.set(hook.key, { path: hook.script, sha256: hook.sha256 });
+  for (const hook of hooks) {
+    const record: ScriptRecord = {
+      ...(hook.script && hook.sha256 ? { path: hook.script, sha256: hook.sha256 } : {}),
+      ...(hook.keyOmitsCommand && hook.command !== undefined ? { command: hook.command } : {}),
+    };
+    if (Object.keys(record).length > 0) records.set(hook.key, record);
+  }
   const scriptsResult = await updateFile(scriptsFile, {
     parse: (text) => usable(parseTrustedScripts(text, scriptsFile)),
     change: (parsed) => {

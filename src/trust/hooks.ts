@@ -90,10 +90,13 @@ export function loadTrustedHooks(ctx: Context): TrustedHooksFile {
   return loadTrustFile(trustedHooksPath(ctx), parseTrustedHooks);
 }
 
+/** What hookrun recorded of a trusted hook beyond Gemini CLI's key: its script, and the command when the key omits it. */
 export interface ScriptRecord {
-  /** Absolute path of the script when it was trusted. */
-  path: string;
-  sha256: string;
+  /** Absolute path of the script when it was trusted (with `sha256`). */
+  path?: string;
+  sha256?: string;
+  /** The command, for a hook whose key does not contain it (a `plugin` hook: Gemini CLI keys only command hooks by command). */
+  command?: string;
 }
 
 export interface TrustedScriptsFile {
@@ -109,10 +112,16 @@ export function parseTrustedScripts(text: string | undefined, file: string): Tru
     if (!isPlainObject(scripts)) return { message: `"${project}" must be an object`, path: [project] };
     const records: Record<string, ScriptRecord> = {};
     for (const [key, record] of Object.entries(scripts)) {
-      if (!isPlainObject(record) || typeof record.path !== 'string' || typeof record.sha256 !== 'string') {
-        return { message: `the record of "${key}" must be {"path": string, "sha256": string}`, path: [project, key] };
+      const script = isPlainObject(record) && typeof record.path === 'string' && typeof record.sha256 === 'string';
+      const command = isPlainObject(record) && typeof record.command === 'string';
+      const extra = isPlainObject(record) && ((record.path === undefined) !== (record.sha256 === undefined) || (record.command !== undefined && !command));
+      if (!isPlainObject(record) || (!script && !command) || extra) {
+        return { message: `the record of "${key}" must be {"path": string, "sha256": string} and/or {"command": string}`, path: [project, key] };
       }
-      records[key] = { path: record.path, sha256: record.sha256 };
+      records[key] = {
+        ...(script ? { path: record.path as string, sha256: record.sha256 as string } : {}),
+        ...(command ? { command: record.command as string } : {}),
+      };
     }
     return { value: records };
   });
@@ -160,6 +169,8 @@ export interface ProjectHook {
   location?: Location;
   /** Absolute path of the script file the command runs, when there is one (set by assessProjectHooks when it hashes). */
   script?: string;
+  /** Gemini CLI's key leaves the command out (a `plugin` hook), so hookrun records and compares the command itself. */
+  keyOmitsCommand?: true;
 }
 
 /** Where the value at a JSON path of the workspace settings file is (undefined: unknown). */
@@ -195,6 +206,7 @@ export function projectHooksOf(hooks: unknown, locate: HookLocator = () => undef
         if (isObjectLike(hook)) {
           if (typeof hook.name === 'string' && hook.name) item.name = hook.name;
           if (typeof hook.command === 'string') item.command = hook.command;
+          if (hook.type === 'plugin' && typeof hook.command === 'string') item.keyOmitsCommand = true;
         }
         const location = locate(['hooks', event, d, 'hooks', h]);
         if (location) item.location = location;
@@ -318,7 +330,13 @@ export function assessProjectHooks(ctx: Context, hooks: readonly ProjectHook[], 
       item.status = hook.name && recordedNames.has(hook.name) ? 'changed' : 'new';
       return item;
     }
-    if (record && (record.path !== item.script || record.sha256 !== item.sha256)) {
+    if (hook.keyOmitsCommand && record?.command !== hook.command) {
+      // The key would stay the same whatever the command became: only hookrun's record tells.
+      item.status = 'changed';
+      if (record) item.recorded = record;
+      return item;
+    }
+    if (record?.sha256 !== undefined && (record.path !== item.script || record.sha256 !== item.sha256)) {
       item.status = 'script-changed';
       item.recorded = record;
     }

@@ -15,6 +15,7 @@ import {
   trustedHooksPath,
   trustedScriptsPath,
 } from '../../src/trust/hooks.js';
+import { recordProjectHooks } from '../../src/trust/edit.js';
 import { makeSandbox, type Sandbox } from '../settings/sandbox.js';
 
 let s: Sandbox;
@@ -155,6 +156,19 @@ describe('assessProjectHooks', () => {
     await record(['h:c']);
     const hooks = projectHooksOf(hooksObject({ type: 'command', name: 'h', command: 'c' }));
     expect(assessProjectHooks(s.ctx({ cwd: link }), hooks).hooks[0]!.status).toBe('trusted');
+  });
+
+  it('a plugin hook (its key has no command) is trusted only with the command hookrun recorded', async () => {
+    const plugin = (command: string) => projectHooksOf(hooksObject({ type: 'plugin', command }));
+    // Trusted by key alone (as Gemini CLI records it): hookrun has not seen the command, so it is not trusted.
+    await record([':']);
+    expect(assessProjectHooks(ctx(), plugin('echo A')).hooks[0]).toMatchObject({ key: ':', status: 'changed' });
+    // Recorded by hookrun: trusted; another command under the same key is not.
+    const change = await recordProjectHooks(ctx(), assessProjectHooks(ctx(), plugin('echo A')).hooks);
+    expect(change.written).toBe(true);
+    expect(JSON.parse(fs.readFileSync(trustedScriptsPath(ctx()), 'utf8'))).toEqual({ [projectRootKey(ctx())]: { ':': { command: 'echo A' } } });
+    expect(assessProjectHooks(ctx(), plugin('echo A')).hooks[0]!.status).toBe('trusted');
+    expect(assessProjectHooks(ctx(), plugin('echo EVIL')).hooks[0]).toMatchObject({ status: 'changed', recorded: { command: 'echo A' } });
   });
 
   it('a trusted hook whose script was edited is script-changed; unrecorded scripts are not checked', async () => {
