@@ -37,7 +37,8 @@ export const commandRules: Rule = (model, report) => {
   for (const definition of model.definitions) {
     const registered = new Set(definition.entries.map((entry) => entry.location?.path.at(-1)));
     hooksOf(definition.value).forEach((hook, index) => {
-      if (!isObjectLike(hook) || typeof hook.command !== 'string' || !registered.has(index)) return;
+      // A runtime hook's command never runs (runtime-hook-in-settings says so): nothing to check in it.
+      if (!isObjectLike(hook) || typeof hook.command !== 'string' || !registered.has(index) || hook.type === 'runtime') return;
       const location = definition.locate(['hooks', index, 'command']);
       checkBraced(hook.command, location, report);
       checkTarget(hook.command, model.ctx, location, report);
