@@ -46,8 +46,8 @@ function drained(stream: NodeJS.WriteStream): Promise<void> {
 /**
  * A writer for standard output or error. It writes to the descriptor itself while the descriptor
  * takes whole writes, as the blocking pipes and files that agents and shells hand over do:
- * process.stdout would build a stream (node:net and a socket for a pipe, ~4 ms of a run that runs no
- * hook). A terminal (colours, Windows' console), a descriptor that would block (EAGAIN) or any other
+ * process.stdout would build a stream (node:net and a socket for a pipe: ~1.3 ms of every run,
+ * docs/perf.md). A terminal (colours, Windows' console), a descriptor that would block (EAGAIN) or any other
  * error hands the rest of the write, and every later one, to the stream, which queues, waits and
  * reports errors itself. EPIPE (`hookrun … | head`) means nobody is listening, not a hookrun failure:
  * later writes are dropped instead of crashing.
