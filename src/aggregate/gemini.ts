@@ -5,6 +5,9 @@ import { isBlockingDecision } from './predicates.js';
 
 type Strategy = (outputs: readonly unknown[]) => JsonObject;
 
+/** Where the agent's merge itself throws on what hooks answered; its event handler then returns no output. */
+class MergeError extends Error {}
+
 /** The fields of the agent's output class, in the order it lays them out. Anything else is dropped. */
 const OUTPUT_FIELDS = ['continue', 'stopReason', 'suppressOutput', 'systemMessage', 'decision', 'reason', 'hookSpecificOutput'];
 
@@ -100,8 +103,13 @@ const toolSelectionUnion: Strategy = (outputs) => {
     if (mode === 'NONE') hasNone = true;
     if (mode === 'ANY') hasAny = true;
     const list = field(config, 'allowedFunctionNames');
-    // The agent iterates the value, so a string contributes its characters.
-    if (Array.isArray(list) || typeof list === 'string') for (const name of list) names.add(name);
+    if (list) {
+      // The agent iterates any truthy value: a string gives its characters, a number or an object throws.
+      if (!Array.isArray(list) && typeof list !== 'string') {
+        throw new MergeError(`toolConfig.allowedFunctionNames ${JSON.stringify(list)} is not a list, and iterating it throws`);
+      }
+      for (const name of list) names.add(name);
+    }
   }
   const toolConfig = hasNone
     ? { mode: 'NONE', allowedFunctionNames: [] }
@@ -143,7 +151,14 @@ export function aggregateGemini(event: string, results: readonly HookResult[]): 
   const errors = results.flatMap((r) => (r.error ? [r.error] : []));
   const totalDurationMs = results.reduce((sum, r) => sum + r.durationMs, 0);
   const aggregate: AggregateResult = { success: errors.length === 0, errors, totalDurationMs };
-  if (outputs.length > 0) aggregate.finalOutput = (STRATEGIES[event] ?? simple)(outputs);
+  if (outputs.length === 0) return aggregate;
+  try {
+    aggregate.finalOutput = (STRATEGIES[event] ?? simple)(outputs);
+  } catch (error) {
+    if (!(error instanceof MergeError)) throw error;
+    aggregate.success = false;
+    aggregate.mergeError = error.message;
+  }
   return aggregate;
 }
 

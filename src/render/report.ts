@@ -119,6 +119,9 @@ export function buildReport(
     }
     return report;
   });
+  if (aggregate.mergeError) {
+    notes.push(`Gemini CLI's merge of the hooks' answers throws here (${aggregate.mergeError}): the event ends with no output, as if no hook had answered`);
+  }
   return {
     dialect: plan.dialect,
     event: plan.event,

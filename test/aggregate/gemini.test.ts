@@ -65,6 +65,19 @@ describe('spec §9.2 vectors', () => {
     const outputs = configs.map((c) => ({ hookSpecificOutput: { toolConfig: c } }));
     expect(merge('BeforeToolSelection', ...outputs)).toEqual({ hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig } });
   });
+  test('tool selection: a string of names gives its characters, falsy values are skipped', () => {
+    const outputs = [{ allowedFunctionNames: 'ba' }, { allowedFunctionNames: 0 }, { allowedFunctionNames: '' }].map((c) => ({ hookSpecificOutput: { toolConfig: c } }));
+    expect(merge('BeforeToolSelection', ...outputs)).toEqual({
+      hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig: { mode: 'AUTO', allowedFunctionNames: ['a', 'b'] } },
+    });
+  });
+  test.each([5, true, { a: 1 }])('tool selection: allowedFunctionNames %j cannot be iterated, so the merge throws and the event has no output', (list) => {
+    const outputs = [{ hookSpecificOutput: { toolConfig: { mode: 'ANY', allowedFunctionNames: ['x'] } } }, { hookSpecificOutput: { toolConfig: { allowedFunctionNames: list } } }];
+    const aggregate = aggregateGemini('BeforeToolSelection', outputs.map((o) => result(o)));
+    expect(aggregate.finalOutput).toBeUndefined();
+    expect(aggregate.success).toBe(false);
+    expect(aggregate.mergeError).toMatch(/allowedFunctionNames .* is not a list, and iterating it throws/);
+  });
   test('20: field replacement — last decision and llm_request win', () => {
     const out = merge(
       'BeforeModel',

@@ -412,6 +412,20 @@ describe('event input', () => {
     expect(json.plan.diagnostics.map((d) => d.code)).toContain('matcher-regex-on-exact-event');
   });
 
+  test('BeforeToolSelection: a toolConfig list that cannot be iterated makes the merge throw, as in Gemini CLI: no output, and the report says why', async () => {
+    const sb = await workspace({
+      settings: on('BeforeToolSelection', [hook('a.js'), hook('b.js')]),
+      scripts: {
+        'a.js': nodeHook(`emit({ hookSpecificOutput: { toolConfig: { mode: 'ANY', allowedFunctionNames: ['read_file'] } } })`),
+        'b.js': nodeHook(`emit({ hookSpecificOutput: { toolConfig: { allowedFunctionNames: 5 } } })`),
+      },
+    });
+    const r = await run(sb, ['BeforeToolSelection']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.trim()).toBe('{}');
+    expect(r.stderr).toMatch(/note: Gemini CLI's merge of the hooks' answers throws here \(toolConfig\.allowedFunctionNames 5 is not a list/);
+  });
+
   test('a workspace that does not exist is an error, exit 1', async () => {
     const sb = await workspace({});
     const r = await hookrun(['run', 'BeforeTool', '-C', path.join(sb.root, 'missing')], { env: sb.env });
