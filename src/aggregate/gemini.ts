@@ -51,6 +51,10 @@ const orDecision: Strategy = (outputs) => {
 
     const hso = field(output, 'hookSpecificOutput');
     if (hso) {
+      // The agent then asks `'additionalContext' in hso`, which throws on a string, number or true.
+      if (typeof hso !== 'object') {
+        throw new MergeError(`hookSpecificOutput ${JSON.stringify(hso)} is not an object, and looking for additionalContext in it throws`);
+      }
       specific ??= {};
       for (const [key, value] of Object.entries(hso)) {
         // clearContext only ever turns on: a later false does not undo an earlier true.

@@ -78,6 +78,14 @@ describe('spec §9.2 vectors', () => {
     expect(aggregate.success).toBe(false);
     expect(aggregate.mergeError).toMatch(/allowedFunctionNames .* is not a list, and iterating it throws/);
   });
+  test.each(['abc', 7, true])('or-decision: a hookSpecificOutput %j that is no object makes the merge throw (the agent uses `in` on it), so no output', (hso) => {
+    const outputs = [{ decision: 'deny', reason: 'first' }, { hookSpecificOutput: hso }];
+    const aggregate = aggregateGemini('BeforeTool', outputs.map((o) => result(o)));
+    expect(aggregate.finalOutput).toBeUndefined();
+    expect(aggregate.mergeError).toMatch(/hookSpecificOutput .* is not an object/);
+    // Falsy values are skipped, as the agent's `if (output.hookSpecificOutput)` does.
+    expect(merge('BeforeTool', { decision: 'deny' }, { hookSpecificOutput: 0 }, { hookSpecificOutput: '' })).toMatchObject({ decision: 'deny' });
+  });
   test('20: field replacement — last decision and llm_request win', () => {
     const out = merge(
       'BeforeModel',
