@@ -16,6 +16,15 @@ export class HookrunError extends Error {
   }
 }
 
+/**
+ * The agent's own code throws while handling the event, on what the hooks answered (e.g. Gemini CLI's
+ * merge uses `in` on a hookSpecificOutput that is a string); its event handler then returns no output.
+ * Reproduced and reported, not a hookrun failure.
+ */
+export class AgentEventError extends Error {
+  override readonly name = 'AgentEventError';
+}
+
 export const usageError = (message: string) => new HookrunError('usage', message);
 export const inputError = (message: string, location?: Location) => new HookrunError('input', message, location);
 export const configError = (message: string, location?: Location) => new HookrunError('config', message, location);

@@ -81,11 +81,16 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
     const { recordProjectHooks } = await import('./trust/edit.js');
     await recordProjectHooks(ctx, gate.assessment.hooks);
   }
-  const results = await runPlan(dialect, plan, input, config, ctx, {
+  const { results, agentError } = await runPlan(dialect, plan, input, config, ctx, {
     ...options,
     holdBack: (hook) => holdBackReason(gate, hook.entry),
   });
   const aggregate = dialect.aggregate(event, results);
+  if (agentError) {
+    delete aggregate.finalOutput;
+    aggregate.success = false;
+    aggregate.agentError = agentError;
+  }
   let finalOutput = aggregate.finalOutput;
   let failClosed: FailClosedResult | undefined;
   if (options.failClosed) {

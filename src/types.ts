@@ -212,8 +212,8 @@ export const OUTCOME_EXIT_CODE: Readonly<Record<Outcome, number>> = {
 export interface AggregateResult {
   /** What the agent's aggregator returns as the final output; undefined when no hook produced output. */
   finalOutput?: JsonObject;
-  /** The agent's merge threw on what the hooks answered (its event then has no output), and why. */
-  mergeError?: string;
+  /** The agent's own code threw on what the hooks answered (its event then has no output), and why. */
+  agentError?: string;
   success: boolean;
   errors: string[];
   totalDurationMs: number;

@@ -1,12 +1,10 @@
 // Gemini CLI's aggregator (spec §5), pure: (event, results in plan order) → merged output.
 // Outputs are used as the agent uses them: unvalidated, compared strictly, spread as JS spreads.
+import { AgentEventError } from '../errors.js';
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../types.js';
 import { isBlockingDecision } from './predicates.js';
 
 type Strategy = (outputs: readonly unknown[]) => JsonObject;
-
-/** Where the agent's merge itself throws on what hooks answered; its event handler then returns no output. */
-class MergeError extends Error {}
 
 /** The fields of the agent's output class, in the order it lays them out. Anything else is dropped. */
 const OUTPUT_FIELDS = ['continue', 'stopReason', 'suppressOutput', 'systemMessage', 'decision', 'reason', 'hookSpecificOutput'];
@@ -53,7 +51,7 @@ const orDecision: Strategy = (outputs) => {
     if (hso) {
       // The agent then asks `'additionalContext' in hso`, which throws on a string, number or true.
       if (typeof hso !== 'object') {
-        throw new MergeError(`hookSpecificOutput ${JSON.stringify(hso)} is not an object, and looking for additionalContext in it throws`);
+        throw new AgentEventError(`its merge looks for additionalContext in hookSpecificOutput ${JSON.stringify(hso)}, which is not an object`);
       }
       specific ??= {};
       for (const [key, value] of Object.entries(hso)) {
@@ -110,7 +108,7 @@ const toolSelectionUnion: Strategy = (outputs) => {
     if (list) {
       // The agent iterates any truthy value: a string gives its characters, a number or an object throws.
       if (!Array.isArray(list) && typeof list !== 'string') {
-        throw new MergeError(`toolConfig.allowedFunctionNames ${JSON.stringify(list)} is not a list, and iterating it throws`);
+        throw new AgentEventError(`its merge iterates toolConfig.allowedFunctionNames ${JSON.stringify(list)}, which is not a list`);
       }
       for (const name of list) names.add(name);
     }
@@ -159,9 +157,9 @@ export function aggregateGemini(event: string, results: readonly HookResult[]): 
   try {
     aggregate.finalOutput = (STRATEGIES[event] ?? simple)(outputs);
   } catch (error) {
-    if (!(error instanceof MergeError)) throw error;
+    if (!(error instanceof AgentEventError)) throw error;
     aggregate.success = false;
-    aggregate.mergeError = error.message;
+    aggregate.agentError = error.message;
   }
   return aggregate;
 }

@@ -1,6 +1,7 @@
 // Runs a plan: every hook in parallel, or one after another with the input chained (spec §3.9).
 // Starting and stopping processes is process.ts's job; this module only orders the work.
 import type { Context } from '../context.js';
+import { AgentEventError } from '../errors.js';
 import type { Dialect, HookInvocation, HookResultCache } from '../dialects/dialect.js';
 import type { HookResult, JsonObject, Plan, PlannedHook, ProcessOutcome, ResolvedConfig } from '../types.js';
 import { runProcess } from './process.js';
@@ -96,6 +97,12 @@ async function runOne(
   return result;
 }
 
+/** The hooks' results, in plan order; `agentError` when the agent's own chaining threw, which ends the sequence. */
+export interface PlanRun {
+  results: HookResult[];
+  agentError?: string;
+}
+
 export async function runPlan(
   dialect: Dialect,
   plan: Plan,
@@ -103,9 +110,9 @@ export async function runPlan(
   config: ResolvedConfig,
   ctx: Context,
   options: RunOptions = {},
-): Promise<HookResult[]> {
+): Promise<PlanRun> {
   if (!plan.sequential) {
-    return Promise.all(plan.hooks.map((hook) => runOne(dialect, hook, input, config, ctx, options)));
+    return { results: await Promise.all(plan.hooks.map((hook) => runOne(dialect, hook, input, config, ctx, options))) };
   }
   const results: HookResult[] = [];
   let current = input;
@@ -113,7 +120,13 @@ export async function runPlan(
     if (options.signal?.aborted) break;
     const result = await runOne(dialect, hook, current, config, ctx, options);
     results.push(result);
-    current = dialect.chain(plan.event, current, result);
+    try {
+      current = dialect.chain(plan.event, current, result);
+    } catch (error) {
+      // The agent stops there: the hooks after this one never start.
+      if (error instanceof AgentEventError) return { results, agentError: error.message };
+      throw error;
+    }
   }
-  return results;
+  return { results };
 }

@@ -119,8 +119,8 @@ export function buildReport(
     }
     return report;
   });
-  if (aggregate.mergeError) {
-    notes.push(`Gemini CLI's merge of the hooks' answers throws here (${aggregate.mergeError}): the event ends with no output, as if no hook had answered`);
+  if (aggregate.agentError) {
+    notes.push(`${plan.dialect === 'gemini' ? 'Gemini CLI' : 'the agent'} throws on the hooks' answers here (${aggregate.agentError}): the event ends with no output, as if no hook had answered`);
   }
   return {
     dialect: plan.dialect,

@@ -76,13 +76,13 @@ describe('spec §9.2 vectors', () => {
     const aggregate = aggregateGemini('BeforeToolSelection', outputs.map((o) => result(o)));
     expect(aggregate.finalOutput).toBeUndefined();
     expect(aggregate.success).toBe(false);
-    expect(aggregate.mergeError).toMatch(/allowedFunctionNames .* is not a list, and iterating it throws/);
+    expect(aggregate.agentError).toMatch(/its merge iterates toolConfig\.allowedFunctionNames .*, which is not a list/);
   });
   test.each(['abc', 7, true])('or-decision: a hookSpecificOutput %j that is no object makes the merge throw (the agent uses `in` on it), so no output', (hso) => {
     const outputs = [{ decision: 'deny', reason: 'first' }, { hookSpecificOutput: hso }];
     const aggregate = aggregateGemini('BeforeTool', outputs.map((o) => result(o)));
     expect(aggregate.finalOutput).toBeUndefined();
-    expect(aggregate.mergeError).toMatch(/hookSpecificOutput .* is not an object/);
+    expect(aggregate.agentError).toMatch(/looks for additionalContext in hookSpecificOutput .*, which is not an object/);
     // Falsy values are skipped, as the agent's `if (output.hookSpecificOutput)` does.
     expect(merge('BeforeTool', { decision: 'deny' }, { hookSpecificOutput: 0 }, { hookSpecificOutput: '' })).toMatchObject({ decision: 'deny' });
   });

@@ -423,7 +423,23 @@ describe('event input', () => {
     const r = await run(sb, ['BeforeToolSelection']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout.trim()).toBe('{}');
-    expect(r.stderr).toMatch(/note: Gemini CLI's merge of the hooks' answers throws here \(toolConfig\.allowedFunctionNames 5 is not a list/);
+    expect(r.stderr).toMatch(/note: Gemini CLI throws on the hooks' answers here \(its merge iterates toolConfig\.allowedFunctionNames 5, which is not a list\)/);
+  });
+
+  test('sequential BeforeTool: a hookSpecificOutput that is no object ends the sequence where Gemini CLI throws: later hooks never start, no output', async () => {
+    const sb = await workspace({
+      settings: on('BeforeTool', [hook('a.js'), hook('b.js'), hook('c.js')], { sequential: true }),
+      scripts: {
+        'a.js': nodeHook(`emit({ decision: 'deny', reason: 'a' })`),
+        'b.js': nodeHook(`emit({ hookSpecificOutput: 'text' })`),
+        'c.js': nodeHook(`require('fs').writeFileSync(process.env.GEMINI_PROJECT_DIR + '/ran-c', ''); emit({})`),
+      },
+    });
+    const r = await run(sb, writeFile);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.trim()).toBe('{}');
+    expect(existsSync(path.join(sb.ws, 'ran-c'))).toBe(false);
+    expect(r.stderr).toMatch(/its sequential run looks for tool_input in hookSpecificOutput "text", which is not an object/);
   });
 
   test('a workspace that does not exist is an error, exit 1', async () => {
