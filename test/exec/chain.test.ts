@@ -16,6 +16,12 @@ describe('chainGemini', () => {
     });
   });
 
+  test('a field the input lacks is not added (the agent checks that the input has it)', () => {
+    expect(chainGemini('BeforeAgent', { x: 1 }, answered({ hookSpecificOutput: { additionalContext: 'c' } }))).toEqual({ x: 1 });
+    expect(chainGemini('BeforeTool', { x: 1 }, answered({ hookSpecificOutput: { tool_input: { a: 1 } } }))).toEqual({ x: 1 });
+    expect(chainGemini('BeforeModel', { x: 1 }, answered({ hookSpecificOutput: { llm_request: { model: 'm' } } }))).toEqual({ x: 1 });
+  });
+
   test('a failed hook changes nothing', () => {
     const input: JsonObject = { tool_input: { a: 1 } };
     expect(chainGemini('BeforeTool', input, answered({ hookSpecificOutput: { tool_input: { a: 2 } } }, false))).toBe(input);
