@@ -155,13 +155,26 @@ export function aggregateGemini(event: string, results: readonly HookResult[]): 
   const aggregate: AggregateResult = { success: errors.length === 0, errors, totalDurationMs };
   if (outputs.length === 0) return aggregate;
   try {
-    aggregate.finalOutput = (STRATEGIES[event] ?? simple)(outputs);
+    const merged = (STRATEGIES[event] ?? simple)(outputs);
+    asEventHandlerLogsIt(merged);
+    aggregate.finalOutput = merged;
   } catch (error) {
-    if (!(error instanceof AgentEventError)) throw error;
+    // A TypeError here is the agent's own: the merge does what its code does (joins, spreads, `in`).
+    if (!(error instanceof AgentEventError) && !(error instanceof TypeError)) throw error;
     aggregate.success = false;
-    aggregate.agentError = error.message;
+    aggregate.agentError = error instanceof TypeError ? `TypeError: ${error.message}` : error.message;
   }
   return aggregate;
+}
+
+/**
+ * After merging, the agent's event handler writes the system message (unless suppressed) and, on
+ * continue false, the stop reason into template strings: a value that cannot become text (an object
+ * whose toString is not a function) throws there, inside the same try as the merge.
+ */
+function asEventHandlerLogsIt(merged: JsonObject): void {
+  if (merged.systemMessage && !merged.suppressOutput) void `${merged.systemMessage as string}`;
+  if (merged.continue === false) void `${(merged.stopReason || merged.reason || 'No reason provided') as string}`;
 }
 
 /** Events whose `continue:false` and `decision` the agent acts on (contract: exit codes). */

@@ -8,12 +8,12 @@ export const isAskDecision = (output: JsonObject): boolean => output.decision ==
 
 export const shouldStopExecution = (output: JsonObject): boolean => output.continue === false;
 
-/** stopReason if truthy, else reason if truthy, else the agent's fallback text. */
-export function effectiveReason(output: JsonObject): string {
-  return String(output.stopReason || output.reason || 'No reason provided');
+/** stopReason if truthy, else reason if truthy, else the agent's fallback text; as the agent returns it, not made text. */
+export function effectiveReason(output: JsonObject): unknown {
+  return output.stopReason || output.reason || 'No reason provided';
 }
 
-export function blockingError(output: JsonObject): { blocked: boolean; reason: string } {
+export function blockingError(output: JsonObject): { blocked: boolean; reason: unknown } {
   return isBlockingDecision(output.decision) ? { blocked: true, reason: effectiveReason(output) } : { blocked: false, reason: '' };
 }
 

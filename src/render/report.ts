@@ -162,6 +162,19 @@ export function oneLine(text: string, max = 160): string {
   }
 }
 
+/**
+ * A value a hook printed, as text for the report, whatever it is: `String()` throws on an object whose
+ * toString and valueOf are not functions (`{"toString": false}` is valid JSON), so those are shown as JSON.
+ */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return String(value);
+  } catch {
+    return JSON.stringify(value) ?? typeof value;
+  }
+}
+
 function decisionText(result: HookResultReport): string {
   // Plain-text dialects (Kiro) keep the hook's text as its output.
   if (typeof result.output === 'string') return result.output.trim() === '' ? 'no output' : oneLine(result.output, 100);
@@ -169,14 +182,14 @@ function decisionText(result: HookResultReport): string {
   if (!output || typeof output !== 'object') return 'no output';
   const parts: string[] = [];
   if (output.continue === false) parts.push('stop');
-  if (output.decision !== undefined) parts.push(String(output.decision));
+  if (output.decision !== undefined) parts.push(textOf(output.decision));
   // Claude Code answers inside hookSpecificOutput (permissionDecision, or a PermissionRequest decision).
   const specific = (output.hookSpecificOutput ?? {}) as Record<string, unknown>;
   if (typeof specific.permissionDecision === 'string') parts.push(specific.permissionDecision);
   const behavior = (specific.decision as Record<string, unknown> | undefined)?.behavior;
   if (typeof behavior === 'string') parts.push(behavior);
   const why = output.stopReason || output.reason || specific.permissionDecisionReason || output.systemMessage;
-  if (why) parts.push(oneLine(String(why), 100));
+  if (why) parts.push(oneLine(textOf(why), 100));
   if (result.outputFormat === 'text') parts.push('(plain text)');
   return parts.length > 0 ? parts.join(': ') : 'output without a decision';
 }
@@ -206,7 +219,7 @@ const OUTCOME_WORDS: Readonly<Record<Outcome, string>> = {
 function outcomeReason(output: JsonObject, outcome: Outcome): string {
   const specific = (output.hookSpecificOutput ?? {}) as Record<string, unknown>;
   // Claude hooks may give their reason only as permissionDecisionReason.
-  const why = (v: unknown) => `: ${oneLine(String(v), 200)}`;
+  const why = (v: unknown) => `: ${oneLine(textOf(v), 200)}`;
   if (outcome === 'stop') return why(effectiveReason(output));
   if (outcome === 'block') return why(output.stopReason || output.reason || specific.permissionDecisionReason || effectiveReason(output));
   const ask = output.systemMessage || output.reason || specific.permissionDecisionReason;

@@ -86,6 +86,20 @@ describe('spec §9.2 vectors', () => {
     // Falsy values are skipped, as the agent's `if (output.hookSpecificOutput)` does.
     expect(merge('BeforeTool', { decision: 'deny' }, { hookSpecificOutput: 0 }, { hookSpecificOutput: '' })).toMatchObject({ decision: 'deny' });
   });
+  test('values that cannot become text: where the agent joins or logs them it throws, so no output', () => {
+    const opaque = { toString: false };
+    const failed = (event: string, ...outputs: unknown[]) => aggregateGemini(event, outputs.map((o) => result(o)));
+    // OR-decision joins reasons with '\n'.
+    expect(failed('BeforeTool', { reason: 'a' }, { reason: opaque })).toMatchObject({ success: false, agentError: expect.stringMatching(/^TypeError: /) });
+    expect(failed('BeforeTool', { reason: 'a' }, { reason: opaque }).finalOutput).toBeUndefined();
+    // Field replacement keeps the object; the event handler's log line then converts it.
+    expect(failed('BeforeModel', { systemMessage: opaque }).agentError).toMatch(/^TypeError: /);
+    // ... unless suppressed, and a stop reason only on continue false.
+    expect(merge('BeforeModel', { systemMessage: opaque, suppressOutput: true })).toMatchObject({ suppressOutput: true });
+    expect(failed('BeforeModel', { continue: false, stopReason: opaque }).agentError).toMatch(/^TypeError: /);
+    // A decision that is such an object is only compared, never made text: the merge goes through.
+    expect(merge('BeforeTool', { decision: opaque })).toEqual({ continue: true, suppressOutput: false, decision: 'allow' });
+  });
   test('20: field replacement — last decision and llm_request win', () => {
     const out = merge(
       'BeforeModel',

@@ -442,6 +442,19 @@ describe('event input', () => {
     expect(r.stderr).toMatch(/its sequential run looks for tool_input in hookSpecificOutput "text", which is not an object/);
   });
 
+  test('a hook answer that cannot be made text ({"toString": false}) is reported, not a crash (found by the fuzz test)', async () => {
+    const sb = await workspace({
+      settings: on('BeforeTool', [hook('a.sh')]),
+      scripts: { 'a.sh': '#!/bin/sh\ncat >/dev/null\nprintf \'%s\' \'{"decision":{"toString":false},"reason":{"toString":false}}\'\n' },
+    });
+    const r = await run(sb, writeFile);
+    expect(r.stderr).not.toMatch(/internal error/);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.trim()).toBe('{}');
+    expect(r.stderr).toMatch(/a\.sh \(workspace\) \d+ ms, exit 0 → \{"toString":false\}: \{"toString":false\}/);
+    expect(r.stderr).toMatch(/Gemini CLI throws on the hooks' answers here \(TypeError: /);
+  });
+
   test('a workspace that does not exist is an error, exit 1', async () => {
     const sb = await workspace({});
     const r = await hookrun(['run', 'BeforeTool', '-C', path.join(sb.root, 'missing')], { env: sb.env });
