@@ -34,6 +34,19 @@ export function parseJson(text: string, origin: string): unknown {
   }
 }
 
+/**
+ * Any JSON value as text for people: `String()` where it works, else JSON (`String()` throws on an
+ * object whose toString and valueOf are not functions, and `{"toString": false}` is valid JSON).
+ */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return String(value);
+  } catch {
+    return JSON.stringify(value) ?? typeof value;
+  }
+}
+
 export function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';

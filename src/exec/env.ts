@@ -206,8 +206,15 @@ export function buildHookEnvironment(input: HookEnvironmentInput): Record<string
     CLAUDE_PROJECT_DIR: input.cwd,
   };
   // Node's spawn skips undefined values and stringifies the rest; do the same so the env is plain strings.
+  // A value that cannot become text (`{"toString": false}`) stays as it is: spawn then throws on it, and
+  // the hook fails without starting, as in Gemini CLI.
   for (const [key, value] of Object.entries(input.hookEnv ?? {})) {
-    if (value !== undefined) env[key] = String(value);
+    if (value === undefined) continue;
+    try {
+      env[key] = String(value);
+    } catch {
+      env[key] = value as string;
+    }
   }
   return env;
 }

@@ -78,9 +78,12 @@ export function matchEntry(matcher: unknown, context: MatcherContext): MatchVerd
   };
 }
 
-/** Gemini's de-duplication key: name and command; a runtime hook's is its name alone (spec §4). */
+/**
+ * Gemini's de-duplication key: name and command; a runtime hook's is its name alone (spec §4). A
+ * template string, as the agent's: a name that cannot become text throws here, as it does there.
+ */
 export const dedupKey = (entry: RegistryEntry): string =>
-  `${entry.config.name ?? ''}:${entry.config.type === 'runtime' ? '' : (entry.config.command ?? '')}`;
+  `${entry.config.name || ''}:${entry.config.type === 'runtime' ? '' : entry.config.command || ''}`;
 
 export function planGemini(config: ResolvedConfig, event: string, input: JsonObject): Plan {
   const skipped: SkippedEntry[] = [];
@@ -111,8 +114,17 @@ export function planGemini(config: ResolvedConfig, event: string, input: JsonObj
 
   const seen = new Map<string, RegistryEntry>();
   const hooks: PlannedHook[] = [];
-  for (const { entry, rule } of matching) {
-    const key = dedupKey(entry);
+  let keys: string[];
+  try {
+    keys = matching.map(({ entry }) => dedupKey(entry));
+  } catch (thrown) {
+    if (!(thrown instanceof TypeError)) throw thrown;
+    const error = `a hook's name or command cannot be made text (${thrown.message}): Gemini CLI's planner fails on it and runs no hook for ${event}`;
+    for (const { entry } of matching) skipped.push({ entry, reason: 'planner-error', detail: error });
+    return { event, hooks: [], sequential: false, skipped, error };
+  }
+  for (const [i, { entry, rule }] of matching.entries()) {
+    const key = keys[i]!;
     const first = seen.get(key);
     if (first) {
       const where = first.location ? ` (${formatLocation(first.location)})` : '';

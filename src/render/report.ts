@@ -3,6 +3,7 @@
 import type { ChalkInstance } from 'chalk';
 import { makeChalk } from './color.js';
 import { effectiveReason } from '../aggregate/predicates.js';
+import { textOf } from '../event/json.js';
 import { formatLocation } from '../errors.js';
 import type { PlanDescription } from '../plan/describe.js';
 import type { AggregateResult, Diagnostic, HookResult, JsonObject, Outcome } from '../types.js';
@@ -159,19 +160,6 @@ export function oneLine(text: string, max = 160): string {
     const flat = text.slice(0, end).replace(/\s+/g, ' ').trim();
     if (flat.length > max) return `${flat.slice(0, max - 1)}…`;
     if (end >= text.length) return flat;
-  }
-}
-
-/**
- * A value a hook printed, as text for the report, whatever it is: `String()` throws on an object whose
- * toString and valueOf are not functions (`{"toString": false}` is valid JSON), so those are shown as JSON.
- */
-function textOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  try {
-    return String(value);
-  } catch {
-    return JSON.stringify(value) ?? typeof value;
   }
 }
 

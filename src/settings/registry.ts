@@ -3,6 +3,7 @@
 // skips (most of them only at debug level, i.e. silently) becomes a warning with a stable code,
 // Gemini's own message text and the file position of the offending value.
 import type { Diagnostic, HookConfig, JsonObject, Layer, Location, RegistryEntry } from '../types.js';
+import { textOf } from '../event/json.js';
 import type { JsonPath } from './jsonc.js';
 import { suggestEventName } from './names.js';
 import { HOOK_EVENTS, isHookEventName } from './events.js';
@@ -89,7 +90,7 @@ function registerDefinition(event: string, definition: SourcedValue, input: Regi
       return;
     }
     if (hook.type === 'runtime') {
-      const message = `Runtime hook "${String(hook.name)}" for ${event} from ${input.source} is registered, but Gemini CLI runs a runtime hook by calling an in-process function that settings cannot define: it always fails and its command never runs.`;
+      const message = `Runtime hook "${textOf(hook.name)}" for ${event} from ${input.source} is registered, but Gemini CLI runs a runtime hook by calling an in-process function that settings cannot define: it always fails and its command never runs.`;
       warn(out, 'runtime-hook-in-settings', message, location);
     }
     out.entries.push(entryFor(event, hook, value, definition.layer, location, input));
@@ -113,7 +114,7 @@ function entryFor(
     matcher: definition.matcher,
     sequential: definition.sequential,
     enabled: !listIncludes(input.disabled, name),
-    displayName: String(name),
+    displayName: textOf(name),
   };
   if (location) entry.location = location;
   if (input.extension !== undefined) entry.extension = input.extension;
@@ -136,7 +137,7 @@ function hookConfigProblem(hook: JsonObject, event: string, source: string): { c
 }
 
 function invalidTypeMessage(event: string, source: string, type: unknown): string {
-  const base = `Invalid hook ${event} from ${source} type: ${String(type)}`;
+  const base = `Invalid hook ${event} from ${source} type: ${textOf(type)}`;
   const suggestion = typeof type === 'string' && HOOK_TYPES.has(type.toLowerCase()) ? `; types are case-sensitive, use "${type.toLowerCase()}"` : '';
   return `${base} (Gemini CLI skips this hook without a visible warning${suggestion})`;
 }

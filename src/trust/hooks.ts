@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parse as parseShellWords } from 'shell-quote';
 import { geminiHome, type Context } from '../context.js';
 import { HookrunError } from '../errors.js';
+import { textOf } from '../event/json.js';
 import { expandCommand } from '../exec/shell.js';
 import { isPlainObject, parseJsonc, type JsonPath } from '../settings/jsonc.js';
 import type { Location, RegistryEntry } from '../types.js';
@@ -41,13 +42,13 @@ export function hookKey(hook: unknown): string {
   const h = isObjectLike(hook) ? hook : {};
   const name = h.name || '';
   const command = h.type === 'command' ? h.command : '';
-  return `${String(name)}:${String(command)}`;
+  return `${textOf(name)}:${textOf(command)}`;
 }
 
 /** How Gemini CLI names a hook in its warning: name, else command, else "unknown-hook". */
 export function hookLabel(hook: unknown): string {
   const h = isObjectLike(hook) ? hook : {};
-  return String(h.name || h.command || 'unknown-hook');
+  return textOf(h.name || h.command || 'unknown-hook');
 }
 
 // ---------------------------------------------------------------------------------------------------

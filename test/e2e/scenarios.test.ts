@@ -455,6 +455,18 @@ describe('event input', () => {
     expect(r.stderr).toMatch(/Gemini CLI throws on the hooks' answers here \(TypeError: /);
   });
 
+  test('a hook env value that cannot become text: that hook cannot start (spawn throws on it, as in Gemini CLI), the others run', async () => {
+    const sb = await workspace({
+      settings: on('BeforeTool', [hook('deny.js', { env: { X: { toString: false } } }), hook('ok.js')]),
+      scripts: { 'deny.js': nodeHook(`emit({ decision: 'deny' })`), 'ok.js': nodeHook(`emit({ reason: 'ok' })`) },
+    });
+    const r = await run(sb, writeFile);
+    expect(r.stderr).not.toMatch(/internal error/);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ decision: 'allow', reason: 'ok' });
+    expect(r.stderr).toMatch(/deny\.js \(workspace\) \d+ ms, error: cannot start "bash": Cannot convert object to primitive value/);
+  });
+
   test('a workspace that does not exist is an error, exit 1', async () => {
     const sb = await workspace({});
     const r = await hookrun(['run', 'BeforeTool', '-C', path.join(sb.root, 'missing')], { env: sb.env });

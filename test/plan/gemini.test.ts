@@ -84,6 +84,13 @@ describe('spec §9.3 vectors', () => {
     ]);
     expect(plan.skipped.map((s) => s.reason)).toEqual(['duplicate']);
   });
+  test('a name that cannot become text makes the key (a template string) throw: the planner fails, as Gemini CLI\'s does', () => {
+    const entries = [entry('BeforeTool', { command: 'a' }), entry('BeforeTool', { name: { toString: false } as unknown as string, command: 'b' })];
+    const plan = planGemini(config(entries), 'BeforeTool', { tool_name: 'T' });
+    expect(plan.hooks).toEqual([]);
+    expect(plan.error).toMatch(/cannot be made text .*Gemini CLI's planner fails on it and runs no hook for BeforeTool/);
+    expect(plan.skipped.map((s) => s.reason)).toEqual(['planner-error', 'planner-error']);
+  });
   test('40: dedup key is name:command', () => {
     const entries = [
       entry('BeforeTool', { name: 'hook1', command: 'same.sh' }),

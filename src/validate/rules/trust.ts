@@ -1,6 +1,7 @@
 // What decides whether configured hooks run at all here: hooksConfig.enabled, folder trust,
 // extension enablement, and the first-run warning for workspace hooks (spec §7.1).
 import { hooksDisabledDiagnostic, inactiveExtensionDiagnostic, untrustedDiagnostic } from '../../settings/gemini.js';
+import { textOf } from '../../event/json.js';
 import { isPlainObject } from '../../settings/jsonc.js';
 import { hooksOf, isObjectLike, type Rule } from './types.js';
 
@@ -34,9 +35,9 @@ export const trustedHooksRule: Rule = (model, report) => {
     definitions.forEach((definition, definitionIndex) => {
       hooksOf(definition).forEach((hook, index) => {
         if (!isObjectLike(hook) || hook.type === 'runtime') return;
-        const key = `${hook.name || ''}:${hook.command ?? ''}`;
+        const key = `${textOf(hook.name || '')}:${textOf(hook.command ?? '')}`;
         if (keys.has(key)) return;
-        const shown = String(hook.name || hook.command || 'unknown-hook');
+        const shown = textOf(hook.name || hook.command || 'unknown-hook');
         report(
           'untrusted-project-hook',
           `Workspace hook "${shown}" is not yet in trusted_hooks.json: Gemini CLI will warn about it on its first run here ("The following project-level hooks have been detected in this workspace"), then record it.`,
