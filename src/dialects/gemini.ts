@@ -2,6 +2,7 @@
 import { aggregateGemini, outcomeGemini } from '../aggregate/gemini.js';
 import { geminiHome } from '../context.js';
 import { completeGeminiInput } from '../event/gemini.js';
+import { textOf } from '../event/json.js';
 import { GEMINI_EVENTS } from '../event/schemas.js';
 import { chainGemini } from '../exec/chain.js';
 import { buildHookEnvironment, inheritedEnvironment, redactionSettingsFrom, resolvePlansDir } from '../exec/env.js';
@@ -10,7 +11,7 @@ import { buildShellInvocation } from '../exec/shell.js';
 import { planGemini } from '../plan/gemini.js';
 import { GEMINI_DEFAULT_TIMEOUT_MS } from '../plan/traps.js';
 import { loadGeminiConfig } from '../settings/gemini.js';
-import type { ResolvedConfig } from '../types.js';
+import type { PlannedHook, ResolvedConfig } from '../types.js';
 import type { Context } from '../context.js';
 import type { Dialect } from './dialect.js';
 
@@ -34,6 +35,21 @@ export function effectiveTimeoutMs(timeout: unknown): number {
  */
 export const RUNTIME_HOOK_ERROR =
   'a "runtime" hook is an in-process function that settings cannot define: Gemini CLI\'s call fails (TypeError: hookConfig.action is not a function) and the command is never run';
+
+/**
+ * Where Gemini CLI's runner fails a hook before anything starts: a runtime hook from settings (above);
+ * a hook with no command (a `plugin` one: validation asks a command only of `command` hooks); a
+ * command that is not a string, on which expanding the variables (`command.replace`) throws.
+ */
+function whyItCannotStart(hook: PlannedHook): string | undefined {
+  const { type, command } = hook.entry.config as { type: unknown; command: unknown };
+  if (type === 'runtime') return RUNTIME_HOOK_ERROR;
+  if (!command) return 'Command hook missing command (Gemini CLI fails a hook without a command without running anything)';
+  if (typeof command !== 'string') {
+    return `the command ${JSON.stringify(command)} is not a string: Gemini CLI's runner expands variables with command.replace, which throws (TypeError), and the hook never starts`;
+  }
+  return undefined;
+}
 
 /**
  * What the hooks of one run share, worked out once: GEMINI_PLANS_DIR per session (finding the
@@ -75,7 +91,9 @@ export const gemini: Dialect = {
     const plansDir = oncePerRun(config, `plans\0${home}\0${cwd}\0${sessionId}`, () =>
       resolvePlansDir({ geminiHome: home, projectRoot: cwd, sessionId }).plansDir,
     );
-    const shell = buildShellInvocation(hook.entry.config.command ?? '', { cwd, plansDir, sessionId }, ctx);
+    // A command that is not a string never runs (see whyItCannotStart); shown as JSON in the plan.
+    const command: unknown = hook.entry.config.command;
+    const shell = buildShellInvocation(typeof command === 'string' ? command : textOf(command ?? ''), { cwd, plansDir, sessionId }, ctx);
     return {
       command: shell.command,
       file: shell.file,
@@ -93,7 +111,7 @@ export const gemini: Dialect = {
     };
   },
 
-  cannotStart: (hook) => (hook.entry.config.type === 'runtime' ? RUNTIME_HOOK_ERROR : undefined),
+  cannotStart: whyItCannotStart,
   interpret: (_event, outcome, invocation) => interpretGemini(outcome, invocation.timeoutMs),
   chain: chainGemini,
   aggregate: aggregateGemini,

@@ -467,6 +467,19 @@ describe('event input', () => {
     expect(r.stderr).toMatch(/deny\.js \(workspace\) \d+ ms, error: cannot start "bash": Cannot convert object to primitive value/);
   });
 
+  test('hooks Gemini CLI fails before starting: a command that is no string, a plugin hook without one (found by the fuzz test)', async () => {
+    const sb = await workspace({
+      settings: on('AfterTool', [{ type: 'command', command: {} }, { type: 'plugin', name: 'p' }, hook('ok.js')]),
+      scripts: { 'ok.js': nodeHook(`emit({ systemMessage: 'ok' })`) },
+    });
+    const r = await run(sb, ['AfterTool', '--tool', 'write_file']);
+    expect(r.stderr).not.toMatch(/internal error/);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ systemMessage: 'ok' });
+    expect(r.stderr).toMatch(/error: the command \{\} is not a string: Gemini CLI's runner expands variables with command\.replace/);
+    expect(r.stderr).toMatch(/p \(workspace\) 0 ms, error: Command hook missing command/);
+  });
+
   test('a workspace that does not exist is an error, exit 1', async () => {
     const sb = await workspace({});
     const r = await hookrun(['run', 'BeforeTool', '-C', path.join(sb.root, 'missing')], { env: sb.env });
