@@ -12,7 +12,13 @@ export const duplicateRule: Rule = (model, report) => {
   for (const entry of model.entries) {
     // Disabled hooks are filtered out before de-duplication, so they shadow nothing.
     if (!entry.enabled) continue;
-    const key = `${entry.event}\u0000${dedupKey(entry)}`;
+    let key: string;
+    try {
+      key = `${entry.event}\u0000${dedupKey(entry)}`;
+    } catch {
+      // A name or command that cannot become text: schema-invalid says so; there is no key to compare.
+      continue;
+    }
     const first = firstByKey.get(key);
     if (!first) {
       firstByKey.set(key, entry);
