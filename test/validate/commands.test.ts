@@ -133,3 +133,23 @@ describe('the plain-words shortcut', () => {
     }
   });
 });
+
+describe('values that cannot become text', () => {
+  it('a hook name like {"toString": false}: schema-invalid, and the duplicate check goes on without it', async () => {
+    await s.writeJson(path.join(s.workspace, '.gemini', 'settings.json'), {
+      hooks: {
+        BeforeTool: [
+          {
+            hooks: [
+              { type: 'command', name: { toString: false }, command: 'true' },
+              { type: 'command', name: 'twice', command: 'true' },
+              { type: 'command', name: 'twice', command: 'true' },
+            ],
+          },
+        ],
+      },
+    });
+    const result = validateGemini(s.ctx({ env: { GEMINI_CLI_TRUST_WORKSPACE: 'true' } }), { ignore: ['untrusted-project-hook'] });
+    expect(result.findings.map((finding) => finding.code).sort()).toEqual(['duplicate-hook', 'schema-invalid']);
+  });
+});
