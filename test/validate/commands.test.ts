@@ -5,6 +5,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'shell-quote';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRootKey, trustedHooksPath } from '../../src/trust/hooks.js';
 import { splitPlainWords } from '../../src/validate/rules/commands.js';
 import { validateGemini } from '../../src/validate/validate.js';
 import { makeSandbox, type Sandbox } from '../settings/sandbox.js';
@@ -151,5 +152,16 @@ describe('values that cannot become text', () => {
     });
     const result = validateGemini(s.ctx({ env: { GEMINI_CLI_TRUST_WORKSPACE: 'true' } }), { ignore: ['untrusted-project-hook'] });
     expect(result.findings.map((finding) => finding.code).sort()).toEqual(['duplicate-hook', 'schema-invalid']);
+  });
+});
+
+describe('untrusted-project-hook uses the key Gemini CLI records', () => {
+  it('a plugin hook is recorded as "name:" (Gemini keys only command hooks by their command)', async () => {
+    await s.writeJson(path.join(s.workspace, '.gemini', 'settings.json'), {
+      hooks: { BeforeTool: [{ hooks: [{ type: 'plugin', name: 'p', command: 'true' }, { type: 'command', name: 'c', command: 'true' }] }] },
+    });
+    const ctx = s.ctx({ env: { GEMINI_CLI_TRUST_WORKSPACE: 'true' } });
+    await s.writeJson(trustedHooksPath(ctx), { [projectRootKey(ctx)]: ['p:', 'c:true'] });
+    expect(validateGemini(ctx).findings.filter((finding) => finding.code === 'untrusted-project-hook')).toEqual([]);
   });
 });

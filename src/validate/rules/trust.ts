@@ -1,8 +1,8 @@
 // What decides whether configured hooks run at all here: hooksConfig.enabled, folder trust,
 // extension enablement, and the first-run warning for workspace hooks (spec §7.1).
 import { hooksDisabledDiagnostic, inactiveExtensionDiagnostic, untrustedDiagnostic } from '../../settings/gemini.js';
-import { textOf } from '../../event/json.js';
 import { isPlainObject } from '../../settings/jsonc.js';
+import { hookKey, hookLabel } from '../../trust/hooks.js';
 import { hooksOf, isObjectLike, type Rule } from './types.js';
 
 export const stateRules: Rule = (model, report) => {
@@ -35,9 +35,9 @@ export const trustedHooksRule: Rule = (model, report) => {
     definitions.forEach((definition, definitionIndex) => {
       hooksOf(definition).forEach((hook, index) => {
         if (!isObjectLike(hook) || hook.type === 'runtime') return;
-        const key = `${textOf(hook.name || '')}:${textOf(hook.command ?? '')}`;
+        const key = hookKey(hook);
         if (keys.has(key)) return;
-        const shown = textOf(hook.name || hook.command || 'unknown-hook');
+        const shown = hookLabel(hook);
         report(
           'untrusted-project-hook',
           `Workspace hook "${shown}" is not yet in trusted_hooks.json: Gemini CLI will warn about it on its first run here ("The following project-level hooks have been detected in this workspace"), then record it.`,
