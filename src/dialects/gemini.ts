@@ -15,7 +15,6 @@ import type { PlannedHook, ResolvedConfig } from '../types.js';
 import type { Context } from '../context.js';
 import type { Dialect } from './dialect.js';
 
-export { GEMINI_DEFAULT_TIMEOUT_MS };
 
 /**
  * The delay Gemini CLI's timer really gets: `timeout ?? 60000` handed to Node's setTimeout, which

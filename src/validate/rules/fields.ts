@@ -1,7 +1,6 @@
 // Per-hook and per-definition fields Gemini CLI reads without validating: `timeout` (milliseconds),
 // `sequential` (only the JSON boolean true counts), and keys it does not read at all.
-import { GEMINI_DEFAULT_TIMEOUT_MS } from '../../dialects/gemini.js';
-import { timeoutTrap } from '../../plan/traps.js';
+import { GEMINI_DEFAULT_TIMEOUT_MS, timeoutTrap } from '../../plan/traps.js';
 import { nearest } from '../../settings/names.js';
 import type { Location } from '../../types.js';
 import { hooksOf, isObjectLike, type Report, type Rule } from './types.js';
