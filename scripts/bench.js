@@ -127,6 +127,24 @@ function once(command) {
 ${driver}.then(() => process.stdout.write('{}\\n'));
 `;
   const sequential = (count, command) => `(async () => { for (let i = 0; i < ${count}; i++) await once(${JSON.stringify(command)}); })()`;
+  // Target 2's reference: the work a run that matches nothing cannot skip (read the event, the four
+  // settings layers and the trusted folders, match the event's definitions), in plain Node with no
+  // checks, messages or libraries. How far hookrun is from it is what its machinery costs.
+  const noMatchWork = path.join(root, 'no-match-work.cjs');
+  fs.writeFileSync(
+    noMatchWork,
+    `const fs = require('node:fs');
+const path = require('node:path');
+const read = (file) => { try { return JSON.parse(fs.readFileSync(file, 'utf8')); } catch { return {}; } };
+const event = JSON.parse(fs.readFileSync(0, 'utf8'));
+const home = process.env.HOME;
+const layers = [process.env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH, path.join(home, '.gemini', 'settings.json'), path.join(process.cwd(), '.gemini', 'settings.json'), process.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH].map(read);
+const trusted = read(process.env.GEMINI_CLI_TRUSTED_FOLDERS_PATH)[process.cwd()] === 'TRUST_FOLDER';
+let matched = 0;
+for (const layer of trusted ? layers : []) for (const definition of (layer.hooks && layer.hooks.BeforeTool) || []) if (!definition.matcher || new RegExp(definition.matcher).test(event.tool_name)) matched += 1;
+fs.writeSync(1, matched === 0 ? '{}\\n' : '{"matched":' + matched + '}\\n');
+`,
+  );
   const baseline1 = path.join(root, 'baseline-spawn-1.cjs');
   const baseline8 = path.join(root, 'baseline-spawn-8.cjs');
   const baseline16 = path.join(root, 'baseline-parallel-16.cjs');
@@ -167,7 +185,7 @@ ${driver}.then(() => process.stdout.write('{}\\n'));
     if (trust.status !== 0) throw new Error(`hookrun trust --hooks -C ${dir}: exit ${trust.status}\n${trust.stdout}${trust.stderr}`);
   }
   fs.writeFileSync(path.join(root, 'env.sh'), Object.entries(env).map(([k, v]) => `export ${k}='${v}'\n`).join(''));
-  return { root, workspaces, env, validateEnv, baseline1, baseline8, baseline16, baselineFlood, rssProbe };
+  return { root, workspaces, env, validateEnv, noMatchWork, baseline1, baseline8, baseline16, baselineFlood, rssProbe };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -324,13 +342,16 @@ const TARGETS = [
         [
           hookrunCmd(options, 'A: hookrun', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: OTHER_EVENT, hooksRun: 0 }),
           { label: 'B: node -e 0', argv: [process.execPath, '-e', '0'] },
+          { label: 'R: the same work, plain Node', argv: [process.execPath, sandbox.noMatchWork], cwd: sandbox.workspaces.one, input: OTHER_EVENT },
         ],
         sandbox,
         options,
       );
       const ratio = median(rows, 'A: hookrun') / median(rows, 'B: node -e 0');
       const cpuRatio = cpu(rows, 'A: hookrun') / cpu(rows, 'B: node -e 0');
-      return { rows, ratio, cpuRatio, formula: 'median(A) / median(B)' };
+      const work = median(rows, 'R: the same work, plain Node') / median(rows, 'B: node -e 0');
+      const note = `R (read the event, the settings layers and the trusted folders; match; print) against B: ratio ${work.toFixed(3)}; what hookrun adds above R is its machinery`;
+      return { rows, ratio, cpuRatio, formula: 'median(A) / median(B)', note };
     },
   },
   {
