@@ -117,7 +117,7 @@ function defineRun(program: Command, { io, setExit, context }: CommandDeps): voi
     .argument('[event]', 'event name (e.g. BeforeTool); optional when the JSON has hook_event_name')
     .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow: classic (default), current, or a version such as 2.1.3 (env HOOKRUN_CLAUDE_VERSION)')
     .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
-    .option('--agent <name>', 'Kiro: the agent whose hooks run (default: chat.defaultAgent, else the only agent)')
+    .option('--agent <name>', 'Kiro: the agent whose hooks run (default: chat.defaultAgent, else Kiro\'s built-in agent, which has no hooks)')
     .option('--no-cache', 'Kiro: neither reuse nor store cached hook results (cache_ttl_seconds)')
     .option('--dry-run', 'print the plan as JSON; run nothing')
     .option('--json', 'print the full report (plan, every result, merged output) instead of the merged output')

@@ -1,9 +1,11 @@
 // Kiro CLI's configuration (spec A.1–A.3): one JSON file per agent in the workspace's `.kiro/agents/`
 // and `~/.kiro/agents/` (plus Amazon Q CLI's `.amazonq/cli-agents/` and `~/.aws/amazonq/cli-agents/`).
-// A workspace agent hides a global one of the same name, with Kiro's warning. Only the selected agent's
-// hooks run (`--agent`, else the configured default agent, else the only agent), and hooks are never
-// merged across agents. The selected file is checked the way Kiro parses it: an unknown trigger or a
-// mistyped field makes the agent unloadable (exit 1 here); keys Kiro ignores get a warning.
+// Every file is checked the way Kiro parses it: an unknown field or trigger, or a mistyped value, makes
+// the agent unloadable. Kiro drops such a file with an error and goes on with the agents it could load,
+// so a broken workspace agent does not hide a global one of the same name; a loaded workspace agent
+// does, with Kiro's warning. Only the selected agent's hooks run (`--agent`, else the configured default
+// agent, else Kiro's built-in agent, which has none), and hooks are never merged across agents.
+// Selecting an agent that cannot be loaded is exit 1 here; keys Kiro ignores get a warning.
 import fs from 'node:fs';
 import path from 'node:path';
 import { homeDir, type Context } from '../context.js';
@@ -13,7 +15,7 @@ import { KIRO_DEFAULT_CACHE_TTL_SECONDS, KIRO_DEFAULT_MAX_OUTPUT_SIZE, KIRO_DEFA
 import { compileGlob } from '../plan/kiro-glob.js';
 import { hasWildcard } from '../plan/kiro.js';
 import type { Diagnostic, JsonObject, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../types.js';
-import { isPlainObject, parseJsonc, type JsoncDocument } from './jsonc.js';
+import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from './jsonc.js';
 
 export type AgentScope = 'workspace' | 'global';
 export type AgentProduct = 'kiro' | 'amazonq';
@@ -32,15 +34,20 @@ export interface AgentFile {
   scope: AgentScope;
   product: AgentProduct;
   doc?: JsoncDocument & { value: JsonObject };
+  /** Why Kiro cannot load it: unreadable, not JSON, or refused by its parser. */
   error?: HookrunError;
+  /** Its hooks as registry entries (a loadable agent only). */
+  registered?: { entries: RegistryEntry[]; diagnostics: Diagnostic[] };
 }
 
 export interface AgentCatalog {
   directories: (AgentDirectory & { exists: boolean })[];
   /** Every agent file found, in lookup order. */
   files: AgentFile[];
-  /** The agent each name resolves to (the first in lookup order), in lookup order. */
+  /** The agent each name resolves to (the first loadable one in lookup order), in lookup order. */
   agents: AgentFile[];
+  /** Files Kiro cannot load, in lookup order: they hide no other agent. */
+  unloadable: AgentFile[];
   diagnostics: Diagnostic[];
 }
 
@@ -74,7 +81,7 @@ export function defaultAgentSettingsFiles(ctx: Context): string[] {
 }
 
 export function discoverAgents(ctx: Context): AgentCatalog {
-  const catalog: AgentCatalog = { directories: [], files: [], agents: [], diagnostics: [] };
+  const catalog: AgentCatalog = { directories: [], files: [], agents: [], unloadable: [], diagnostics: [] };
   const byName = new Map<string, AgentFile>();
   for (const directory of kiroAgentDirectories(ctx)) {
     const names = listJsonFiles(directory.dir);
@@ -83,12 +90,14 @@ export function discoverAgents(ctx: Context): AgentCatalog {
       const agent = readAgentFile(path.join(directory.dir, fileName), directory);
       catalog.files.push(agent);
       if (agent.error) {
+        catalog.unloadable.push(agent);
         catalog.diagnostics.push({
           code: 'kiro-agent-unloadable',
           severity: 'warning',
-          message: `agent file cannot be loaded: ${agent.error.message}`,
+          message: `agent file cannot be loaded (Kiro CLI reports it and goes on without it): ${agent.error.message}`,
           location: agent.error.location ?? { file: agent.file, line: 0, column: 0, path: [] },
         });
+        continue;
       }
       const first = byName.get(agent.name);
       if (!first) {
@@ -134,6 +143,7 @@ function readAgentFile(file: string, directory: AgentDirectory): AgentFile {
     const name = doc.value.name;
     if (typeof name === 'string') agent.name = name;
     else if (name !== undefined) agent.error = configError(`"name" must be a string, got ${typeOf(name)}`, doc.locate(['name']));
+    if (!agent.error) agent.registered = registerAgentHooks(agent);
   } catch (error) {
     agent.error =
       error instanceof HookrunError ? error : configError(`${file}: cannot read (${errnoOf(error)})`, { file, line: 0, column: 0, path: [] });
@@ -180,9 +190,19 @@ function describeAgents(catalog: AgentCatalog, cwd: string): string {
   return `Agents: ${catalog.agents.map((a) => `${a.name} (${shortPath(a.file, cwd)})`).join(', ')}.`;
 }
 
-/** `--agent`, else `chat.defaultAgent`, else the only agent; anything ambiguous or missing is an error. */
+/**
+ * `--agent`, else `chat.defaultAgent`, else Kiro's built-in agent (no hooks, whatever agent files
+ * exist: Kiro never picks one by itself). A name that matches no loadable agent is an error here
+ * (Kiro would say so and fall back): the agent's own error when only a file it cannot load has it.
+ */
 export function selectAgent(ctx: Context, catalog: AgentCatalog, requested?: string): AgentSelection {
-  const find = (name: string) => catalog.agents.find((a) => a.name === name);
+  const find = (name: string) => {
+    const agent = catalog.agents.find((a) => a.name === name);
+    if (agent) return agent;
+    const broken = catalog.unloadable.find((a) => a.name === name);
+    if (broken) throw broken.error!;
+    return undefined;
+  };
   if (requested !== undefined) {
     const agent = find(requested);
     if (agent) return { agent, name: agent.name, by: '--agent' };
@@ -191,8 +211,8 @@ export function selectAgent(ctx: Context, catalog: AgentCatalog, requested?: str
   }
   const configured = readDefaultAgent(ctx, catalog.diagnostics);
   if (configured) {
-    const agent = find(configured.name);
     const by = `chat.defaultAgent in ${configured.file}`;
+    const agent = find(configured.name);
     if (agent) return { agent, name: agent.name, by };
     if (BUILT_IN_AGENTS.has(configured.name)) return { name: configured.name, by: `${by} (a built-in agent: no hooks)` };
     throw configError(
@@ -200,11 +220,12 @@ export function selectAgent(ctx: Context, catalog: AgentCatalog, requested?: str
       { file: configured.file, line: 0, column: 0, path: ['chat.defaultAgent'] },
     );
   }
-  if (catalog.agents.length === 1) return { agent: catalog.agents[0]!, name: catalog.agents[0]!.name, by: 'the only agent' };
   if (catalog.agents.length === 0) return { by: 'none found: Kiro uses its built-in agent, which has no hooks' };
-  throw usageError(
-    `several Kiro agents and no default agent: choose one with --agent NAME (or set "chat.defaultAgent" in ${defaultAgentSettingsFiles(ctx)[0]}). ${describeAgents(catalog, ctx.cwd)}`,
-  );
+  return {
+    by:
+      `no --agent and no "chat.defaultAgent" (${defaultAgentSettingsFiles(ctx)[0]}): Kiro CLI uses its built-in agent, ` +
+      `which has no hooks, even where agent files exist. ${describeAgents(catalog, ctx.cwd)} Choose one with --agent NAME`,
+  };
 }
 
 const HOOK_KEYS: ReadonlySet<string> = new Set(['command', 'matcher', 'timeout_ms', 'max_output_size', 'cache_ttl_seconds']);
@@ -265,7 +286,8 @@ export function registerAgentHooks(agent: AgentFile): { entries: RegistryEntry[]
     }
   }
   const hooks = doc.value.hooks;
-  if (hooks === undefined || hooks === null) return { entries, diagnostics };
+  // Absent means none; null is not absent to Kiro's parser (a map cannot be null).
+  if (hooks === undefined) return { entries, diagnostics };
   if (!isPlainObject(hooks)) throw configError(`"hooks" must be an object of trigger → array of hooks, got ${typeOf(hooks)}`, where(['hooks']));
   for (const [trigger, list] of Object.entries(hooks)) {
     if (!isKiroEvent(trigger)) {
@@ -293,8 +315,13 @@ export function registerAgentHooks(agent: AgentFile): { entries: RegistryEntry[]
       for (const field of Object.keys(numbers) as (keyof typeof numbers)[]) {
         const value = raw[field];
         if (value === undefined) continue;
-        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-          throw configError(`${label}.${field} must be a whole number >= 0, got ${JSON.stringify(value)}`, where([...at, field]));
+        // An unsigned integer to Kiro's parser: a number written with a fraction or an exponent (1000.0,
+        // 1e3) is refused though JavaScript reads it as a whole number, so the literal is what counts.
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || !/^\d+$/.test(literal(doc, [...at, field]))) {
+          throw configError(
+            `${label}.${field} must be a whole number >= 0 written as digits only, got ${literal(doc, [...at, field]) || JSON.stringify(value)}`,
+            where([...at, field]),
+          );
         }
         numbers[field] = value;
       }
@@ -329,6 +356,13 @@ export function registerAgentHooks(agent: AgentFile): { entries: RegistryEntry[]
   return { entries, diagnostics };
 }
 
+/** How a value is written in the agent file. */
+function literal(doc: JsoncDocument, at: (string | number)[]): string {
+  const root = doc.tree;
+  const node = root ? findNode(root, at) : undefined;
+  return node ? doc.text.slice(node.offset, node.offset + node.length) : '';
+}
+
 function matcherDiagnostics(trigger: string, label: string, matcher: string, location: Location): Diagnostic[] {
   const found: Diagnostic[] = [];
   const push = (code: string, message: string) => found.push({ code, severity: 'warning', message: `${label}.matcher: ${message}`, location });
@@ -360,8 +394,7 @@ export async function loadKiroConfig(ctx: Context, options: KiroLoadOptions = {}
   const catalog = discoverAgents(ctx);
   const selection = selectAgent(ctx, catalog, options.agent);
   const selected = selection.agent;
-  if (selected?.error) throw selected.error;
-  const registered = selected ? registerAgentHooks(selected) : { entries: [], diagnostics: [] };
+  const registered = selected?.registered ?? { entries: [], diagnostics: [] };
   const diagnostics = [...catalog.diagnostics, ...registered.diagnostics];
   diagnostics.push({
     code: 'kiro-agent-selected',

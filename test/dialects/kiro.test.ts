@@ -241,18 +241,17 @@ describe.concurrent('agent files and selection (spec A.1)', () => {
   test('Amazon Q CLI agent folders work the same way', async () => {
     const sb = await sandbox();
     await sb.write('home/.aws/amazonq/cli-agents/q.json', { name: 'q', hooks: { stop: [{ command: mark(sb.root, 'q') }] } });
-    expect((await sb.run(['stop'])).exitCode).toBe(0);
+    expect((await sb.run(['stop', '--agent', 'q'])).exitCode).toBe(0);
     expect(await sb.fired()).toEqual(['q']);
   });
 
   test.each([
-    ['several agents, no --agent, no default', {}, [], 1, /several Kiro agents and no default agent: choose one with --agent NAME .*Agents: a \(\.kiro\/agents\/a\.json\), b \(\.kiro\/agents\/b\.json\)/],
     ['--agent names no agent', {}, ['--agent', 'c'], 1, /no Kiro agent named "c"\. Agents: a .*, b /],
     ['chat.defaultAgent picks b', { 'home/.kiro/settings/cli.json': { 'chat.defaultAgent': 'b' } }, [], 0, /^$/],
     ['chat.defaultAgent names no agent', { 'home/.kiro/settings/cli.json': { 'chat.defaultAgent': 'zz' } }, [], 1, /the default agent "zz" .* does not exist/],
     ['--agent beats chat.defaultAgent', { 'home/.kiro/settings/cli.json': { 'chat.defaultAgent': 'b' } }, ['--agent', 'a'], 0, /^$/],
   ])('%s', async (_name, files, args, exit, stderr) => {
-    const sb = await sandbox(files);
+    const sb = await sandbox(files, { defaultAgent: null });
     await sb.write('ws/.kiro/agents/a.json', { hooks: { stop: [{ command: mark(sb.root, 'a') }] } });
     await sb.write('ws/.kiro/agents/b.json', { hooks: { stop: [{ command: mark(sb.root, 'b') }] } });
     const result = await sb.run(['stop', ...args]);
@@ -261,8 +260,32 @@ describe.concurrent('agent files and selection (spec A.1)', () => {
     expect(await sb.fired()).toEqual(exit === 0 ? [args.includes('a') ? 'a' : 'b'] : []);
   });
 
-  test('no agent at all: nothing runs, the empty output, and a warning', async () => {
+  test.each([
+    ['one agent', ['a']],
+    ['several agents', ['a', 'b']],
+  ])("%s, no --agent, no default: Kiro's built-in agent runs, which has no hooks; a warning names the agents", async (_name, names) => {
+    const sb = await sandbox({}, { defaultAgent: null });
+    for (const name of names) await sb.write(`ws/.kiro/agents/${name}.json`, { hooks: { stop: [{ command: mark(sb.root, name) }] } });
+    const result = await sb.run(['stop'], { quiet: false });
+    expect(result.exitCode).toBe(0);
+    expect(output(result)).toMatchObject({ blocked: false, context: null });
+    expect(await sb.fired()).toEqual([]);
+    expect(result.stderr).toMatch(/Kiro CLI uses its built-in agent, which has no hooks, even where agent files exist\. Agents: a \(\.kiro\/agents\/a\.json\)/);
+  });
+
+  test('a workspace agent Kiro cannot load hides no global agent of the same name', async () => {
     const sb = await sandbox();
+    await sb.write('ws/.kiro/agents/dev.json', '{not json');
+    await sb.write('home/.kiro/agents/dev.json', { name: 'dev', hooks: { stop: [{ command: mark(sb.root, 'global') }] } });
+    const result = await sb.run(['stop'], { quiet: false });
+    expect(result.exitCode).toBe(0);
+    expect(await sb.fired()).toEqual(['global']);
+    expect(result.stderr).toContain(`agent file cannot be loaded (Kiro CLI reports it and goes on without it)`);
+    expect(result.stderr).not.toContain('Agent conflict');
+  });
+
+  test('no agent at all: nothing runs, the empty output, and a warning', async () => {
+    const sb = await sandbox({}, { defaultAgent: null });
     const result = await sb.run(['preToolUse', '--tool', 'fs_write'], { quiet: false });
     expect(result.exitCode).toBe(0);
     expect(output(result)).toMatchObject({ blocked: false, context: null, warnings: [] });

@@ -22,7 +22,12 @@ export interface KiroSandbox {
 const roots: string[] = [];
 afterAll(() => Promise.all(roots.map((r) => rm(r, { recursive: true, force: true }))));
 
-export async function sandbox(agents: Record<string, unknown> = {}): Promise<KiroSandbox> {
+/**
+ * `files` are written last, so they can replace the settings file that names the default agent: Kiro CLI
+ * runs no agent's hooks unless one is chosen, and the tests' agent is "dev", chosen as a user would, with
+ * `chat.defaultAgent` (`defaultAgent: null` leaves it out).
+ */
+export async function sandbox(files: Record<string, unknown> = {}, { defaultAgent = 'dev' as string | null } = {}): Promise<KiroSandbox> {
   const root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'hookrun-kiro-')));
   roots.push(root);
   const ws = path.join(root, 'ws');
@@ -55,7 +60,8 @@ export async function sandbox(agents: Record<string, unknown> = {}): Promise<Kir
       for (const n of await readdir(root)) if (n.startsWith('fired-')) await rm(path.join(root, n));
     },
   };
-  for (const [rel, content] of Object.entries(agents)) await sb.write(rel, content);
+  if (defaultAgent !== null) await sb.write('home/.kiro/settings/cli.json', { 'chat.defaultAgent': defaultAgent });
+  for (const [rel, content] of Object.entries(files)) await sb.write(rel, content);
   return sb;
 }
 

@@ -114,10 +114,14 @@ describe('which agent runs', () => {
     );
   });
 
-  test('several agents and no default is an error listing them', async () => {
-    const error = await loadError(sandbox(two).ctx);
-    expect(error.kind).toBe('usage');
-    expect(error.message).toMatch(/^several Kiro agents and no default agent: choose one with --agent NAME .*Agents: a \(.*\), b \(.*\)\.$/);
+  test("no --agent and no default: Kiro's built-in agent, whatever agent files exist, and a warning listing them", async () => {
+    for (const files of [two, { 'ws/.kiro/agents/a.json': agent('a') }]) {
+      const config = await loadKiroConfig(sandbox(files).ctx);
+      expect(config.entries).toEqual([]);
+      const selected = config.diagnostics.find((d) => d.code === 'kiro-agent-selected');
+      expect(selected).toMatchObject({ severity: 'warning' });
+      expect(selected?.message).toMatch(/Kiro CLI uses its built-in agent, which has no hooks, even where agent files exist\. Agents: a \(\.kiro\/agents\/a\.json\).* Choose one with --agent NAME/);
+    }
   });
 
   test('chat.defaultAgent in ~/.kiro/settings/cli.json picks the default', async () => {
@@ -140,8 +144,7 @@ describe('which agent runs', () => {
     expect(error.message).toContain(`the default agent "gone" (chat.defaultAgent in ${path.join(home, '.kiro/settings/cli.json')}) does not exist`);
   });
 
-  test('the only agent is used; none at all, or a built-in agent, runs no hook', async () => {
-    expect((await loadKiroConfig(sandbox({ 'ws/.kiro/agents/a.json': agent('a') }).ctx)).entries).toHaveLength(1);
+  test('no agent at all, or a built-in agent, runs no hook', async () => {
     const none = await loadKiroConfig(sandbox({}).ctx);
     expect(none.entries).toEqual([]);
     expect(none.diagnostics).toContainEqual(expect.objectContaining({ code: 'kiro-agent-selected', severity: 'warning' }));
@@ -156,12 +159,30 @@ describe('which agent runs', () => {
     const config = await loadKiroConfig(ctx, { agent: 'good' });
     expect(config.diagnostics).toContainEqual(expect.objectContaining({ code: 'kiro-agent-unloadable', severity: 'warning' }));
   });
+
+  test('an agent Kiro cannot load hides no other: a global agent of the same name is used, with a warning for the broken one', async () => {
+    for (const broken of ['{not json', JSON.stringify({ name: 'dev', bogus: 1 }), JSON.stringify({ name: 'dev', hooks: { stop: [{ command: 'x', timeout_ms: 1.5 }] } })]) {
+      const { ctx } = sandbox({ 'ws/.kiro/agents/dev.json': broken, 'home/.kiro/agents/dev.json': { name: 'dev', hooks: { stop: [{ command: 'echo global' }] } } });
+      const config = await loadKiroConfig(ctx, { agent: 'dev' });
+      expect(config.entries.map((e) => e.config.command)).toEqual(['echo global']);
+      expect(config.diagnostics).toContainEqual(
+        expect.objectContaining({ code: 'kiro-agent-unloadable', location: expect.objectContaining({ file: path.join(ctx.cwd, '.kiro/agents/dev.json') }) }),
+      );
+      expect(config.diagnostics.map((d) => d.code)).not.toContain('kiro-agent-conflict');
+    }
+  });
+
+  test('a default agent that only a broken file names is that file\'s error', async () => {
+    const { ctx } = sandbox({ 'ws/.kiro/agents/dev.json': JSON.stringify({ name: 'dev', hooks: null }), 'home/.kiro/settings/cli.json': { 'chat.defaultAgent': 'dev' } });
+    const error = await loadError(ctx);
+    expect(error.message).toContain('"hooks" must be an object of trigger → array of hooks, got null');
+  });
 });
 
 describe('the selected agent as Kiro parses it', () => {
   const load = (hooks: unknown, extra: object = {}) => {
     const { ctx } = sandbox({ 'ws/.kiro/agents/a.json': { name: 'a', ...extra, hooks } });
-    return { ctx, run: () => loadKiroConfig(ctx) };
+    return { ctx, run: () => loadKiroConfig(ctx, { agent: 'a' }) };
   };
 
   test.each([
@@ -173,9 +194,10 @@ describe('the selected agent as Kiro parses it', () => {
     [{ stop: ['echo'] }, 'hooks.stop[0] must be an object with a "command", got string', 5, 7],
     [{ stop: [{ matcher: 'x' }] }, 'hooks.stop[0] has no "command"', 5, 7],
     [{ stop: [{ command: 1 }] }, 'hooks.stop[0].command must be a string, got number', 6, 20],
-    [{ stop: [{ command: 'x', timeout_ms: '5' }] }, 'hooks.stop[0].timeout_ms must be a whole number >= 0, got "5"', 7, 23],
-    [{ stop: [{ command: 'x', max_output_size: -1 }] }, 'hooks.stop[0].max_output_size must be a whole number >= 0, got -1', 7, 28],
-    [{ stop: [{ command: 'x', cache_ttl_seconds: 1.5 }] }, 'hooks.stop[0].cache_ttl_seconds must be a whole number >= 0, got 1.5', 7, 30],
+    [{ stop: [{ command: 'x', timeout_ms: '5' }] }, 'hooks.stop[0].timeout_ms must be a whole number >= 0 written as digits only, got "5"', 7, 23],
+    [{ stop: [{ command: 'x', max_output_size: -1 }] }, 'hooks.stop[0].max_output_size must be a whole number >= 0 written as digits only, got -1', 7, 28],
+    [{ stop: [{ command: 'x', cache_ttl_seconds: 1.5 }] }, 'hooks.stop[0].cache_ttl_seconds must be a whole number >= 0 written as digits only, got 1.5', 7, 30],
+    [null, '"hooks" must be an object of trigger → array of hooks, got null', 3, 12],
     [{ preToolUse: [{ command: 'x', matcher: ['fs_read'] }] }, 'hooks.preToolUse[0].matcher must be a string, got array', 7, 20],
   ])('%j → %s', async (hooks, message, line, column) => {
     const { ctx, run } = load(hooks);
@@ -186,6 +208,17 @@ describe('the selected agent as Kiro parses it', () => {
     expect(error?.kind).toBe('config');
     expect(error?.message).toContain(message);
     expect(error?.location).toMatchObject({ file: path.join(ctx.cwd, '.kiro/agents/a.json'), line, column });
+  });
+
+  test.each(['1000.0', '1e3', '1E3', '10.00e2'])('timeout_ms written as %s is refused: Kiro reads an unsigned integer, not a number', async (written) => {
+    const line = `  "hooks": { "stop": [ { "command": "x", "timeout_ms": ${written} } ] }`;
+    const { ctx } = sandbox({ 'ws/.kiro/agents/a.json': `{\n  "name": "a",\n${line}\n}\n` });
+    const error = await loadKiroConfig(ctx, { agent: 'a' }).then(
+      () => undefined,
+      (e: unknown) => e as HookrunError,
+    );
+    expect(error?.message).toBe(`hooks.stop[0].timeout_ms must be a whole number >= 0 written as digits only, got ${written}`);
+    expect(error?.location).toMatchObject({ line: 3, column: line.indexOf(written) + 1 });
   });
 
   test('defaults and normalised entries', async () => {
