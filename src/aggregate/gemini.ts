@@ -1,6 +1,7 @@
 // Gemini CLI's aggregator (spec §5), pure: (event, results in plan order) → merged output.
 // Outputs are used as the agent uses them: unvalidated, compared strictly, spread as JS spreads.
 import { AgentEventError } from '../errors.js';
+import { setOwn } from '../event/json.js';
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../types.js';
 import { isBlockingDecision } from './predicates.js';
 
@@ -59,7 +60,7 @@ const orDecision: Strategy = (outputs) => {
         if (key === 'clearContext') {
           if (value === true) specific.clearContext = true;
         } else {
-          specific[key] = value;
+          setOwn(specific, key, value);
         }
       }
       const context = field(hso, 'additionalContext');

@@ -37,6 +37,8 @@ export interface HookInvocation {
   timeoutMs: number;
   /** Dialect-specific cap on the output its `interpret` keeps (Kiro: `max_output_size`, in bytes). */
   outputLimitBytes?: number;
+  /** The agent decodes each read from the pipe on its own (see SpawnRequest.decodeEachRead). */
+  decodeEachRead?: boolean;
 }
 
 /** The agent-level part of a hook result, derived from how its process ended. */

@@ -11,7 +11,8 @@ import { buildShellInvocation } from '../exec/shell.js';
 import { planGemini } from '../plan/gemini.js';
 import { GEMINI_DEFAULT_TIMEOUT_MS } from '../plan/traps.js';
 import { loadGeminiConfig } from '../settings/gemini.js';
-import type { PlannedHook, ResolvedConfig } from '../types.js';
+import { isPlainObject } from '../settings/jsonc.js';
+import type { JsonObject, PlannedHook, ResolvedConfig } from '../types.js';
 import type { Context } from '../context.js';
 import type { Dialect } from './dialect.js';
 
@@ -66,6 +67,14 @@ function oncePerRun<T>(config: ResolvedConfig, key: string, compute: () => T): T
   return known.get(key) as T;
 }
 
+/** `general.plan.directory` of the merged settings, which Gemini CLI makes its plans directory when set. */
+function customPlansDir(settings: JsonObject): string | undefined {
+  const general = settings.general;
+  const plan = isPlainObject(general) ? general.plan : undefined;
+  const directory = isPlainObject(plan) ? plan.directory : undefined;
+  return typeof directory === 'string' && directory !== '' ? directory : undefined;
+}
+
 export const gemini: Dialect = {
   name: 'gemini',
   events: GEMINI_EVENTS,
@@ -88,7 +97,7 @@ export const gemini: Dialect = {
     const cwd = ctx.cwd;
     const home = geminiHome(ctx);
     const plansDir = oncePerRun(config, `plans\0${home}\0${cwd}\0${sessionId}`, () =>
-      resolvePlansDir({ geminiHome: home, projectRoot: cwd, sessionId }).plansDir,
+      resolvePlansDir({ geminiHome: home, projectRoot: cwd, sessionId, customPlansDir: customPlansDir(config.merged) }).plansDir,
     );
     // A command that is not a string never runs (see whyItCannotStart); shown as JSON in the plan.
     const command: unknown = hook.entry.config.command;
@@ -107,6 +116,8 @@ export const gemini: Dialect = {
       }),
       stdin: JSON.stringify(input),
       timeoutMs: effectiveTimeoutMs(hook.entry.config.timeout),
+      // Gemini CLI appends each read from the pipe as text (spec §3.5).
+      decodeEachRead: true,
     };
   },
 

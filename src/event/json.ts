@@ -35,6 +35,14 @@ export function parseJson(text: string, origin: string): unknown {
 }
 
 /**
+ * Sets `key` as an own property, as a spread or JSON.parse does: plain assignment of `__proto__`
+ * (a key JSON may hold) would change the object's prototype instead and lose the key.
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/**
  * Any JSON value as text for people: `String()` where it works, else JSON (`String()` throws on an
  * object whose toString and valueOf are not functions, and `{"toString": false}` is valid JSON).
  */

@@ -29,6 +29,11 @@ export interface SpawnRequest {
   drainMs?: number;
   /** Cancels the hook like a timeout does (SIGTERM → grace → SIGKILL), without marking it timed out. */
   signal?: AbortSignal;
+  /**
+   * Decode each read from a pipe on its own, as Gemini CLI does (`stdout += data.toString()`): a
+   * character split between two reads becomes U+FFFD there. Otherwise the whole stream is decoded at once.
+   */
+  decodeEachRead?: boolean;
 }
 
 /** ProcessOutcome plus what only this module can see; still assignable to ProcessOutcome. */
@@ -79,10 +84,17 @@ const isWindows = process.platform === 'win32';
 class Capture {
   private buffer = Buffer.alloc(0);
   private size = 0;
+  /** Where each read from the pipe ended, when reads are decoded one by one. */
+  private readonly ends: number[] | undefined;
   truncated = false;
   closed = false;
 
-  constructor(private readonly cap: number) {}
+  constructor(
+    private readonly cap: number,
+    decodeEachRead = false,
+  ) {
+    this.ends = decodeEachRead ? [] : undefined;
+  }
 
   push(chunk: Buffer): void {
     const room = this.cap - this.size;
@@ -101,13 +113,18 @@ class Capture {
     }
     chunk.copy(this.buffer, this.size);
     this.size = needed;
+    this.ends?.push(needed);
   }
 
-  // Decoded once at the end, so a multibyte character split across reads stays whole. Gemini decodes every
-  // chunk separately (such a character becomes U+FFFD pairs there); the difference is limited to that case.
-  // Invalid UTF-8 becomes U+FFFD, NUL bytes are kept, nothing throws.
+  // The whole stream at once, or each read on its own (SpawnRequest.decodeEachRead). Invalid UTF-8
+  // becomes U+FFFD, NUL bytes are kept, nothing throws.
   text(): string {
-    const text = this.buffer.toString('utf8', 0, this.size);
+    let text = '';
+    let start = 0;
+    for (const end of this.ends ?? [this.size]) {
+      text += this.buffer.toString('utf8', start, end);
+      start = end;
+    }
     this.buffer = Buffer.alloc(0);
     return text;
   }
@@ -130,8 +147,8 @@ export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
   const graceMs = clampDelay(req.graceMs ?? DEFAULT_GRACE_MS);
   const drainMs = clampDelay(req.drainMs ?? DEFAULT_DRAIN_MS);
   const cap = Math.max(0, req.maxCaptureBytes ?? DEFAULT_MAX_CAPTURE_BYTES);
-  const out = new Capture(cap);
-  const err = new Capture(cap);
+  const out = new Capture(cap, req.decodeEachRead);
+  const err = new Capture(cap, req.decodeEachRead);
 
   return new Promise<RunOutcome>((resolve) => {
     const notStarted = (message: string): void =>

@@ -81,6 +81,7 @@ async function runOne(
       graceMs: options.graceMs,
       maxCaptureBytes: options.maxCaptureBytes,
       signal: options.signal,
+      decodeEachRead: invocation.decodeEachRead,
     }));
   const result: HookResult = {
     index: hook.index,

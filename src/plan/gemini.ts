@@ -17,6 +17,9 @@ const SOURCE_PRIORITY: Readonly<Record<string, number>> = {
 export type MatcherContext =
   | { kind: 'tool'; value: string }
   | { kind: 'exact'; field: string; value: string }
+  /** The event has a context, but no value in it: a matcher is still read (`.trim()`), then matches. */
+  | { kind: 'unset'; why: string }
+  /** The event has no context: matchers are not read at all. */
   | { kind: 'none'; why: string };
 
 const EXACT_FIELDS: Readonly<Record<string, string>> = {
@@ -30,14 +33,14 @@ export function matcherContext(event: string, input: JsonObject): MatcherContext
     const tool = input.tool_name;
     return typeof tool === 'string' && tool !== ''
       ? { kind: 'tool', value: tool }
-      : { kind: 'none', why: 'the event has no tool_name, so matchers are not consulted' };
+      : { kind: 'unset', why: 'the event has no tool_name, and the agent compares a matcher with a tool name only when there is one: it matches' };
   }
   const field = EXACT_FIELDS[event];
   if (field !== undefined) {
     const value = input[field];
-    return typeof value === 'string'
+    return typeof value === 'string' && value !== ''
       ? { kind: 'exact', field, value }
-      : { kind: 'none', why: `the event has no ${field}, so matchers are not consulted` };
+      : { kind: 'unset', why: `the event has no ${field}, and the agent compares a matcher with it only when there is one: it matches` };
   }
   return { kind: 'none', why: `${event} ignores matchers` };
 }
@@ -54,6 +57,7 @@ export function matchEntry(matcher: unknown, context: MatcherContext): MatchVerd
   }
   const pattern = matcher.trim();
   if (pattern === '' || pattern === '*') return { matches: true, rule: `matcher "${matcher}" matches everything` };
+  if (context.kind === 'unset') return { matches: true, rule: context.why };
   if (context.kind === 'exact') {
     const matches = pattern === context.value;
     return {

@@ -162,6 +162,23 @@ describe('spec §9.2 vectors', () => {
   });
 });
 
+describe('keys as the agent keeps them', () => {
+  test('a "__proto__" key in hookSpecificOutput stays a key, as the agent\'s spreads keep it (OR-decision events)', () => {
+    const output = JSON.parse('{"hookSpecificOutput":{"__proto__":{"additionalContext":"x"},"k":2}}') as unknown;
+    for (const event of ['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'SessionStart']) {
+      const merged = merge(event, output);
+      expect(JSON.stringify(merged?.hookSpecificOutput)).toBe('{"__proto__":{"additionalContext":"x"},"k":2}');
+      expect(Object.getPrototypeOf(merged?.hookSpecificOutput)).toBe(Object.prototype);
+    }
+  });
+
+  test('field replacement and simple merge keep it too', () => {
+    const output = JSON.parse('{"hookSpecificOutput":{"__proto__":{"a":1}}}') as unknown;
+    expect(JSON.stringify(merge('BeforeModel', output)?.hookSpecificOutput)).toBe('{"__proto__":{"a":1}}');
+    expect(JSON.stringify(merge('SessionEnd', output)?.hookSpecificOutput)).toBe('{"__proto__":{"a":1}}');
+  });
+});
+
 describe('outcome', () => {
   test.each([
     ['BeforeTool', { continue: false, decision: 'block' }, 'stop'],

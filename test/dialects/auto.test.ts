@@ -25,8 +25,9 @@ async function setup(workspace: Agent[], home: Agent[] = []): Promise<Sandbox> {
   return sb;
 }
 
+// `--agent dev` picks the Kiro agent (without it Kiro CLI runs its built-in agent); the other dialects ignore it.
 const run = (sb: Sandbox, agent: Agent) =>
-  hookrun(['run', EVENT[agent], '--dialect', 'auto', '--tool', 'x', '--tool-input', '{}', '-C', sb.ws], {
+  hookrun(['run', EVENT[agent], '--dialect', 'auto', '--agent', 'dev', '--tool', 'x', '--tool-input', '{}', '-C', sb.ws], {
     env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true', HOOKRUN_HOOK_TRUST: 'warn' },
   });
 

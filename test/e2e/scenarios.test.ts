@@ -520,3 +520,47 @@ describe('event input', () => {
     expect(report.results[0].stdout).toBe('{"decision":"deny","reason":"no"}');
   });
 });
+
+describe('what the hooks see and print, as Gemini CLI reads it', () => {
+  test('each read from the pipe is decoded on its own: a character split between two writes becomes U+FFFD twice (spec §3.5)', async () => {
+    const sb = await workspace({
+      settings: on('AfterTool', [hook('split.sh')]),
+      scripts: { 'split.sh': `#!/usr/bin/env bash\ncat >/dev/null\nprintf '{"systemMessage":"caf\\xc3'\nsleep 0.3\nprintf '\\xa9 ok"}'\n` },
+    });
+    const r = await run(sb, ['AfterTool', '--tool', 'read_file', '--tool-input', '{"file_path":"a"}']);
+    expect(r.exitCode).toBe(0);
+    expect(stdoutJson(r)).toMatchObject({ systemMessage: 'caf\uFFFD\uFFFD ok' });
+  });
+
+  test('one write with a whole character is read whole', async () => {
+    const sb = await workspace({
+      settings: on('AfterTool', [hook('whole.sh')]),
+      scripts: { 'whole.sh': `#!/usr/bin/env bash\ncat >/dev/null\nprintf '{"systemMessage":"caf\\xc3\\xa9"}'\n` },
+    });
+    const r = await run(sb, ['AfterTool', '--tool', 'read_file', '--tool-input', '{"file_path":"a"}']);
+    expect(stdoutJson(r)).toMatchObject({ systemMessage: 'café' });
+  });
+
+  test('general.plan.directory (inside the workspace) is GEMINI_PLANS_DIR, in the environment and in the command', async () => {
+    const sb = await workspace({
+      settings: {
+        general: { plan: { directory: 'myplans' } },
+        ...on('BeforeAgent', [{ type: 'command', command: `echo "{\\"systemMessage\\":\\"$GEMINI_PLANS_DIR|\${GEMINI_PLANS_DIR}\\"}"` }]),
+      },
+    });
+    const r = await run(sb, ['BeforeAgent', '--prompt', 'hi']);
+    expect(r.exitCode).toBe(0);
+    const dir = path.join(sb.ws, 'myplans');
+    expect(stdoutJson(r)).toMatchObject({ systemMessage: `${dir}|${dir}` });
+  });
+
+  test('a plans directory outside the workspace is not used: the default one is', async () => {
+    const sb = await workspace({
+      settings: { general: { plan: { directory: '../elsewhere' } }, ...on('BeforeAgent', [{ type: 'command', command: 'echo "{\\"systemMessage\\":\\"$GEMINI_PLANS_DIR\\"}"' }]) },
+    });
+    const r = await run(sb, ['BeforeAgent', '--prompt', 'hi']);
+    const message = String((stdoutJson(r) as { systemMessage?: unknown }).systemMessage);
+    expect(message.startsWith(path.join(sb.home, '.gemini', 'tmp'))).toBe(true);
+    expect(message.endsWith('/plans')).toBe(true);
+  });
+});

@@ -150,3 +150,26 @@ describe('beyond the vectors', () => {
     expect(commands(planGemini(config([entry('AfterTool', { command: 'a' }), entry('BeforeTool', { command: 'b' })]), 'BeforeTool', {}))).toEqual(['b']);
   });
 });
+
+describe('an event with a context but no value in it (no tool_name, no source)', () => {
+  test('a string matcher is read, then matches: the agent compares only a tool name or trigger that is there', () => {
+    for (const [event, input] of [['BeforeTool', { tool_input: {} }], ['AfterTool', { tool_name: '' }], ['SessionStart', {}], ['PreCompress', {}]] as const) {
+      const plan = planGemini(config([entry(event, { command: 'a' }, { matcher: 'read_file' }), entry(event, { command: 'b' }, { matcher: 'startup' })]), event, input);
+      expect(commands(plan)).toEqual(['a', 'b']);
+      expect(plan.error).toBeUndefined();
+    }
+  });
+
+  test('a matcher that is not a string fails the event, as its .trim() throws in the agent', () => {
+    for (const event of ['BeforeTool', 'SessionStart']) {
+      const plan = planGemini(config([entry(event, { command: 'm' }, { matcher: 7 }), entry(event, { command: 'n' })]), event, {});
+      expect(plan.hooks).toEqual([]);
+      expect(plan.error).toMatch(/matcher 7 is not a string/);
+    }
+  });
+
+  test('an event without a context never reads its matchers, whatever they are', () => {
+    const plan = planGemini(config([entry('BeforeAgent', { command: 'm' }, { matcher: 7 })]), 'BeforeAgent', {});
+    expect(commands(plan)).toEqual(['m']);
+  });
+});

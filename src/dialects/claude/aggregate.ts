@@ -2,6 +2,7 @@
 // everything; a PreToolUse permission decision by precedence deny > defer > ask > allow; any
 // `decision: "block"` blocks; messages and additional context from every hook are kept.
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
+import { setOwn } from '../../event/json.js';
 import { eventRule } from './events.js';
 
 const PERMISSION_RANK: Readonly<Record<string, number>> = { allow: 1, ask: 2, defer: 3, deny: 4 };
@@ -50,7 +51,7 @@ export function mergeClaudeOutputs(event: string, outputs: readonly JsonObject[]
         // A deny from any hook wins over an allow.
         if (!requestDecision || requestDecision.behavior !== 'deny' || value.behavior === 'deny') requestDecision = value;
       } else {
-        specific[key] = value;
+        setOwn(specific, key, value);
       }
     }
   }
@@ -70,7 +71,7 @@ export function mergeClaudeOutputs(event: string, outputs: readonly JsonObject[]
     if (permission.reasons.length > 0) hso.permissionDecisionReason = permission.reasons.join('\n');
   }
   if (requestDecision) hso.decision = requestDecision;
-  for (const [key, value] of Object.entries(specific)) if (key !== 'hookEventName') hso[key] = value;
+  for (const [key, value] of Object.entries(specific)) if (key !== 'hookEventName') setOwn(hso, key, value);
   if (contexts.length > 0) hso.additionalContext = contexts.join('\n');
   if (Object.keys(hso).length > 1) merged.hookSpecificOutput = hso;
   return merged;

@@ -1,6 +1,6 @@
 // Matchers, judged with the planner's own rules (matcherContext, matchEntry): what each event
 // compares its matcher with, and whether anything the agent sends can ever match it.
-import { matchEntry, matcherContext } from '../../plan/gemini.js';
+import { matchEntry, matcherContext, type MatcherContext } from '../../plan/gemini.js';
 import { exactMatcherTrap } from '../../plan/traps.js';
 import type { HookEventName } from '../../settings/events.js';
 import type { Location } from '../../types.js';
@@ -35,7 +35,7 @@ export const matcherRules: Rule = (model, report) => {
   }
 };
 
-function kindOf(event: HookEventName): 'tool' | 'exact' | 'none' {
+function kindOf(event: HookEventName): MatcherContext['kind'] {
   // A stand-in input with every field set: what remains 'none' ignores matchers altogether.
   return matcherContext(event, { tool_name: 'x', source: 'x', reason: 'x', trigger: 'x' }).kind;
 }

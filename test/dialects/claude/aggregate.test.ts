@@ -90,6 +90,11 @@ describe('mergeClaudeOutputs', () => {
     );
   });
 
+  test('a "__proto__" key in hookSpecificOutput stays a key (JSON has such keys; assignment would lose it)', () => {
+    const merged = mergeClaudeOutputs('PostToolUse', [JSON.parse('{"hookSpecificOutput":{"hookEventName":"PostToolUse","__proto__":{"x":1}}}') as never]);
+    expect(JSON.stringify(merged.hookSpecificOutput)).toBe('{"hookEventName":"PostToolUse","__proto__":{"x":1}}');
+  });
+
   test('messages, reasons and contexts of every hook are kept, in plan order', () => {
     const merged = mergeClaudeOutputs('UserPromptSubmit', [
       { systemMessage: 'one', hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'a' } },
