@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import type { Context } from '../context.js';
 import { inputError } from '../errors.js';
 import type { JsonObject } from '../types.js';
-import { describeType } from './json.js';
-import { eventSchema, isGeminiEvent } from './schemas.js';
+import { describeType, setOwn } from './json.js';
+import { eventFieldOrder, eventSchema, isGeminiEvent } from './schemas.js';
 
 interface Issue {
   code: string;
@@ -80,12 +80,16 @@ export function completeGeminiInput(event: string, input: JsonObject, ctx: Conte
     throw inputError(issueMessage(event, input, issue));
   }
   const { session_id, transcript_path, cwd, hook_event_name, timestamp, ...specific } = input;
-  return {
+  const completed: JsonObject = {
     session_id: session_id ?? randomUuid(),
     transcript_path: transcript_path ?? '',
     cwd: cwd ?? ctx.cwd,
     hook_event_name: hook_event_name ?? event,
     timestamp: timestamp ?? isoTimestamp(ctx.now()),
-    ...specific,
   };
+  // The event's own fields in the agent's order, whatever order they were given in; fields the agent
+  // does not send (hookrun passes them on) come last, as given.
+  for (const field of eventFieldOrder(event)) if (Object.hasOwn(specific, field)) completed[field] = specific[field];
+  for (const [field, value] of Object.entries(specific)) if (!Object.hasOwn(completed, field)) setOwn(completed, field, value);
+  return completed;
 }

@@ -29,10 +29,12 @@ const llmRequest = () =>
     config: z.optional(object()),
   });
 
+// Each event's fields in the order the agent writes them to a hook's stdin (spec §1.2).
 const eventFields = {
   BeforeTool: toolFields,
   AfterTool: () => ({
-    ...toolFields(),
+    tool_name: z.optional(z.string()),
+    tool_input: z.optional(object()),
     tool_response: z.optional(
       z.looseObject({
         llmContent: z.optional(z.unknown()),
@@ -40,6 +42,8 @@ const eventFields = {
         error: z.optional(z.looseObject({ message: z.optional(z.string()), type: z.optional(z.string()) })),
       }),
     ),
+    mcp_context: z.optional(object()),
+    original_request_name: z.optional(z.string()),
   }),
   BeforeAgent: () => ({ prompt: z.optional(z.string()) }),
   AfterAgent: () => ({
@@ -78,14 +82,24 @@ export function isGeminiEvent(name: string): name is GeminiEventName {
   return Object.hasOwn(eventFields, name);
 }
 
-const schemas = new Map<string, z.ZodMiniType>();
+const schemas = new Map<string, { schema: z.ZodMiniType; fields: readonly string[] }>();
+
+function built(event: GeminiEventName) {
+  let found = schemas.get(event);
+  if (!found) {
+    const fields = eventFields[event]();
+    found = { schema: z.looseObject({ ...base(), ...fields }), fields: Object.keys(fields) };
+    schemas.set(event, found);
+  }
+  return found;
+}
 
 /** The input schema of one event (built on first use: a run needs only one). */
 export function eventSchema(event: GeminiEventName): z.ZodMiniType {
-  let schema = schemas.get(event);
-  if (!schema) {
-    schema = z.looseObject({ ...base(), ...eventFields[event]() });
-    schemas.set(event, schema);
-  }
-  return schema;
+  return built(event).schema;
+}
+
+/** The event's own fields (after the base ones), in the order the agent writes them. */
+export function eventFieldOrder(event: GeminiEventName): readonly string[] {
+  return built(event).fields;
 }
