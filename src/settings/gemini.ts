@@ -134,6 +134,7 @@ export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {
   const trust = decideGeminiTrust(ctx, layers, opts);
   const included = layers.filter((layer) => layer.layer !== 'workspace' || trust.trusted);
   const merged = mergeLayers(included);
+  throwIfAgentCannotStart(merged, included);
 
   const config: ResolvedConfig = {
     dialect: 'gemini',
@@ -157,6 +158,33 @@ export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {
   registerExtensionHooks(ctx, config, included, considered);
   if (considered) config.considered = considered;
   return config;
+}
+
+/**
+ * Sections Gemini CLI reads without a guard while it starts (`settings.hooksConfig.enabled`,
+ * `settings.security.disableYoloMode`): a null left there by the merge stops it before any hook.
+ */
+const READ_AT_START = { hooksConfig: 'enabled', security: 'disableYoloMode' } as const;
+
+/** Why Gemini CLI cannot start with these merged settings (the layer that set the null), if it cannot. */
+export function startUpBlocker(merged: JsonObject, layers: readonly SettingsLayer[]): { message: string; location?: Location } | undefined {
+  for (const [key, read] of Object.entries(READ_AT_START)) {
+    if (merged[key] !== null) continue;
+    const layer = [...layers].reverse().find((candidate) => candidate.settings[key] === null);
+    const location = layer?.doc?.locate([key]);
+    return {
+      message:
+        `Error in ${location ? formatLocation(location) : (layer?.path ?? 'the settings')}: "${key}" is null, and Gemini CLI reads ${key}.${read} when it starts: ` +
+        `it stops there, before any hook. Make it an object ({}) or remove it.`,
+      ...(location ? { location } : {}),
+    };
+  }
+  return undefined;
+}
+
+function throwIfAgentCannotStart(merged: JsonObject, layers: readonly SettingsLayer[]): void {
+  const blocker = startUpBlocker(merged, layers);
+  if (blocker) throw configError(blocker.message, blocker.location);
 }
 
 /** Folder trust, decided from the layers a workspace cannot edit (system defaults, user, system). Throws on a broken trustedFolders.json. */
