@@ -69,7 +69,7 @@ const typeOnly = {
 const typeOnlyKeys = Object.fromEntries(
   Object.entries(TOP_LEVEL_KEYS).flatMap(([key, type]) => (type === 'deep' ? [] : [[key, typeOnly[type]]])),
 ) as Record<string, fc.Arbitrary<unknown>>;
-const settings = fc.record(
+const fields = fc.record(
   {
     hooksConfig: maybe(fc.record({ enabled: boolish, disabled: strings, notifications: boolish, extra: anyJson }, { requiredKeys: [] })),
     hooks,
@@ -85,9 +85,15 @@ const settings = fc.record(
     ),
     ...typeOnlyKeys,
     unknownKey: anyJson,
+    other: anyJson,
   },
   { requiredKeys: [] },
 );
+/** In any key order: the cast data's order (known keys in Gemini's order, then the rest) must not depend on it. */
+const settings = fields.chain((record) => {
+  const entries = Object.entries(record);
+  return fc.shuffledSubarray(entries, { minLength: entries.length, maxLength: entries.length }).map((shuffled) => Object.fromEntries(shuffled));
+});
 
 describe('schema-check agrees with the documented schema', () => {
   it('on generated settings: verdict, cast data and issues', () => {
@@ -112,6 +118,7 @@ describe('schema-check agrees with the documented schema', () => {
     ['a null definition', { hooks: { AfterTool: [null] } }],
     ['top-level keys of the wrong type', { general: 'x', mcpServers: 5, ui: [], model: null, telemetry: 'x', policyPaths: 'p' }],
     ['a cast telemetry boolean, keys in Gemini order', { zz: 1, hooks: {}, telemetry: 'FALSE', useWriteTodos: 'true', general: {} }],
+    ['a __proto__ key (JSON.parse makes it an own key)', JSON.parse('{"__proto__": {"x": 1}, "general": {"__proto__": 2}, "hooks": {}}')],
   ])('on %s', (_name, input) => {
     const expected = documented(input);
     const actual = validateSettings(input);
