@@ -54,17 +54,19 @@ export function telemetryError(issue: { input?: unknown }): string {
 }
 
 /**
- * The top-level keys of Gemini CLI's settings schema (getSettingsSchema(), in its order) other than
- * the three checked in depth, each with the type its zod schema gives it at that level: an object
- * (z.object(...).passthrough(), or a z.record for mcpServers: the same verdict on any JSON value),
- * an array of strings, a boolean, or TelemetrySettings (a boolean or an object). Optional means
- * absent: JSON null fails, as it does in Gemini. What lies below these keys is not checked.
- * Read from packages/cli/src/config/settingsSchema.ts and settings-validation.ts of
- * google-gemini/gemini-cli at 0027ff71c1 (settingsSchema) and 04fbf50725 (settings-validation),
- * compared with an older and a newer copy. Left out, because a wrong "invalid" would make hookrun
- * predict the opposite of Gemini CLI: keys absent from the older copy (`billing`) or present only
- * in the newer one (`contextManagement`). `adminPolicyPaths` is missing from the older copy too but
- * kept: hookrun's merge already knows its strategy from the snapshot the spec was written from.
+ * Every top-level key of Gemini CLI's settings schema (getSettingsSchema(), in its order) and what
+ * hookrun checks there: `deep` for the three keys hooks depend on, otherwise only the type that
+ * Gemini's zod schema gives the key at that level. `object` is z.object(...).passthrough() (or a
+ * z.record for mcpServers: the same verdict on any JSON value), `strings` an array of strings,
+ * `boolean` a boolean (strings cast), `telemetry` Gemini's TelemetrySettings special case: a
+ * boolean (cast) or an object. Optional means absent: JSON null fails, as in Gemini. What lies below
+ * these keys is not checked.
+ * Read from google-gemini/gemini-cli packages/cli/src/config/settingsSchema.ts at 0027ff71c1 and
+ * settings-validation.ts (04fbf50725, and a later copy that casts strings the way the snapshot
+ * hookrun follows does), then compared with an older and a newer copy of settingsSchema.ts. Left
+ * out, because a wrong "invalid" makes hookrun predict the opposite of Gemini CLI: `billing` (not in
+ * the older copy) and `contextManagement` (only in the newer one). `adminPolicyPaths` is not in the
+ * older copy either, but hookrun's merge already knew it from the snapshot.
  */
 export const TOP_LEVEL_KEYS = {
   mcpServers: 'object',
