@@ -4,12 +4,14 @@
 // expected a string that spells one is cast ("300" → 300, " TRUE " → true). Validation only
 // warns; the cast values are used only when the whole file validates (Gemini's quirk).
 // Defaults are metadata (not zod `.default()`), so validating a file never injects values into it.
+// Every other top-level key of Gemini's schema is checked for its type only (see TOP_LEVEL_KEYS in
+// schema-check.ts), so that a file invalid only there is, as in Gemini, used uncast.
 // This is the documented schema (descriptions, defaults, JSON Schema). Runs check files with its
 // zod/mini restatement in schema-check.ts, held to the same results by tests.
 import { z } from 'zod';
 import type { JsonObject } from '../types.js';
 import { HOOK_EVENTS, type HookEventName } from './events.js';
-import { castBoolean, castNumber } from './schema-check.js';
+import { castBoolean, castNumber, telemetryError, TOP_LEVEL_KEYS, type TopLevelType } from './schema-check.js';
 
 export { HOOK_EVENTS, isHookEventName, type HookEventName } from './events.js';
 export { settingsDefaults, validateSettings, type SettingsIssue, type SettingsValidation } from './schema-check.js';
@@ -137,13 +139,56 @@ export const securitySchema = z
   .describe('Security settings.')
   .meta({ default: {} });
 
+type TypeOnlyKey = { [K in keyof typeof TOP_LEVEL_KEYS]: (typeof TOP_LEVEL_KEYS)[K] extends 'deep' ? never : K }[keyof typeof TOP_LEVEL_KEYS];
+
+/** What each type-only key holds, in a few words (facts from Gemini CLI's schema). */
+const TYPE_ONLY_DESCRIPTIONS: Readonly<Record<TypeOnlyKey, string>> = {
+  mcpServers: 'MCP server configurations, by server name.',
+  policyPaths: 'Extra policy files or directories to load.',
+  adminPolicyPaths: 'Extra admin policy files or directories to load.',
+  general: 'General settings (editor, approval mode, updates, checkpointing, ...).',
+  output: 'Output settings (format).',
+  ui: 'User interface settings.',
+  ide: 'IDE integration settings.',
+  privacy: 'Privacy settings.',
+  telemetry: 'Telemetry: a boolean, or an object of telemetry settings.',
+  model: 'Model settings (name, session turns, compression, ...).',
+  modelConfigs: 'Model configurations (aliases and overrides).',
+  agents: 'Subagent settings.',
+  context: 'Context settings (context file names, included directories, file filtering).',
+  tools: 'Tool settings (sandbox, shell, allowed and excluded tools).',
+  mcp: 'MCP settings (server command, allowed and excluded servers).',
+  useWriteTodos: 'Whether the write_todos tool is enabled.',
+  advanced: 'Advanced settings.',
+  experimental: 'Experimental features.',
+  extensions: 'Extension settings.',
+  skills: 'Agent skill settings.',
+  admin: 'Settings set by enterprise admins.',
+};
+
+const typeOnly: Record<Exclude<TopLevelType, 'deep'>, () => z.ZodType> = {
+  object: () => z.looseObject({}).optional(),
+  strings: () => stringArray().optional(),
+  boolean: () => boolean().optional(),
+  telemetry: () => z.union([boolean(), z.looseObject({})], { error: telemetryError }).optional(),
+};
+
+const deepKeys = { hooksConfig: hooksConfigSchema, hooks: hooksSchema, security: securitySchema };
+
 export const geminiSettingsSchema = z
-  .looseObject({
-    hooksConfig: hooksConfigSchema,
-    hooks: hooksSchema,
-    security: securitySchema,
-  })
-  .describe('Gemini CLI settings (settings.json): the keys hookrun reads. Other keys are allowed and ignored.');
+  .looseObject(
+    Object.fromEntries(
+      Object.entries(TOP_LEVEL_KEYS).map(([key, type]) => [
+        key,
+        type === 'deep'
+          ? deepKeys[key as keyof typeof deepKeys]
+          : typeOnly[type]().describe(`${TYPE_ONLY_DESCRIPTIONS[key as TypeOnlyKey]} hookrun checks its type only.`),
+      ]),
+    ) as typeof deepKeys & Record<TypeOnlyKey, z.ZodType>,
+  )
+  .describe(
+    'Gemini CLI settings (settings.json): the keys hookrun reads, and the type of every other top-level key of Gemini CLI\'s schema. Unknown keys are allowed and ignored.',
+  );
 
 /** The defaults this schema documents (its `default` metadata), as a settings object. */
 export function schemaDefaults(): JsonObject {
@@ -154,11 +199,12 @@ function defaultsOf(shape: Record<string, z.ZodType>): JsonObject {
   const defaults: JsonObject = {};
   for (const [key, field] of Object.entries(shape)) {
     const inner = field instanceof z.ZodOptional ? field.unwrap() : field;
-    if (inner instanceof z.ZodObject) {
+    const value = field.meta()?.default;
+    // Only objects that document a default are seeded: the type-only keys are not (hookrun reads nothing in them).
+    if (inner instanceof z.ZodObject && value !== undefined) {
       defaults[key] = defaultsOf(inner.shape as Record<string, z.ZodType>);
       continue;
     }
-    const value = field.meta()?.default;
     if (value !== undefined) defaults[key] = structuredClone(value);
   }
   return defaults;

@@ -287,6 +287,31 @@ describe('settings rules surfaced on stderr', () => {
     expect(stdoutJson(r)).toEqual({});
   });
 
+  // Gemini CLI casts "false" only when the whole file passes its schema, and that schema types every top-level key.
+  const denyHook = { 'deny.js': nodeHook(`emit({decision:'deny', reason:'ran'})`) };
+  test.each([
+    ['general', 'x'],
+    ['mcpServers', 5],
+    ['ui', []],
+    ['model', null],
+    ['telemetry', 'x'],
+  ])('a file invalid only in %s keeps hooksConfig.enabled "false" uncast: the hook runs', async (key, value) => {
+    const sb = await workspace({ settings: { [key]: value, hooksConfig: { enabled: 'false' }, ...on('BeforeTool', [hook('deny.js')]) }, scripts: denyHook });
+    const r = await run(sb, writeFile);
+    expect(r.exitCode).toBe(2);
+    expect(stdoutJson(r)).toMatchObject({ decision: 'deny', reason: 'ran' });
+    expect(r.stderr).toMatch(new RegExp(`settings\\.json:\\d+:\\d+: .* ${key}: Invalid input: expected .*\\[schema-invalid\\]`));
+  });
+
+  test('the same keys with their types (telemetry a boolean): the file validates, "false" is cast, no hook runs', async () => {
+    const settings = { general: {}, mcpServers: {}, ui: {}, model: {}, telemetry: true, hooksConfig: { enabled: 'false' }, ...on('BeforeTool', [hook('deny.js')]) };
+    const sb = await workspace({ settings, scripts: denyHook });
+    const r = await run(sb, writeFile);
+    expect(r.exitCode).toBe(0);
+    expect(stdoutJson(r)).toEqual({});
+    expect(r.stderr).not.toMatch(/schema-invalid/);
+  });
+
   test('a settings file that does not parse is an error with file:line:column, exit 1', async () => {
     const sb = await workspace({});
     await sb.write(path.join(sb.ws, '.gemini/settings.json'), '{\n  "hooks": {\n    "BeforeTool": [,]\n  }\n}\n');

@@ -3,7 +3,7 @@
 // is the merge order), same issues with the same paths and messages.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { settingsDefaults, validateSettings } from '../../src/settings/schema-check.js';
+import { settingsDefaults, TOP_LEVEL_KEYS, validateSettings } from '../../src/settings/schema-check.js';
 import { geminiSettingsSchema, schemaDefaults } from '../../src/settings/schema.js';
 import { HOOK_EVENTS } from '../../src/settings/events.js';
 
@@ -58,7 +58,18 @@ const hooks = maybe(
   }),
 );
 const strings = maybe(fc.array(maybe(fc.string({ maxLength: 4 })), { maxLength: 3 }));
-const settings = fc.record(
+const object = fc.dictionary(fc.string({ maxLength: 4 }), anyJson, { maxKeys: 3 });
+/** Every key checked for its type only, mostly with a value of that type. */
+const typeOnly = {
+  object: maybe(object),
+  strings,
+  boolean: boolish,
+  telemetry: maybe(fc.oneof(fc.boolean(), fc.constantFrom('true', ' FALSE ', 'off'), object)),
+};
+const typeOnlyKeys = Object.fromEntries(
+  Object.entries(TOP_LEVEL_KEYS).flatMap(([key, type]) => (type === 'deep' ? [] : [[key, typeOnly[type]]])),
+) as Record<string, fc.Arbitrary<unknown>>;
+const fields = fc.record(
   {
     hooksConfig: maybe(fc.record({ enabled: boolish, disabled: strings, notifications: boolish, extra: anyJson }, { requiredKeys: [] })),
     hooks,
@@ -72,10 +83,17 @@ const settings = fc.record(
         { requiredKeys: [] },
       ),
     ),
-    general: anyJson,
+    ...typeOnlyKeys,
+    unknownKey: anyJson,
+    other: anyJson,
   },
   { requiredKeys: [] },
 );
+/** In any key order: the cast data's order (known keys in Gemini's order, then the rest) must not depend on it. */
+const settings = fields.chain((record) => {
+  const entries = Object.entries(record);
+  return fc.shuffledSubarray(entries, { minLength: entries.length, maxLength: entries.length }).map((shuffled) => Object.fromEntries(shuffled));
+});
 
 describe('schema-check agrees with the documented schema', () => {
   it('on generated settings: verdict, cast data and issues', () => {
@@ -98,6 +116,9 @@ describe('schema-check agrees with the documented schema', () => {
     ['unknown hooks keys after events', { hooks: { Custom: [1], AfterTool: [], BeforeTool: [] }, other: 1 }],
     ['a non-array unknown hooks key', { hooks: { enabled: true } }],
     ['a null definition', { hooks: { AfterTool: [null] } }],
+    ['top-level keys of the wrong type', { general: 'x', mcpServers: 5, ui: [], model: null, telemetry: 'x', policyPaths: 'p' }],
+    ['a cast telemetry boolean, keys in Gemini order', { zz: 1, hooks: {}, telemetry: 'FALSE', useWriteTodos: 'true', general: {} }],
+    ['a __proto__ key (JSON.parse makes it an own key)', JSON.parse('{"__proto__": {"x": 1}, "general": {"__proto__": 2}, "hooks": {}}')],
   ])('on %s', (_name, input) => {
     const expected = documented(input);
     const actual = validateSettings(input);

@@ -36,6 +36,16 @@ describe('validateSettings', () => {
     ['an event value that is not an array', { hooks: { BeforeTool: { hooks: [] } } }, ['hooks', 'BeforeTool']],
     ['a "yes" boolean', { hooksConfig: { enabled: 'yes' } }, ['hooksConfig', 'enabled']],
     ['a non-string disabled entry', { hooksConfig: { disabled: [1] } }, ['hooksConfig', 'disabled', 0]],
+    // Every top-level key of Gemini's schema is checked for its type (z.object/z.record reject null, arrays, scalars).
+    ['general as a string', { general: 'x' }, ['general']],
+    ['mcpServers as a number', { mcpServers: 5 }, ['mcpServers']],
+    ['ui as an array', { ui: [] }, ['ui']],
+    ['model as null (optional means absent, not null)', { model: null }, ['model']],
+    ['telemetry as a string that is no boolean', { telemetry: 'on' }, ['telemetry']],
+    ['telemetry as an array', { telemetry: [true] }, ['telemetry']],
+    ['policyPaths as a string', { policyPaths: '/etc/policies' }, ['policyPaths']],
+    ['a non-string policyPaths entry', { adminPolicyPaths: [1] }, ['adminPolicyPaths', 0]],
+    ['a "yes" useWriteTodos', { useWriteTodos: 'yes' }, ['useWriteTodos']],
   ])('rejects %s', (_name, input, path) => {
     const result = validateSettings(input);
     expect(result.valid).toBe(false);
@@ -48,7 +58,17 @@ describe('validateSettings', () => {
     ['env of any shape', hook({ env: 'x' })],
     ['an unknown event with an array', { hooks: { beforetool: [{ anything: 1 }] } }],
     ['hooks.disabled as an array', { hooks: { disabled: ['x'] } }],
-    ['unknown top-level keys', { general: { vimMode: 'yes' }, mcpServers: {} }],
+    ['unknown top-level keys', { other: 'x', $schema: 5 }],
+    // Below the top level only hooks, hooksConfig and security are checked.
+    ['a wrong type below a type-only key', { general: { vimMode: 'yes' }, mcpServers: { s: 5 }, telemetry: { enabled: 'yes' } }],
+    ['every type-only key with its type', {
+      mcpServers: {}, policyPaths: [], adminPolicyPaths: ['p'], general: {}, output: {}, ui: {}, ide: {}, privacy: {}, telemetry: {},
+      model: {}, modelConfigs: {}, agents: {}, context: {}, tools: {}, mcp: {}, useWriteTodos: false, advanced: {},
+      experimental: {}, extensions: {}, skills: {}, admin: {},
+    }],
+    ['telemetry as a boolean', { telemetry: true }],
+    ['telemetry as a boolean string (cast)', { telemetry: 'false' }],
+    ['keys left out as possibly newer than the snapshot hookrun follows, of any type', { billing: 'x', contextManagement: 5 }],
   ])('accepts %s', (_name, input) => {
     expect(validateSettings(input).valid).toBe(true);
   });

@@ -20,7 +20,7 @@ describe('hookrun validate: exit codes', () => {
   it('0 for a clean configuration', async () => {
     const result = await validate(fixture('clean'));
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe('0 errors, 0 warnings, 0 info in 1 file checked\n');
+    expect(result.stdout).toBe('0 errors, 0 warnings, 0 info in 2 files checked\n');
     expect(result.exitCode).toBe(0);
   });
 
@@ -79,6 +79,18 @@ describe('hookrun validate: exit codes', () => {
     const unknownCode = await validate(sandbox, '--ignore', 'no-such-code');
     expect(unknownCode.exitCode).toBe(2);
     expect(unknownCode.stderr).toContain('no-such-code');
+  });
+});
+
+describe('hookrun validate: schema findings', () => {
+  it('a top-level key of the wrong type is a warning at its value, with a fix that fits it', async () => {
+    const result = await validate(fixture('schema-invalid'));
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('home/.gemini/settings.json:4:9: warning: ');
+    expect(result.stdout).toContain('ui: Invalid input: expected object, received array. Gemini CLI uses this file as written');
+    expect(result.stdout).toContain('telemetry: Invalid input: expected boolean or object, received string.');
+    expect(result.stdout).toContain('fix: Give the value the type the message names, or remove the key.');
+    expect(result.stdout).toContain('0 errors, 6 warnings, 0 info in 2 files checked');
   });
 });
 

@@ -20,7 +20,11 @@ const FIXES: Partial<Record<FindingCode, (d: Diagnostic) => string>> = {
   'settings-unreadable': () => 'Make the file readable by the user who runs Gemini CLI, or remove it.',
   'settings-syntax-error': () => 'Fix the JSON at that position: comments (// and /* */) are allowed, trailing commas and single quotes are not.',
   'settings-not-object': () => 'Put the settings in one JSON object: { "hooks": { ... } }.',
-  'schema-invalid': () => 'Give the value the type the schema expects (`hookrun schema settings` prints it).',
+  // `hookrun schema settings` describes hooks and hooksConfig only; other keys get the type named in the message.
+  'schema-invalid': (d) =>
+    ['hooks', 'hooksConfig'].includes(String(d.location?.path[0]))
+      ? 'Give the value the type the schema expects (`hookrun schema settings` prints it).'
+      : 'Give the value the type the message names, or remove the key.',
   'trusted-folders-invalid': () => 'Fix or remove that entry: the trust levels are TRUST_FOLDER, TRUST_PARENT and DO_NOT_TRUST.',
   'ignored-hooks-key': (d) => `Move it to "hooksConfig.${lastKey(d)}".`,
   'invalid-event-name': (d) => {
