@@ -116,7 +116,7 @@ export const gemini: Dialect = {
       }),
       stdin: JSON.stringify(input),
       timeoutMs: effectiveTimeoutMs(hook.entry.config.timeout),
-      // Gemini CLI appends each read from the pipe as text (spec §3.5).
+      // Gemini CLI appends each read from the pipe as text (spec section 3.5).
       decodeEachRead: true,
     };
   },
