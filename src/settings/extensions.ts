@@ -14,6 +14,7 @@ import path from 'node:path';
 import { geminiHome, type Context } from '../context.js';
 import { HookrunError } from '../errors.js';
 import type { Diagnostic, JsonObject, Location } from '../types.js';
+import { parseDotenv } from './dotenv.js';
 import { expandEnvInObject } from './expand.js';
 import { isPlainObject, parseJsonc } from './jsonc.js';
 import { slotsFromObject, type HookSlot } from './registry.js';
@@ -263,23 +264,6 @@ function readJsonQuietly(file: string): JsonObject | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A small dotenv reader: KEY=VALUE lines, optional `export`, quotes, `#` comments. */
-export function parseDotenv(text: string): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*(?:export\s+)?([\w.-]+)\s*[=:]\s*(.*)$/.exec(line);
-    if (!match) continue;
-    result[match[1]!] = dotenvValue(match[2]!);
-  }
-  return result;
-}
-
-function dotenvValue(raw: string): string {
-  const quoted = /^(['"`])(.*)\1/.exec(raw.trim());
-  if (quoted) return quoted[1] === '"' ? quoted[2]!.replace(/\\n/g, '\n').replace(/\\r/g, '\r') : quoted[2]!;
-  return raw.replace(/#.*$/, '').trim();
 }
 
 function readDotenv(file: string): Record<string, string> {

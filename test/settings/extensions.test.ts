@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hydrate, isEnabled, parseDotenv } from '../../src/settings/extensions.js';
+import { hydrate, isEnabled } from '../../src/settings/extensions.js';
 
 describe('hydrate', () => {
   const context = { extensionPath: '/ext', workspacePath: '/ws', '/': path.sep, pathSeparator: path.sep, TOKEN: 't' };
@@ -35,22 +35,5 @@ describe('isEnabled (extension-enablement.json)', () => {
     ['another extension entry does not matter', { other: { overrides: ['!/*'] } }, true],
   ])('%s', (_name, enablement, expected) => {
     expect(isEnabled(enablement, 'ext', '/home/me/ws')).toBe(expected);
-  });
-});
-
-describe('parseDotenv', () => {
-  it('reads the usual forms', () => {
-    const text = [
-      '# comment',
-      'A=1',
-      'export B = two ',
-      'C="quoted # not a comment"',
-      "D='single'",
-      'E="line\\nbreak"',
-      'F=unquoted # trailing comment',
-      'not a line',
-      '',
-    ].join('\n');
-    expect(parseDotenv(text)).toEqual({ A: '1', B: 'two', C: 'quoted # not a comment', D: 'single', E: 'line\nbreak', F: 'unquoted' });
   });
 });
