@@ -1,5 +1,6 @@
-// The environment a hook runs with (spec §3.4): the parent's environment after Gemini CLI's redaction rules,
-// the injected GEMINI_* variables, then the hook's own `env`. Also where GEMINI_PLANS_DIR points by default.
+// The environment a hook runs with (spec §3.4): the agent's environment (for Gemini CLI, hookrun's plus
+// the .env file it loads at start-up: settings/env-file.ts) after Gemini CLI's redaction rules, the
+// injected GEMINI_* variables, then the hook's own `env`. Also where GEMINI_PLANS_DIR points by default.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { EnvPolicy, JsonObject } from '../types.js';
@@ -164,22 +165,29 @@ export const CLEAN_ENV_BASICS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The part of the hook environment taken from hookrun's own: the agent's redaction rules, or with
- * `clean` only the basics; then every `allow`ed variable as it is (the user's explicit word wins over
- * every redaction rule, secret-looking values included).
+ * The part of the hook environment taken from the agent's: its redaction rules applied to `agentEnv`
+ * (its process environment once started: hookrun's own, plus what the agent loads itself, such as
+ * Gemini CLI's .env file; by default hookrun's own), or with `clean` only the basics of hookrun's own
+ * environment (what the agent loaded is not among them); then every `allow`ed variable as the agent
+ * has it (the user's explicit word wins over every redaction rule, secret-looking values included).
  */
-export function inheritedEnvironment(processEnv: Env, redaction: RedactionSettings | undefined, policy?: EnvPolicy): Record<string, string> {
-  if (!policy) return sanitizeEnvironment(processEnv, redaction);
+export function inheritedEnvironment(
+  processEnv: Env,
+  redaction: RedactionSettings | undefined,
+  policy?: EnvPolicy,
+  agentEnv: Env = processEnv,
+): Record<string, string> {
+  if (!policy) return sanitizeEnvironment(agentEnv, redaction);
   const result: Record<string, string> = {};
   if (policy.clean) {
     for (const [key, value] of Object.entries(processEnv)) {
       if (value !== undefined && CLEAN_ENV_BASICS.has(key.toUpperCase())) result[key] = value;
     }
   } else {
-    Object.assign(result, sanitizeEnvironment(processEnv, redaction));
+    Object.assign(result, sanitizeEnvironment(agentEnv, redaction));
   }
   for (const name of policy.allow) {
-    const value = processEnv[name];
+    const value = agentEnv[name];
     if (value !== undefined) result[name] = value;
   }
   return result;

@@ -170,3 +170,32 @@ describe('--clean-env and --env-allow', () => {
     );
   });
 });
+
+describe('the agent\'s own start-up environment (Gemini CLI: the .env file it loads)', () => {
+  const processEnv = { PATH: '/bin', HOME: '/h', EDITOR: 'vi' };
+  // hookrun's environment plus what a .env file added (settings/env-file.ts builds it).
+  const agentEnv = { ...processEnv, FROM_FILE: '1', FILE_TOKEN: 't', TZ: 'UTC' };
+
+  it('by default hooks inherit it whole (redaction off)', () => {
+    expect(inheritedEnvironment(processEnv, undefined, undefined, agentEnv)).toEqual(agentEnv);
+  });
+
+  it('it goes through the same redaction as the rest', () => {
+    expect(Object.keys(inheritedEnvironment(processEnv, ON, undefined, agentEnv)).sort()).toEqual(['EDITOR', 'FROM_FILE', 'HOME', 'PATH', 'TZ']);
+  });
+
+  it('strict mode sees it too: a GITHUB_SHA from the file switches redaction on', () => {
+    const env = inheritedEnvironment(processEnv, undefined, undefined, { ...agentEnv, GITHUB_SHA: 'abc' });
+    expect(Object.keys(env).sort()).toEqual(['HOME', 'PATH']);
+  });
+
+  it('--clean-env: the basics come from hookrun\'s environment only; --env-allow takes a name from the file', () => {
+    expect(inheritedEnvironment(processEnv, undefined, { clean: true, allow: [] }, agentEnv)).toEqual({ PATH: '/bin', HOME: '/h' });
+    expect(inheritedEnvironment(processEnv, undefined, { clean: true, allow: ['FILE_TOKEN'] }, agentEnv)).toEqual({ PATH: '/bin', HOME: '/h', FILE_TOKEN: 't' });
+  });
+
+  it('--env-allow alone: the redacted agent environment plus the names listed, from it', () => {
+    const env = inheritedEnvironment(processEnv, ON, { clean: false, allow: ['FILE_TOKEN'] }, agentEnv);
+    expect(Object.keys(env).sort()).toEqual(['EDITOR', 'FILE_TOKEN', 'FROM_FILE', 'HOME', 'PATH', 'TZ']);
+  });
+});
