@@ -96,6 +96,14 @@ export interface ResolvedConfig {
   projectHooks?: unknown;
   /** What of hookrun's own environment hooks may see (`--clean-env`, `--env-allow`); unset: the agent's rules. */
   envPolicy?: EnvPolicy;
+  /**
+   * The agent's process environment after its start-up, when that is not hookrun's own (Gemini CLI:
+   * the .env file it loads, Cloud Shell's GOOGLE_CLOUD_PROJECT; settings/env-file.ts): what its hooks
+   * inherit, before redaction and `envPolicy`. Unset: hookrun's environment as it is.
+   */
+  agentEnv?: Readonly<Record<string, string | undefined>>;
+  /** The .env file Gemini CLI's start-up search finds (the only one it reads), when there is one. */
+  envFile?: string;
 }
 
 /** `--clean-env` / `--env-allow`: the user narrowing (or widening) what a hook's environment carries. */

@@ -54,8 +54,8 @@ function whyItCannotStart(hook: PlannedHook): string | undefined {
 /**
  * What the hooks of one run share, worked out once: GEMINI_PLANS_DIR per session (finding the
  * project id reads Gemini's projects.json and scans its tmp/ and history/ directories; Gemini settles
- * it once per session too) and the environment every hook inherits (redacted, narrowed by
- * --clean-env/--env-allow). Keyed by the run's config, loaded for the context it runs in, so nothing
+ * it once per session too) and the environment every hook inherits (Gemini's after its start-up,
+ * redacted, narrowed by --clean-env/--env-allow). Keyed by the run's config, loaded for the context it runs in, so nothing
  * outlives the run.
  */
 const perRun = new WeakMap<ResolvedConfig, Map<string, unknown>>();
@@ -108,7 +108,9 @@ export const gemini: Dialect = {
       args: shell.args,
       cwd,
       env: buildHookEnvironment({
-        inherited: oncePerRun(config, 'env', () => inheritedEnvironment(ctx.env, redactionSettingsFrom(config.merged), config.envPolicy)),
+        inherited: oncePerRun(config, 'env', () =>
+          inheritedEnvironment(ctx.env, redactionSettingsFrom(config.merged), config.envPolicy, config.agentEnv),
+        ),
         cwd,
         plansDir,
         sessionId,

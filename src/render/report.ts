@@ -244,10 +244,13 @@ export function renderRunText(report: RunReport, color: boolean): string {
   return `${lines.join('\n')}\n`;
 }
 
+const PLAN_INFO: ReadonlySet<string> = new Set(['env-file-loaded', 'env-cloud-shell-project']);
+
 /** The dry-run plan as text on stderr. */
 export function renderPlanText(plan: PlanDescription, color: boolean): string {
   const c = makeChalk(color);
-  const lines = plan.diagnostics.filter((d) => d.severity !== 'info').map((d) => formatDiagnostic(d, c));
+  // Of the info, what changes the hooks' environment: a dry run is where one checks what a hook will see.
+  const lines = plan.diagnostics.filter((d) => d.severity !== 'info' || PLAN_INFO.has(d.code)).map((d) => formatDiagnostic(d, c));
   if (plan.error) lines.push(`hookrun: ${c.red('error')}: ${plan.error}`);
   lines.push(`hookrun: dry run of ${plan.event}: ${plan.hooks.length} hook(s) would run, ${plan.mode} (${plan.modeBecause})`);
   for (const h of plan.hooks) {

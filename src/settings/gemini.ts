@@ -18,6 +18,7 @@ import type {
   SettingsFileInfo,
   TrustDecision,
 } from '../types.js';
+import { geminiStartupEnvironment } from './env-file.js';
 import { expandEnvInObject } from './expand.js';
 import { extensionsDir, loadExtensions, type ExtensionHooks } from './extensions.js';
 import { isPlainObject, parseJsonc, type JsoncDocument } from './jsonc.js';
@@ -151,6 +152,13 @@ export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {
     config.diagnostics.push(diagnostic);
     if (considered) config.considered = hooksDisabledEntries(ctx, config, layers, diagnostic);
     return config;
+  }
+  // Hooks inherit Gemini's environment as its start-up leaves it; with hooks off nothing runs.
+  const startup = geminiStartupEnvironment(ctx, { trusted: trust.trusted, merged });
+  if (startup) {
+    config.agentEnv = startup.env;
+    if (startup.file !== undefined) config.envFile = startup.file;
+    config.diagnostics.push(...startup.diagnostics);
   }
   const workspace = layers.find((layer) => layer.layer === 'workspace');
   if (trust.trusted && workspace?.doc) config.projectHooks = workspace.settings.hooks;
