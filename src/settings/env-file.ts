@@ -27,8 +27,8 @@
 //   the project the user had, kept in _GEMINI_USER_GCP_PROJECT; none: the variable is removed if it
 //   holds "cloudshell-gca"). The file's value is stripped like an untrusted one when the folder is
 //   untrusted and `tools.sandbox` is set.
-// The `--sandbox`/`-s` and `--ignore-env` command-line flags Gemini also sniffs have no equivalent
-// in hookrun (and 0.61.0 rejects `--ignore-env` as an unknown argument).
+// The `--sandbox`/`-s` and `--ignore-env` command-line flags Gemini also sniffs from its argv have no
+// equivalent in hookrun (`--ignore-env` is reportedly not even a registered option of 0.61.0).
 import fs from 'node:fs';
 import path from 'node:path';
 import { geminiHome, type Context } from '../context.js';
