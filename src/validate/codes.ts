@@ -52,6 +52,9 @@ export const FINDING_CODES = {
   'extension-hooks-invalid': { severity: 'error', title: 'An extension\'s hooks/hooks.json has no "hooks" object' },
   'extension-enablement-unreadable': { severity: 'warning', title: 'extension-enablement.json cannot be read' },
   'extension-inactive': { severity: 'info', title: 'An extension is disabled for this folder; its hooks are checked but not loaded' },
+  'env-file-loaded': { severity: 'info', title: 'Gemini CLI loads a .env file at start-up; its hooks inherit the variables it sets' },
+  'env-file-unreadable': { severity: 'warning', title: 'Gemini CLI\'s search for a .env file stops at one it cannot read: nothing is loaded' },
+  'env-cloud-shell-project': { severity: 'info', title: 'In Cloud Shell, Gemini CLI replaces GOOGLE_CLOUD_PROJECT at start-up' },
 } as const satisfies Record<string, CodeInfo>;
 
 export type FindingCode = keyof typeof FINDING_CODES;

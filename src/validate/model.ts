@@ -4,6 +4,7 @@
 import { loadTrustedHooks, projectRootKey } from '../trust/hooks.js';
 import type { Context } from '../context.js';
 import { HookrunError } from '../errors.js';
+import { geminiStartupEnvironment } from '../settings/env-file.js';
 import { loadExtensions, type ExtensionHooks } from '../settings/extensions.js';
 import {
   decideGeminiTrust,
@@ -44,7 +45,7 @@ export interface ValidationModel {
   definitions: Definition[];
   /** Every registered hook in run order: settings layers in merge order, then extensions. */
   entries: RegistryEntry[];
-  /** What the loader itself reports: layer failures, schema issues, registry skips, extension problems. */
+  /** What the loader itself reports: layer failures, schema issues, registry skips, extension problems, the .env file. */
   diagnostics: Diagnostic[];
   /** Workspace hooks already recorded in trusted_hooks.json (undefined: no such file). */
   trustedHooks: TrustedHooksFile;
@@ -67,6 +68,11 @@ export function collectGemini(ctx: Context): ValidationModel {
   const merged = mergeLayers(checked);
   const trust = trustOf(ctx, layers, diagnostics);
   const disabled = disabledList(merged);
+  if (trust) {
+    // The .env file Gemini CLI would load (its start-up settings hold the workspace file only when trusted).
+    const startupLayers = checked.filter((layer) => layer.layer !== 'workspace' || trust.trusted);
+    diagnostics.push(...(geminiStartupEnvironment(ctx, { trusted: trust.trusted, merged: mergeLayers(startupLayers) })?.diagnostics ?? []));
+  }
 
   const definitions: Definition[] = [];
   for (const layer of checked) {

@@ -42,4 +42,5 @@ const FIXES: Partial<Record<FindingCode, (d: Diagnostic) => string>> = {
   'extension-hooks-unreadable': () => 'hooks/hooks.json is read with plain JSON.parse: no comments, no trailing commas.',
   'extension-hooks-invalid': () => 'hooks/hooks.json must be { "hooks": { "<Event>": [ ... ] } }.',
   'extension-enablement-unreadable': () => 'Fix or remove extension-enablement.json (plain JSON).',
+  'env-file-unreadable': () => 'Make it a readable file, or move it away: Gemini CLI stops its .env search at the first path that exists, a directory included.',
 };
