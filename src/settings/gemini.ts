@@ -164,6 +164,8 @@ export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {
   if (trust.trusted && workspace?.doc) config.projectHooks = workspace.settings.hooks;
   registerSettingsHooks(ctx, config, included, considered && { layers, considered });
   registerExtensionHooks(ctx, config, included, considered);
+  const blocker = disabledListBlocker(merged, included, config.entries.length);
+  if (blocker) throw configError(blocker.message, blocker.location);
   if (considered) config.considered = considered;
   return config;
 }
@@ -188,6 +190,24 @@ export function startUpBlocker(merged: JsonObject, layers: readonly SettingsLaye
     };
   }
   return undefined;
+}
+
+/**
+ * `hooksConfig.disabled` that is neither a list nor a string (`5`, `true`, `{}`: possible when an
+ * earlier file's non-object `hooksConfig` took the default list away) has no `includes`: Gemini CLI
+ * calls it for the first hook it registers, and start-up fails there. Only with a hook registered.
+ */
+export function disabledListBlocker(merged: JsonObject, layers: readonly SettingsLayer[], registered: number): { message: string; location?: Location } | undefined {
+  const list = disabledList(merged);
+  if (registered === 0 || Array.isArray(list) || typeof list === 'string') return undefined;
+  const layer = [...layers].reverse().find((candidate) => isPlainObject(candidate.settings.hooksConfig) && candidate.settings.hooksConfig.disabled !== undefined);
+  const location = layer?.doc?.locate(['hooksConfig', 'disabled']);
+  return {
+    message:
+      `Error in ${location ? formatLocation(location) : (layer?.path ?? 'the settings')}: hooksConfig.disabled is ${JSON.stringify(list)}, not a list: ` +
+      `Gemini CLI calls disabled.includes(name) for the first hook it registers and fails at start-up, before any hook. Make it a list of names.`,
+    ...(location ? { location } : {}),
+  };
 }
 
 function throwIfAgentCannotStart(merged: JsonObject, layers: readonly SettingsLayer[]): void {

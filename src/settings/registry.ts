@@ -163,11 +163,20 @@ function isObjectLike(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null;
 }
 
-/** `disabledHooks.includes(name)`, including the (string) includes a non-array list would do. */
+/**
+ * `disabledHooks.includes(name)` as the agent evaluates it: an array's, or a string's, which makes the
+ * name text first (`"n5".includes(5)` is true, `"zz".includes([])` tests for "" and is always true).
+ * Any other list has no `includes`: the agent fails at start-up (see disabledListBlocker).
+ */
 function listIncludes(list: unknown, name: unknown): boolean {
   if (Array.isArray(list)) return list.includes(name);
-  if (typeof list === 'string' && typeof name === 'string') return list.includes(name);
-  return false;
+  if (typeof list !== 'string') return false;
+  try {
+    return list.includes(String(name));
+  } catch {
+    // A name whose text cannot be made ({"toString": false}): the agent's includes throws too.
+    return false;
+  }
 }
 
 function show(value: unknown): string {

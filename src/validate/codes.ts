@@ -14,6 +14,7 @@ export const FINDING_CODES = {
   'settings-syntax-error': { severity: 'error', title: 'A settings file is not valid JSON (comments allowed, trailing commas not)' },
   'settings-not-object': { severity: 'error', title: 'A settings file does not hold a JSON object' },
   'schema-invalid': { severity: 'warning', title: 'A value has the wrong type for Gemini CLI\'s settings schema' },
+  'disabled-not-list': { severity: 'error', title: 'hooksConfig.disabled is neither a list nor a string: Gemini CLI fails at start-up' },
   'section-null': { severity: 'error', title: 'hooksConfig or security is null: Gemini CLI reads it when it starts and cannot start' },
   'trusted-folders-invalid': { severity: 'error', title: 'trustedFolders.json is broken, so Gemini CLI cannot decide folder trust' },
   'ignored-hooks-key': { severity: 'error', title: 'hooks.enabled / hooks.disabled / hooks.notifications are ignored (they belong in hooksConfig)' },

@@ -44,3 +44,24 @@ test('an empty object or a missing section is fine', async () => {
   await s.writeJson(s.workspaceSettings, { hooksConfig: {}, hooks });
   expect((await loadGeminiConfig(s.ctx({ env: TRUSTED }))).entries).toHaveLength(1);
 });
+
+test('hooksConfig.disabled that is not a list stops the agent once a hook is registered; a string list matches names as text', async () => {
+  await s.writeJson(s.userSettings, { hooksConfig: [] });
+  await s.writeJson(s.workspaceSettings, { hooksConfig: { disabled: 5 }, hooks });
+  const error = await loadError();
+  expect(error?.kind).toBe('config');
+  expect(error?.message).toContain('hooksConfig.disabled is 5, not a list');
+  expect(error?.location).toMatchObject({ file: s.workspaceSettings });
+
+  await s.writeJson(s.workspaceSettings, { hooksConfig: { disabled: 5 } });
+  expect((await loadGeminiConfig(s.ctx({ env: TRUSTED }))).entries).toEqual([]);
+
+  // "zz".includes([]) looks for "" (always there); "n5".includes(5) looks for "5".
+  const named = (name: unknown) => ({ BeforeTool: [{ hooks: [{ type: 'command', command: 'x', name }] }] });
+  for (const [disabled, name] of [['zz', []], ['n5', 5]] as const) {
+    await s.writeJson(s.userSettings, { hooksConfig: 'off' });
+    await s.writeJson(s.workspaceSettings, { hooksConfig: { disabled }, hooks: named(name) });
+    const config = await loadGeminiConfig(s.ctx({ env: TRUSTED }));
+    expect(config.entries.map((entry) => entry.enabled)).toEqual([false]);
+  }
+});

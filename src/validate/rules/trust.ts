@@ -1,13 +1,16 @@
 // What decides whether configured hooks run at all here: whether Gemini CLI can start, hooksConfig.enabled, folder trust,
 // extension enablement, and the first-run warning for workspace hooks (spec §7.1).
-import { hooksDisabledDiagnostic, inactiveExtensionDiagnostic, startUpBlocker, untrustedDiagnostic } from '../../settings/gemini.js';
+import { disabledListBlocker, hooksDisabledDiagnostic, inactiveExtensionDiagnostic, startUpBlocker, untrustedDiagnostic } from '../../settings/gemini.js';
 import { isPlainObject } from '../../settings/jsonc.js';
 import { hookKey, hookLabel } from '../../trust/hooks.js';
 import { hooksOf, isObjectLike, type Rule } from './types.js';
 
 export const stateRules: Rule = (model, report) => {
-  const blocker = startUpBlocker(model.merged, model.layers.filter((layer) => !layer.skipped));
+  const checked = model.layers.filter((layer) => !layer.skipped);
+  const blocker = startUpBlocker(model.merged, checked);
   if (blocker) report('section-null', blocker.message, blocker.location, 'Make it an object ({}) or remove it.');
+  const disabled = model.hooksEnabled ? disabledListBlocker(model.merged, checked, model.entries.length) : undefined;
+  if (disabled) report('disabled-not-list', disabled.message, disabled.location, 'Make hooksConfig.disabled a list of hook names (or commands).');
   if (!model.hooksEnabled) {
     const diagnostic = hooksDisabledDiagnostic(model.layers.filter((layer) => !layer.skipped));
     report(diagnostic.code, diagnostic.message, diagnostic.location, 'Remove "hooksConfig.enabled": false (or set it to true) to run hooks.');
