@@ -19,8 +19,9 @@ function collect(value: string, previous: string[] = []): string[] {
 
 function integer(name: string) {
   return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a whole number, got "${value}"`);
+    // Digits only: Number() would read '' and '  ' as 0, and '1e3' or '0x10' as numbers nobody typed.
+    const n = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`${name} must be a whole number, got "${value}"`);
     return n;
   };
 }
