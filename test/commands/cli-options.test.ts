@@ -56,3 +56,21 @@ describe('whole-number options refuse what is not written in digits', () => {
     expect(r.stderr).toContain(`${option} must be a whole number, got "${value}"`);
   });
 });
+
+describe('hookrun test: nothing ran is exit 2, never the "a case failed" 1', () => {
+  test.each([
+    ['-C a missing directory', ['test', '--ci', '-C', '/nonexistent/hookrun-test-dir']],
+    ['an unknown reporter', ['test', '--ci', '--reporter', 'xml']],
+    ['an unknown option', ['test', '--ci', '--bogus']],
+    ['a bad --grace', ['test', '--ci', '--grace', 'soon']],
+    ['--from-captures with fixture paths', ['test', '--from-captures', 'caps', 'a.hooktest.yaml']],
+    ['-C a missing directory with --from-captures', ['test', '--from-captures', '-C', '/nonexistent/hookrun-test-dir']],
+  ])('%s', async (_name, args) => {
+    const r = await hookrun(args, { env: sb.env, cwd: sb.ws });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).not.toBe('');
+  });
+  test('--help still exits 0', async () => {
+    expect((await hookrun(['test', '--help'], { env: sb.env, cwd: sb.ws })).exitCode).toBe(0);
+  });
+});
