@@ -3,7 +3,7 @@
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { commandOf } from './argv.js';
 import { type Context, contextFromProcess } from './context.js';
-import { HookrunError, formatLocation, usageError } from './errors.js';
+import { HookrunError, formatLocation } from './errors.js';
 import { type IO, processIO } from './io.js';
 import { DIALECT_CHOICES } from './dialects/index.js';
 import { startedCount } from './exec/process.js';
@@ -12,6 +12,8 @@ import { enableColor } from './render/color.js';
 export const VERSION = '0.1.0';
 
 const EXIT_ERROR = 1;
+/** `hookrun test`: nothing ran (commands/test.ts EXIT_NOT_RUN, kept here so the CLI edge need not import it). */
+const EXIT_TEST_NOT_RUN = 2;
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -19,8 +21,9 @@ function collect(value: string, previous: string[] = []): string[] {
 
 function integer(name: string) {
   return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a whole number, got "${value}"`);
+    // Digits only: Number() would read '' and '  ' as 0, and '1e3' or '0x10' as numbers nobody typed.
+    const n = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`${name} must be a whole number, got "${value}"`);
     return n;
   };
 }
@@ -245,7 +248,7 @@ Examples:
 }
 
 function defineTest(program: Command, { io, setExit, context }: CommandDeps): void {
-  program
+  const command = program
     .command('test')
     .description('replay fixture cases against the resolved config and assert the outcomes')
     .argument('[fixtures...]', 'fixture files or folders (default: **/*.hooktest.{yaml,yml,json} under the workspace)')
@@ -266,7 +269,7 @@ Runs real hook commands: on a terminal it lists them and asks first; without a t
 unless --yes or --ci is given (exit 2).
 
 Exit codes: 0 all cases passed, 1 a case failed, 2 nothing ran (bad fixture with file:line, no
-fixture found, or not confirmed).
+fixture found, bad arguments, a -C directory that does not exist, or not confirmed).
 
 Examples:
   $ hookrun test                                   # every **/*.hooktest.yaml under the workspace
@@ -277,9 +280,12 @@ Examples:
   $ hookrun test --from-captures -o recorded.hooktest.yaml`,
     )
     .action(async (paths: string[], opts: Record<string, unknown>) => {
-      const ctx = context();
+      // Exit 1 means "a case failed" here; a missing -C directory means nothing ran (2).
+      const ctx = context(EXIT_TEST_NOT_RUN);
       if (opts.fromCaptures !== undefined) {
-        if (paths.length > 0) throw usageError('--from-captures reads captures, not fixtures: give its folder as --from-captures <dir>');
+        if (paths.length > 0) {
+          throw new HookrunError('usage', '--from-captures reads captures, not fixtures: give its folder as --from-captures <dir>', undefined, EXIT_TEST_NOT_RUN);
+        }
         const { fromCapturesCommand } = await import('./commands/captures.js');
         setExit(
           await fromCapturesCommand(
@@ -307,6 +313,10 @@ Examples:
         ),
       );
     });
+  // Bad arguments run nothing, so they must not look like a failed case (1).
+  command.exitOverride((error) => {
+    throw error.exitCode === 0 ? error : new CommanderError(EXIT_TEST_NOT_RUN, error.code, error.message);
+  });
 }
 
 function defineRecord(program: Command, { io, setExit, context }: CommandDeps): void {

@@ -139,8 +139,9 @@ function unknownNameWarnings(config: ResolvedConfig, name: string, result: HookA
   const hint = byCommand
     ? ` The hook with this command is named "${byCommand.entry.displayName}": Gemini CLI matches a hook by its name when it has one.`
     : ' `hookrun list --all` shows the hook names.';
-  const written = result.status === 'success' ? ' The name was written anyway, as Gemini CLI does.' : '';
-  return [`No hooks found matching "${name}".${written}${hint}`];
+  // `success` means a file changed: disable wrote the name, enable took it out of a list that had it.
+  const changed = result.status !== 'success' ? '' : result.action === 'enable' ? ' The name was removed from hooksConfig.disabled anyway, as Gemini CLI does.' : ' The name was written anyway, as Gemini CLI does.';
+  return [`No hooks found matching "${name}".${changed}${hint}`];
 }
 
 /** Gemini edits only the workspace and user lists; a system file's list keeps the hook disabled. */

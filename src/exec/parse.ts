@@ -22,12 +22,14 @@ export function interpretGemini(outcome: ProcessOutcome, timeoutMs: number): Int
   let text = outcome.stdout.trim();
   let stream = 'stdout';
   let cut = outcome.stdoutTruncated;
-  if (text === '') {
+  // A cut stream is never blank, whatever its kept prefix looks like: with --max-output 0 nothing is
+  // kept at all, and a run of blanks may be followed by the answer. So stderr is read only when stdout
+  // was empty and complete.
+  if (text === '' && !cut) {
     text = outcome.stderr.trim();
     stream = 'stderr';
     cut = outcome.stderrTruncated;
   }
-  if (text === '') return result;
   // The first N bytes of a flood do not say what the hook said: JSON becomes "plain text", and a
   // megabytes-long systemMessage is nobody's answer. Gemini would parse all of it (or run out of string
   // length at ~512 MiB); hookrun reports a failure without output instead of guessing.
@@ -38,6 +40,7 @@ export function interpretGemini(outcome: ProcessOutcome, timeoutMs: number): Int
       error: `${stream} exceeded hookrun's capture limit (--max-output) and was cut; the output was not parsed`,
     };
   }
+  if (text === '') return result;
   try {
     let parsed: unknown = JSON.parse(text);
     if (typeof parsed === 'string') parsed = JSON.parse(parsed);

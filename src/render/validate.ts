@@ -79,6 +79,15 @@ function renderGithub(result: ValidateResult, options: RenderOptions): string {
 
 const SARIF_LEVEL: Readonly<Record<Diagnostic['severity'], string>> = { error: 'error', warning: 'warning', info: 'note' };
 
+/**
+ * A relative path as the URI reference SARIF 2.1.0 requires (§3.10.3): each segment percent-encoded, so
+ * a `%`, space, `#`, `?` or non-ASCII letter in a folder name survives, and a `:` cannot make the first
+ * segment read as a scheme. The separators stay `/`.
+ */
+function relativeUri(relative: string): string {
+  return relative.split(path.sep).map(encodeURIComponent).join('/');
+}
+
 export function buildSarif(result: ValidateResult, options: RenderOptions): Record<string, unknown> {
   const codes = Object.keys(FINDING_CODES) as (keyof typeof FINDING_CODES)[];
   const rules = codes.map((code) => ({
@@ -98,7 +107,7 @@ export function buildSarif(result: ValidateResult, options: RenderOptions): Reco
     if (loc) {
       const shown = shownPath(loc.file, options.relativeTo);
       const physicalLocation: Record<string, unknown> = {
-        artifactLocation: path.isAbsolute(shown) ? { uri: pathToFileURL(shown).href } : { uri: shown.split(path.sep).join('/'), uriBaseId: 'SRCROOT' },
+        artifactLocation: path.isAbsolute(shown) ? { uri: pathToFileURL(shown).href } : { uri: relativeUri(shown), uriBaseId: 'SRCROOT' },
       };
       if (loc.line > 0) physicalLocation.region = { startLine: loc.line, startColumn: loc.column };
       entry.locations = [{ physicalLocation }];

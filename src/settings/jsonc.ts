@@ -150,6 +150,8 @@ function isEscapedQuote(text: string, quoteIndex: number): boolean {
   return backslashes % 2 === 1;
 }
 
+const BOM = '\uFEFF';
+
 function parseOrThrow(source: string, file: string): unknown {
   try {
     return JSON.parse(source);
@@ -157,7 +159,13 @@ function parseOrThrow(source: string, file: string): unknown {
     const raw = error instanceof Error ? error.message : String(error);
     const offset = errorOffset(raw, source);
     const where = { file, ...offsetToLineColumn(lineStarts(source), offset), path: [] };
-    throw configError(`${shortParseMessage(raw)} in ${file}:${where.line}:${where.column}`, where);
+    // V8 would quote the invisible character itself ("Unexpected token '\uFEFF'"); JSON.parse, and so
+    // Gemini CLI, refuses a BOM like any other stray character, so only the wording changes.
+    const message =
+      offset === 0 && source.startsWith(BOM)
+        ? 'a byte-order mark (U+FEFF) at the start of the file, which Gemini CLI does not accept (save it as UTF-8 without BOM)'
+        : shortParseMessage(raw);
+    throw configError(`${message} in ${file}:${where.line}:${where.column}`, where);
   }
 }
 

@@ -126,6 +126,17 @@ describe('unknown names (Gemini writes them anyway)', () => {
     expect(disabledIn(s.workspaceSettings)).toEqual(['./check.sh']);
   });
 
+  test('enable of a listed name no hook has: taken out of the list, and the warning says so (nothing was written)', async () => {
+    await s.writeJson(s.workspaceSettings, { hooks: on('BeforeTool', cmd('./a.sh', 'audit')), hooksConfig: { disabled: ['stale'] } });
+    const r = await run('enable', 'stale');
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe(
+      'hookrun: warning: No hooks found matching "stale". The name was removed from hooksConfig.disabled anyway, as Gemini CLI does. `hookrun list --all` shows the hook names.\n',
+    );
+    expect(r.stderr).not.toContain('written');
+    expect(disabledIn(s.workspaceSettings)).toEqual([]);
+  });
+
   test('enable of a name nobody has', async () => {
     expect(await run('enable', 'nope')).toEqual({
       exitCode: 0,

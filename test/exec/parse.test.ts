@@ -66,4 +66,11 @@ describe('a stream cut at the capture limit is not parsed (hookrun, beyond Gemin
     expect(interpretGemini(outcome('', 'x'.repeat(10), 2, { stderrTruncated: true }), 60000)).toMatchObject({ success: false, exitCode: 2, error: expect.stringMatching(/^stderr exceeded/) });
     expect(interpretGemini(outcome('{"decision":"deny"}', 'flood', 0, { stderrTruncated: true }), 60000)).toMatchObject({ success: true, output: { decision: 'deny' } });
   });
+  test('a cut stream with nothing kept (--max-output 0) is cut, not blank', () => {
+    expect(interpretGemini(outcome('', '', 0, { stdoutTruncated: true }), 60000)).toMatchObject({ success: false, error: expect.stringMatching(/^stdout exceeded/) });
+    expect(interpretGemini(outcome('', '', 2, { stderrTruncated: true }), 60000)).toMatchObject({ success: false, exitCode: 2, error: expect.stringMatching(/^stderr exceeded/) });
+  });
+  test('cut stdout kept only blanks: stderr is not read in its place', () => {
+    expect(interpretGemini(outcome('   ', '{"decision":"deny"}', 0, { stdoutTruncated: true }), 60000)).toMatchObject({ success: false, error: expect.stringMatching(/^stdout exceeded/) });
+  });
 });

@@ -91,4 +91,11 @@ describe('validate renderers', () => {
     expect(run.results[3].locations).toBeUndefined();
     expect(run.originalUriBaseIds.SRCROOT.uri).toBe('file:///repo/');
   });
+
+  it('sarif: relative uris are escaped per segment, "/" kept', () => {
+    const odd: ValidateResult = { ...result, findings: [finding('invalid-event-name', 'error', 'x', ['/repo/a b/c#d?e%f/ü:x/settings.json', 1, 1])] };
+    const uri = (buildSarif(odd, options) as any).runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri as string;
+    expect(uri).toBe('a%20b/c%23d%3Fe%25f/%C3%BC%3Ax/settings.json');
+    expect(uri.split('/').map(decodeURIComponent).join('/')).toBe('a b/c#d?e%f/ü:x/settings.json');
+  });
 });

@@ -84,6 +84,15 @@ describe('parseJsonc', () => {
     expect(error.message).not.toContain('is not valid JSON');
   });
 
+  it('names a leading byte-order mark instead of quoting the invisible character', () => {
+    const error = parseError('\uFEFF{"hooks": {}}');
+    expect(error.message).toBe(`a byte-order mark (U+FEFF) at the start of the file, which Gemini CLI does not accept (save it as UTF-8 without BOM) in ${FILE}:1:1`);
+    expect(error.message).not.toContain('\uFEFF');
+    expect(error.location).toMatchObject({ line: 1, column: 1 });
+    // Only a BOM at the very start: one later in the text is an ordinary unexpected character.
+    expect(parseError('{"a": \uFEFF1}').message).not.toContain('byte-order mark');
+  });
+
   it('reports an empty file', () => {
     expect(parseError('').message).toBe(`Unexpected end of JSON input in ${FILE}:1:1`);
   });
