@@ -29,7 +29,10 @@ export function interpretClaude(event: string, outcome: ProcessOutcome, invocati
     return { success: exitCode === 0, exitCode };
   }
 
-  const parsed = parseJsonOutput(outcome.stdout);
+  // A stdout cut at hookrun's capture limit is never read as an answer (hookrun's rule for every dialect
+  // that parses output): its first megabytes are not what the hook meant. The exit code still counts.
+  const cut = outcome.stdoutTruncated === true;
+  const parsed = cut ? undefined : parseJsonOutput(outcome.stdout);
   const readJson = generation === 'current' || exitCode === 0;
   let json: JsonObject | undefined;
   let schemaError: string | undefined;
@@ -53,6 +56,9 @@ export function interpretClaude(event: string, outcome: ProcessOutcome, invocati
     if (json) return { success: false, exitCode, output: json, outputFormat: 'json' };
     const firstLine = stderr.split('\n')[0] || 'No stderr output';
     return { success: false, exitCode, error: `Failed with non-blocking status code ${exitCode}: ${firstLine}` };
+  }
+  if (cut) {
+    return { success: false, exitCode, error: "stdout exceeded hookrun's capture limit (--max-output) and was cut; the output was not parsed" };
   }
   if (schemaError) {
     return { success: false, exitCode, error: `hook output does not match Claude Code's output schema, so Claude Code ignores it: ${schemaError}` };

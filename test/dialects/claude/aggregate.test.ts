@@ -33,6 +33,14 @@ const ended = (exitCode: number | null, stdout = '', stderr = '', extra: Partial
 const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'r' } });
 
 describe('interpretClaude', () => {
+  test("a stdout cut at hookrun's capture limit is not read as an answer; an exit 2 still blocks", () => {
+    const cut = interpretClaude('PreToolUse', ended(0, deny.slice(0, 20), '', { stdoutTruncated: true }), invocation('classic'));
+    expect(cut).toMatchObject({ success: false, error: expect.stringMatching(/capture limit \(--max-output\) and was cut/) });
+    expect(cut.output).toBeUndefined();
+    const blocked = interpretClaude('PreToolUse', ended(2, 'x', 'no', { stdoutTruncated: true }), invocation('classic'));
+    expect(blocked.output).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
+  });
+
   test.each([
     ['exit 0, plain text on PreToolUse: nothing', 'PreToolUse', 'classic', ended(0, 'hello'), undefined],
     ['exit 0, plain text on SessionStart: context', 'SessionStart', 'classic', ended(0, 'hello\n'), { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'hello' } }],
