@@ -168,6 +168,15 @@ describe('a read-only file is not replaced', () => {
   });
 });
 
+test('trust --folder --revoke of the first rule keeps the header comment above it and the next rule\'s comment', async () => {
+  sb = await makeSandbox();
+  const file = sb.env.GEMINI_CLI_TRUSTED_FOLDERS_PATH!;
+  await sb.write(file, `{\n  // my rules\n  ${JSON.stringify(sb.ws)}: "TRUST_FOLDER", // the workspace\n  /* before b */ "/b": "DO_NOT_TRUST"\n}\n`);
+  const r = await hookrun(['trust', '--folder', '--revoke', '-C', sb.ws], { env: sb.env });
+  expect(r.exitCode, r.stderr).toBe(0);
+  expect(await readFile(file, 'utf8')).toBe('{\n  // my rules\n  /* before b */ "/b": "DO_NOT_TRUST"\n}\n');
+});
+
 describe('write failures are errors, not crashes', () => {
   test('settings.json is a directory: migrate --write and record exit 1 with a message, record leaves no state', async () => {
     sb = await makeSandbox();
