@@ -156,6 +156,23 @@ describe('a read-only file is not replaced', () => {
     expect(existsSync(path.join(sb.ws, '.hookrun', 'record.json'))).toBe(false);
   });
 
+  test('a workspace where .gemini cannot be created, or is read-only: migrate --write and record exit 1 with a message', async () => {
+    sb = await makeSandbox();
+    await sb.write(path.join(sb.ws, '.claude', 'settings.json'), claude);
+    await openUp(sb, [sb.home]);
+    await chmod(sb.ws, 0o755); // owned by us: the unprivileged run cannot create .gemini or .hookrun
+    for (const setup of ['no .gemini', 'read-only .gemini']) {
+      if (setup === 'read-only .gemini') await mkdir(path.join(sb.ws, '.gemini'), { mode: 0o755 });
+      for (const args of [['migrate', '--from', 'claude', '--write'], ['record']]) {
+        const r = await asUnprivileged(sb, args);
+        expect(r.exitCode, `${setup} ${args[0]}`).toBe(1);
+        expect(String(r.stderr), `${setup} ${args[0]}`).toMatch(/^hookrun: error: cannot write .*settings\.json: .*(EACCES|permission denied)/i);
+        expect(String(r.stderr)).not.toContain('internal error');
+      }
+    }
+    expect(existsSync(path.join(sb.ws, '.hookrun', 'record.json'))).toBe(false);
+  });
+
   test('trust --folder', async () => {
     sb = await makeSandbox();
     const file = sb.env.GEMINI_CLI_TRUSTED_FOLDERS_PATH!;
