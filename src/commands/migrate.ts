@@ -4,11 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Context, geminiHome } from '../context.js';
 import { resolveClaudeProfile } from '../dialects/claude/version.js';
-import { usageError } from '../errors.js';
+import { configError, HookrunError, usageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { migrateClaude } from '../migrate/claude.js';
 import { migrateKiro } from '../migrate/kiro.js';
 import { hooksDisabledIn, mergeHooksIntoSettings, writeFileAtomic } from '../migrate/write.js';
+import { readEditableSync } from '../settings/editable.js';
+import { withFileLock } from '../settings/write.js';
 import { buildMigrateReport, renderMigrateText, type WriteSummary } from '../render/migrate.js';
 
 export interface MigrateOptions {
@@ -36,9 +38,21 @@ export async function migrateCommand(options: MigrateOptions, ctx: Context, io: 
   const target = path.join(ctx.cwd, '.gemini', 'settings.json');
   let written: WriteSummary | undefined;
   if (options.write) {
-    const original = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : undefined;
-    const merge = mergeHooksIntoSettings(original, target, result.hooks);
-    if (merge.added > 0) writeFileAtomic(target, merge.text);
+    // A first look without the lock decides whether there is anything to write (a no-op creates nothing);
+    // the write itself re-reads and re-merges under the settings lock, the one `hookrun disable` takes,
+    // so an edit another process makes meanwhile is merged into, never overwritten.
+    let original = readEditableSync(target);
+    let merge = mergeHooksIntoSettings(original, target, result.hooks);
+    if (merge.added > 0) {
+      await ensureDirectory(path.dirname(target), target);
+      await withFileLock(target, () => {
+        original = readEditableSync(target);
+        merge = mergeHooksIntoSettings(original, target, result.hooks);
+        if (merge.added > 0) writeFileAtomic(target, merge.text);
+      }).catch((error: unknown) => {
+        throw asWriteError(error, target);
+      });
+    }
     written = { file: target, added: merge.added, alreadyPresent: merge.present, changed: merge.added > 0 };
     if (hooksDisabledIn(original)) {
       result.findings.push({ severity: 'warning', code: 'hooks-disabled', message: `${target} sets hooksConfig.enabled to false: Gemini CLI runs none of these hooks` });
@@ -63,4 +77,19 @@ function sameDirectory(a: string, b: string): boolean {
     }
   };
   return real(a) === real(b);
+}
+
+/** Creates the settings directory, turning a failure (read-only parent, a file in the way) into a clear error. */
+async function ensureDirectory(dir: string, file: string): Promise<void> {
+  try {
+    await fs.promises.mkdir(dir, { recursive: true });
+  } catch (error) {
+    throw asWriteError(error, file);
+  }
+}
+
+/** A failed write as the user should see it: `cannot write <file>: <reason>` (exit 1), not a stack trace. */
+function asWriteError(error: unknown, file: string): HookrunError {
+  if (error instanceof HookrunError) return error;
+  return configError(`cannot write ${file}: ${error instanceof Error ? error.message : String(error)}; nothing was changed`);
 }

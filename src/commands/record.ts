@@ -9,7 +9,8 @@ import type { Context } from '../context.js';
 import { configError, HookrunError, usageError } from '../errors.js';
 import { GEMINI_EVENTS } from '../event/schemas.js';
 import type { IO } from '../io.js';
-import { writeFileAtomic } from '../settings/write.js';
+import { decodeEditable } from '../settings/editable.js';
+import { withFileLock, writeFileAtomic } from '../settings/write.js';
 import {
   CAPTURE_DIR,
   CAPTURE_SCRIPT,
@@ -33,8 +34,10 @@ interface RecordState {
   version: 1;
   startedAt: string;
   settingsFile: string;
-  /** The file's bytes before `record` (null: it did not exist). */
+  /** The file's text before `record` (null: it did not exist). */
   original: string | null;
+  /** The same, as the exact bytes (base64), which `--stop` restores; absent in states from older versions. */
+  originalBytes?: string | null;
   mode: number | null;
   /** The bytes `record` wrote: equal at --stop means nobody edited the file since. */
   installed: string;
@@ -52,6 +55,33 @@ async function readIfExists(file: string): Promise<string | undefined> {
   }
 }
 
+async function readBytesIfExists(file: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw configError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** The bytes to restore: the saved bytes, or (state from an older hookrun) the saved text. */
+function originalBytes(state: RecordState): Buffer | undefined {
+  if (typeof state.originalBytes === 'string') return Buffer.from(state.originalBytes, 'base64');
+  return state.original === null ? undefined : Buffer.from(state.original, 'utf8');
+}
+
+/** The settings lock when the file's directory exists (the lock file lives there); else nothing to lock. */
+async function withSettingsLock<T>(file: string, fn: () => Promise<T>): Promise<T> {
+  const dirExists = await stat(path.dirname(file)).then((s) => s.isDirectory(), () => false);
+  return dirExists ? withFileLock(file, fn) : fn();
+}
+
+/** A failed write as the user should see it: `cannot write <file>: <reason>` (exit 1), not a stack trace. */
+function asWriteError(error: unknown, file: string): HookrunError {
+  if (error instanceof HookrunError) return error;
+  return configError(`cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 /** The shipped capture script: bin/ beside dist/ (bundled) or beside src/ (tests from source). */
 async function captureScriptSource(): Promise<string> {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -65,6 +95,8 @@ async function captureScriptSource(): Promise<string> {
 function parseEvents(events: string[] | undefined): string[] {
   if (!events || events.length === 0) return [...GEMINI_EVENTS];
   const names = [...new Set(events.flatMap((e) => e.split(',')).map((e) => e.trim()).filter(Boolean))];
+  // `--events ''` (or `,`) names no event: recording nothing is a mistake, not a request.
+  if (names.length === 0) throw usageError(`--events names no event. Events: ${GEMINI_EVENTS.join(', ')}`);
   const unknown = names.filter((n) => !(GEMINI_EVENTS as readonly string[]).includes(n));
   if (unknown.length > 0) throw usageError(`unknown event(s) for --events: ${unknown.join(', ')}. Events: ${GEMINI_EVENTS.join(', ')}`);
   return names;
@@ -82,29 +114,53 @@ async function startRecording(options: RecordOptions, ctx: Context, io: IO): Pro
     throw usageError(`already recording in ${ctx.cwd} (state in ${RECORD_STATE}); stop first with \`hookrun record --stop\``);
   }
   const settingsFile = geminiSettingsPaths(ctx).workspace;
-  const original = await readIfExists(settingsFile);
-  const mode = original === undefined ? null : (await stat(settingsFile)).mode & 0o7777;
-  const installed = installCaptureHooks(original, settingsFile, events);
   const settingsDir = path.dirname(settingsFile);
   const createdSettingsDir = !(await stat(settingsDir).then((s) => s.isDirectory(), () => false));
-
-  await mkdir(path.join(ctx.cwd, CAPTURE_DIR), { recursive: true });
-  await copyFile(await captureScriptSource(), path.join(ctx.cwd, CAPTURE_SCRIPT));
-  const state: RecordState = {
-    version: 1,
-    startedAt: ctx.now().toISOString(),
-    settingsFile,
-    original: original ?? null,
-    mode,
-    installed: installed.text,
-    created: installed.created,
-    createdSettingsDir,
-    events,
-  };
-  // The state goes first: if writing the settings fails halfway, --stop still knows what to undo.
-  await writeFileAtomic(statePath, `${JSON.stringify(state, null, 2)}\n`, 0o600);
-  await mkdir(settingsDir, { recursive: true });
-  await writeFileAtomic(settingsFile, installed.text, mode ?? undefined);
+  const hookrunDirExisted = await stat(path.join(ctx.cwd, '.hookrun')).then(() => true, () => false);
+  const captureDirExisted = await stat(path.join(ctx.cwd, CAPTURE_DIR)).then(() => true, () => false);
+  try {
+    await mkdir(settingsDir, { recursive: true });
+    await mkdir(path.join(ctx.cwd, CAPTURE_DIR), { recursive: true });
+    await copyFile(await captureScriptSource(), path.join(ctx.cwd, CAPTURE_SCRIPT));
+    // Read, change and write under the settings lock (the one `hookrun disable` takes), so a concurrent
+    // edit is either already in what we read or waits for our write: none is lost.
+    await withFileLock(settingsFile, async () => {
+      const bytes = await readBytesIfExists(settingsFile);
+      // Not UTF-8: refused before anything is written (decoding would replace the bad bytes).
+      const original = bytes === undefined ? undefined : decodeEditable(bytes, settingsFile);
+      const mode = original === undefined ? null : (await stat(settingsFile)).mode & 0o7777;
+      const installed = installCaptureHooks(original, settingsFile, events);
+      const state: RecordState = {
+        version: 1,
+        startedAt: ctx.now().toISOString(),
+        settingsFile,
+        original: original ?? null,
+        originalBytes: bytes === undefined ? null : bytes.toString('base64'),
+        mode,
+        installed: installed.text,
+        created: installed.created,
+        createdSettingsDir,
+        events,
+      };
+      // The state goes first: if the process dies before the settings are written, --stop still
+      // knows what to undo. If the settings write fails, the state goes again (nothing to undo).
+      await writeFileAtomic(statePath, `${JSON.stringify(state, null, 2)}\n`, 0o600);
+      try {
+        await writeFileAtomic(settingsFile, installed.text, mode ?? undefined);
+      } catch (error) {
+        await rm(statePath, { force: true });
+        throw error;
+      }
+    });
+  } catch (error) {
+    // Nothing was installed: take back what this run created, so no stale state says "recording".
+    await rm(statePath, { force: true }).catch(() => undefined);
+    await rm(path.join(ctx.cwd, CAPTURE_SCRIPT), { force: true }).catch(() => undefined);
+    if (!captureDirExisted) await removeIfEmptyDir(path.join(ctx.cwd, CAPTURE_DIR));
+    if (!hookrunDirExisted) await removeIfEmptyDir(path.join(ctx.cwd, '.hookrun'));
+    if (createdSettingsDir) await removeIfEmptyDir(settingsDir);
+    throw asWriteError(error, settingsFile);
+  }
 
   const notes = await recordingNotes(ctx);
   const relSettings = path.relative(ctx.cwd, settingsFile);
@@ -165,33 +221,45 @@ async function stopRecording(options: RecordOptions, ctx: Context, io: IO): Prom
       throw configError(`${statePath} is damaged (not JSON); remove the entries named "hookrun-capture" from ${relSettings} by hand, then delete it`);
     }
   }
-  const current = await readIfExists(state?.settingsFile ?? settingsFile);
-  let result: string;
-
-  if (!state) {
-    if (current === undefined || !hasCaptureHooks(current)) {
-      throw usageError(`hookrun is not recording in ${ctx.cwd} (no ${RECORD_STATE}, and ${relSettings} has no capture hook)`);
-    }
-    result = await surgicalRemoval(settingsFile, current, [], ctx);
-  } else if (current === undefined) {
-    result = `${relSettings} was deleted since \`hookrun record\`; nothing to remove`;
-    if (state.original !== null) {
-      const backup = path.join(ctx.cwd, '.hookrun', 'settings.before-record.json');
-      await writeFileAtomic(backup, state.original, state.mode ?? undefined);
-      result += `; its content from before recording is saved in ${path.relative(ctx.cwd, backup)}`;
-    }
-  } else if (current === state.installed) {
-    if (state.original === null) {
-      await rm(state.settingsFile);
-      if (state.createdSettingsDir) await removeIfEmptyDir(path.dirname(state.settingsFile));
-      result = `removed ${relSettings} (hookrun had created it)`;
+  const target = state?.settingsFile ?? settingsFile;
+  let result = '';
+  let removedFile = false;
+  // The whole read-compare-write runs under the settings lock, like every other settings edit.
+  await withSettingsLock(target, async () => {
+    const currentBytes = await readBytesIfExists(target);
+    if (!state) {
+      const current = currentBytes === undefined ? undefined : decodeEditable(currentBytes, target);
+      if (current === undefined || !hasCaptureHooks(current)) {
+        throw usageError(`hookrun is not recording in ${ctx.cwd} (no ${RECORD_STATE}, and ${relSettings} has no capture hook)`);
+      }
+      result = await surgicalRemoval(settingsFile, current, [], ctx);
+    } else if (currentBytes === undefined) {
+      result = `${relSettings} was deleted since \`hookrun record\`; nothing to remove`;
+      if (state.original !== null) {
+        const backup = path.join(ctx.cwd, '.hookrun', 'settings.before-record.json');
+        await writeFileAtomic(backup, originalBytes(state)!, state.mode ?? undefined);
+        result += `; its content from before recording is saved in ${path.relative(ctx.cwd, backup)}`;
+      }
+    } else if (currentBytes.equals(Buffer.from(state.installed, 'utf8'))) {
+      if (state.original === null) {
+        await rm(state.settingsFile);
+        removedFile = true;
+        result = `removed ${relSettings} (hookrun had created it)`;
+      } else {
+        // The original bytes, not re-encoded text: byte for byte what was there.
+        await writeFileAtomic(state.settingsFile, originalBytes(state)!, state.mode ?? undefined);
+        result = `restored ${relSettings} exactly as it was before recording`;
+      }
     } else {
-      await writeFileAtomic(state.settingsFile, state.original, state.mode ?? undefined);
-      result = `restored ${relSettings} exactly as it was before recording`;
+      const current = decodeEditable(currentBytes, target);
+      result = await surgicalRemoval(state.settingsFile, current, state.created, ctx, state.original === null);
+      removedFile = !(await stat(state.settingsFile).then(() => true, () => false));
     }
-  } else {
-    result = await surgicalRemoval(state.settingsFile, current, state.created, ctx, state.original === null);
-  }
+  }).catch((error: unknown) => {
+    throw asWriteError(error, target);
+  });
+  // After the lock is gone (its file sits in that directory).
+  if (removedFile && state?.createdSettingsDir) await removeIfEmptyDir(path.dirname(state.settingsFile));
 
   await rm(path.join(ctx.cwd, CAPTURE_SCRIPT), { force: true });
   await rm(statePath, { force: true });

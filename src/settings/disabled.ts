@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Context } from '../context.js';
 import { configError, formatLocation, HookrunError } from '../errors.js';
 import type { JsonObject } from '../types.js';
+import { readEditableSync } from './editable.js';
 import { expandEnvInObject } from './expand.js';
 import { appendToJsoncArray, removeFromJsoncArray, setJsoncValue } from './edit.js';
 import { geminiSettingsPaths, workspaceIsHome } from './gemini.js';
@@ -53,13 +54,9 @@ interface DisabledList {
 }
 
 function readDisabledList(file: ScopeFile, ctx: Context): DisabledList {
-  let text: string;
-  try {
-    text = fs.readFileSync(file.path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file, names: [] };
-    throw configError(`cannot read ${file.path}: ${(error as Error).message}`);
-  }
+  // Not valid UTF-8: refused (decoding would turn the bad bytes into U+FFFD on the rewrite).
+  const text = readEditableSync(file.path);
+  if (text === undefined) return { file, names: [] };
   const doc = parseJsoncObject(text, file.path, 'Settings file is not a valid JSON object.');
   const settings = expandEnvInObject(doc.value, ctx.env) as JsonObject;
   const hooksConfig = settings.hooksConfig;

@@ -4,7 +4,7 @@
 // the lines it touches, joining a one-line object into a block and moving a `// comment` from the
 // end of the previous property to after the new one. Where an object has a key twice, the edit goes to
 // the last one, which is what JSON.parse (and Gemini CLI) reads.
-import { applyEdits, parseTree, type Edit, type FormattingOptions, type Node } from 'jsonc-parser';
+import { applyEdits, createScanner, parseTree, type Edit, type FormattingOptions, type Node } from 'jsonc-parser';
 import { findNode, type JsonPath } from './jsonc.js';
 
 /**
@@ -55,31 +55,103 @@ export function appendToJsoncArray(text: string, path: JsonPath, value: unknown)
 }
 
 /**
- * Removes the element at `index` of the array at `path`, with its comma, the comment that ends its
- * line and, when it had a line of its own, that line; the other elements keep their text.
+ * Removes the element at `index` of the array at `path` (see removeJsoncChild for what goes with it).
  */
 export function removeFromJsoncArray(text: string, path: JsonPath, index: number): string {
   const array = nodeAt(text, path);
-  const items = array?.type === 'array' ? (array.children ?? []) : [];
-  const item = items[index];
-  if (!array || !item) return text;
-  if (items.length === 1) return applyEdits(text, [remove(array.offset + 1, array.offset + array.length - 1)]);
+  if (!array || array.type !== 'array' || !array.children?.[index]) return text;
+  return removeJsoncChild(text, array, index);
+}
+
+/**
+ * Removes child `index` of an array (an element) or an object (a property, key to value), keeping
+ * every comment that is not on the child's own lines. The rule:
+ *
+ * - The child's own lines run from the line of its first character to the line of the comma that
+ *   separates it from the next child (to its own last line when it is the last child).
+ * - Not the last child: the child and its comma go. When the child starts its line (only indentation
+ *   before it) and nothing but spaces and comments follows the comma on that line, those whole lines
+ *   go, with their line break and any `// comment` after the comma (it describes the child). Otherwise
+ *   only the child, its comma and the spaces after the comma go: a comment after the comma on the
+ *   next child's line belongs to the next child and stays.
+ * - The last child: the comma before it goes (just that character, so a comment after it on the
+ *   previous child's line stays), and the child with the same whole-line rule; otherwise the child
+ *   and the spaces before it on its line.
+ * - Comments on any other line (a header above the child, a comment before the next child) stay.
+ *
+ * jsonc-parser's `modify(..., undefined)` instead cuts from the previous child's end to the next
+ * child's start, taking comments that belong to the neighbours with it.
+ */
+export function removeJsoncChild(text: string, container: Node, index: number): string {
+  const items = container.children ?? [];
+  const item = items[index]!;
+  const start = item.offset;
+  const end = item.offset + item.length;
   const next = items[index + 1];
-  // Not the last: everything up to the next element goes (the comma and the rest of the line included).
-  if (next) return applyEdits(text, [remove(item.offset, next.offset)]);
-  const previous = items[index - 1]!;
-  const previousEnd = previous.offset + previous.length;
-  const lineStart = text.lastIndexOf('\n', item.offset - 1);
-  // The last, on a line of its own: that line (from the line break before it) and the comma before it.
-  if (lineStart > previousEnd && /^[ \t]*$/.test(text.slice(lineStart + 1, item.offset))) {
-    const start = text[lineStart - 1] === '\r' ? lineStart - 1 : lineStart;
-    const edits = [remove(start, endOfLineComment(text, item.offset + item.length))];
-    const comma = text.indexOf(',', previousEnd);
-    if (comma >= 0 && comma < start) edits.push(remove(comma, comma + 1));
-    return applyEdits(text, edits);
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const startsLine = /^[ \t]*$/.test(text.slice(lineStart, start));
+  // A comma right after the child (the separator, or a stray trailing comma after the last one).
+  const commaAfter = commaBetween(text, end, next ? next.offset : container.offset + container.length - 1);
+  const childEnd = commaAfter === undefined ? end : commaAfter + 1;
+  const lineEnd = lineEndAfter(text, childEnd);
+  // Only spaces and comments from the child's end to the end of its line, and the next token later.
+  const ownsRestOfLine = lineEnd !== undefined && onlyTrivia(text, childEnd, lineEnd);
+  if (next) {
+    if (startsLine && ownsRestOfLine) return text.slice(0, lineStart) + text.slice(lineEnd! + 1);
+    const after = childEnd + /^[ \t]*/.exec(text.slice(childEnd))![0].length;
+    return text.slice(0, start) + text.slice(after);
   }
-  // The last, sharing a line with the one before: from the end of that one (the comma included).
-  return applyEdits(text, [remove(previousEnd, item.offset + item.length)]);
+  const previous = items[index - 1];
+  const commaBefore = previous ? commaBetween(text, previous.offset + previous.length, start) : undefined;
+  let out: string;
+  if (startsLine && ownsRestOfLine) {
+    out = text.slice(0, lineStart) + text.slice(lineEnd! + 1);
+  } else {
+    const floor = commaBefore !== undefined ? commaBefore + 1 : previous ? previous.offset + previous.length : container.offset + 1;
+    let from = start;
+    while (from > floor && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
+    out = text.slice(0, from) + text.slice(childEnd);
+  }
+  // The comma before sits before everything cut above, so its offset is unchanged.
+  return commaBefore === undefined ? out : out.slice(0, commaBefore) + out.slice(commaBefore + 1);
+}
+
+// jsonc-parser's SyntaxKind is an ambient const enum (not importable under verbatimModuleSyntax).
+const SyntaxKind = { CommaToken: 5, LineCommentTrivia: 12, BlockCommentTrivia: 13, LineBreakTrivia: 14, Trivia: 15 } as const;
+
+/** The offset of the comma that is the first token in [from, to), skipping spaces and comments. */
+function commaBetween(text: string, from: number, to: number): number | undefined {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(from);
+  const kind: number = scanner.scan();
+  const at = scanner.getTokenOffset();
+  return kind === SyntaxKind.CommaToken && at < to ? at : undefined;
+}
+
+/** The offset of the line break ending the line `offset` is on (undefined: the text ends first). */
+function lineEndAfter(text: string, offset: number): number | undefined {
+  const at = text.indexOf('\n', offset);
+  return at < 0 ? undefined : at;
+}
+
+/** Is [from, to] nothing but spaces and comments that end on this line? */
+function onlyTrivia(text: string, from: number, to: number): boolean {
+  const scanner = createScanner(text, false);
+  scanner.setPosition(from);
+  for (;;) {
+    const kind: number = scanner.scan();
+    const offset = scanner.getTokenOffset();
+    if (offset >= to) return true;
+    if (kind === SyntaxKind.Trivia) continue;
+    if (kind === SyntaxKind.LineBreakTrivia) return true;
+    if (kind === SyntaxKind.LineCommentTrivia) continue;
+    // A block comment counts only when it closes on this line.
+    if (kind === SyntaxKind.BlockCommentTrivia) {
+      if (offset + scanner.getTokenLength() > to) return false;
+      continue;
+    }
+    return false;
+  }
 }
 
 /** The edits that add `"key": value` as the last property of `object`, in the object's own layout. */

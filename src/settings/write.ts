@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { assertReplaceable } from './editable.js';
 
 /** A symlinked file (a dotfile manager's link) is written through the link, so the link survives. */
 export async function resolveWriteTarget(file: string): Promise<string> {
@@ -26,9 +27,12 @@ export async function resolveWriteTarget(file: string): Promise<string> {
 /**
  * Replaces `file` with `text` atomically: readers see the old or the new content, never a mix.
  * The file gets `mode` when given, else keeps its permission bits; a new one gets 0666 minus umask.
+ * An existing file we may not write (read-only) is refused with a config error, left as it is.
  */
-export async function writeFileAtomic(file: string, text: string, mode?: number): Promise<void> {
+export async function writeFileAtomic(file: string, text: string | Uint8Array, mode?: number): Promise<void> {
   const target = await resolveWriteTarget(file);
+  // A read-only file is the user saying "do not change this": rename would replace it anyway.
+  assertReplaceable(target, file);
   try {
     mode ??= (await fs.stat(target)).mode & 0o7777;
   } catch (error) {
@@ -38,7 +42,7 @@ export async function writeFileAtomic(file: string, text: string, mode?: number)
   const handle = await fs.open(temp, 'wx', mode ?? 0o666);
   try {
     try {
-      await handle.writeFile(text, 'utf8');
+      await handle.writeFile(text);
       // open() applied the umask; an existing file's bits are restored exactly.
       if (mode !== undefined) await handle.chmod(mode);
       await handle.sync();

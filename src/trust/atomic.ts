@@ -8,7 +8,8 @@
 // stale (its holder died) once that mtime is older than 10 s.
 import fs from 'node:fs';
 import path from 'node:path';
-import { configError, type HookrunError } from '../errors.js';
+import { configError, HookrunError } from '../errors.js';
+import { assertReplaceable, readEditableSync } from '../settings/editable.js';
 
 export const LOCK_STALE_MS = 10_000;
 /** Longer than the stale period, so a lock left by a crashed holder is always broken before we give up. */
@@ -108,8 +109,14 @@ export function writeFileAtomic(file: string, text: string, newFileMode = 0o600)
     target = fs.realpathSync(target);
     mode = fs.statSync(target).mode & 0o777;
   } catch {
-    fs.mkdirSync(path.dirname(target), { recursive: true });
+    try {
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+    } catch (error) {
+      throw configError(`cannot write ${file}: ${errorMessage(error)}`);
+    }
   }
+  // Rename replaces even a read-only file: refuse first, the file stays as it is.
+  assertReplaceable(target, file);
   // node:crypto is loaded here, when a file is written, not on every run (~10 ms to load).
   const temp = `${target}.tmp.${process.getBuiltinModule('node:crypto').randomUUID()}`;
   try {
@@ -172,16 +179,13 @@ export async function updateFile<T>(file: string, options: UpdateOptions<T>): Pr
   );
 }
 
+/** The file's text (undefined: it does not exist); a file that is not valid UTF-8 is refused, never decoded lossily. */
 export function readIfExists(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return undefined;
-    throw configError(`cannot read ${file}: ${errorMessage(error)}`);
-  }
+  return readEditableSync(file);
 }
 
 function lockError(file: string, lock: string, error: unknown): HookrunError {
+  if (error instanceof HookrunError) return error;
   return configError(`cannot lock ${file} (creating ${lock}): ${errorMessage(error)}`);
 }
 

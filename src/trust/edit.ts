@@ -2,9 +2,10 @@
 // trusted_hooks.json and script hashes in hookrun's own file. Every change is a locked, atomic
 // read-modify-write (atomic.ts); a file that cannot be parsed is never overwritten. Kept apart from the
 // readers so that `run` loads none of this unless it has to record something.
-import { applyEdits, modify } from 'jsonc-parser';
+import { applyEdits, modify, parseTree } from 'jsonc-parser';
 import type { Context } from '../context.js';
 import { configError, formatLocation, type HookrunError } from '../errors.js';
+import { removeJsoncChild } from '../settings/edit.js';
 import { updateFile } from './atomic.js';
 import {
   normalizeFolderKey,
@@ -58,6 +59,7 @@ export async function setFolderTrust(ctx: Context, target: string, level: TrustL
       else delete change.previous;
       if (existing.length <= 1 && previous === level) return undefined;
       const base = text === undefined || text.trim() === '' ? '{}' : text;
+      if (level === undefined) return removeFolderKey(base, key);
       return applyEdits(base, modify(base, [key], level, { formattingOptions: { insertSpaces: true, tabSize: 2 } }));
     },
     newFileMode: 0o600,
@@ -175,4 +177,19 @@ function cannotUpdateFolders(folders: TrustedFolders): HookrunError {
     `Cannot update trusted folders because the configuration file is invalid:\n${lines.join('\n')}\nPlease fix the file manually before trying to update it.`,
     folders.errors[0]!.location,
   );
+}
+
+/**
+ * Removes every `key` property of the top-level object (a duplicated key included), keeping the
+ * comments that belong to the other rules (a header above the first one survives): see
+ * removeJsoncChild. jsonc-parser's modify(..., undefined) took such comments with it.
+ */
+function removeFolderKey(text: string, key: string): string {
+  for (;;) {
+    const root = parseTree(text);
+    const keys = root?.type === 'object' ? (root.children ?? []).map((property) => property.children?.[0]?.value) : [];
+    const index = keys.lastIndexOf(key);
+    if (index < 0) return text;
+    text = removeJsoncChild(text, root!, index);
+  }
 }
