@@ -2,11 +2,12 @@
 // lock for every read-modify-write), no lossy rewrite of a file that is not UTF-8, no replacing a
 // read-only file, and a clear `hookrun: error:` (exit 1) instead of an internal error when a write fails.
 // Real processes on real temp directories.
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { BIN, hookrun, makeSandbox, type Sandbox } from '../helpers/cli.js';
 
 let sb: Sandbox;
@@ -123,13 +124,32 @@ describe('a file that is not UTF-8 is refused by every editor, left byte for byt
 
 describe('a read-only file is not replaced', () => {
   // Root may write any file, so as root the commands run as `nobody` (uid 65534); otherwise as us.
-  // Either way the real code path runs: access(W_OK) on the real file, no mocked fs.
+  // Either way the real code path runs: access(W_OK) on the real file, no mocked fs. `nobody` may not
+  // be able to read this checkout (a clone under /root), so it runs a copy of the built CLI in a temp
+  // directory everyone can read; where even Node is out of its reach, these tests are skipped, saying so.
+  const asRoot = process.getuid?.() === 0;
+  let bin = BIN;
+  let copy: string | undefined;
+  let unavailable: string | undefined;
+  beforeAll(async () => {
+    if (!asRoot) return;
+    copy = await mkdtemp(path.join(os.tmpdir(), 'hookrun-cli-copy-'));
+    const install = path.dirname(path.dirname(BIN));
+    for (const part of ['bin', 'dist', 'package.json']) await cp(path.join(install, part), path.join(copy, part), { recursive: true });
+    await chmod(copy, 0o755);
+    bin = path.join(copy, 'bin', path.basename(BIN));
+    const probe = await execa(process.execPath, [bin, '--version'], { uid: 65534, gid: 65534, reject: false });
+    if (probe.exitCode !== 0) unavailable = `user nobody cannot run ${process.execPath} ${bin}: ${String(probe.stderr).split('\n')[0]}`;
+  });
+  afterAll(async () => {
+    if (copy) await rm(copy, { recursive: true, force: true });
+  });
   const asUnprivileged = (s: Sandbox, args: string[]) =>
-    execa('node', [BIN, ...args, '-C', s.ws], {
+    execa(process.execPath, [bin, ...args, '-C', s.ws], {
       env: { ...s.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' },
       extendEnv: false,
       reject: false,
-      ...(process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {}),
+      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
     });
   const openUp = async (s: Sandbox, dirs: string[]) => {
     for (const dir of [s.root, ...dirs]) {
@@ -138,25 +158,27 @@ describe('a read-only file is not replaced', () => {
     }
   };
 
-  test.each([
+  test.for([
     ['disable', ['disable', 'y']],
     ['enable', ['enable', 'x']],
     ['migrate --write', ['migrate', '--from', 'claude', '--write']],
     ['record', ['record']],
-  ])('%s', async (_name, args) => {
+  ] as const)('%s', async ([, args], context) => {
+    if (unavailable) context.skip(unavailable);
     sb = await makeSandbox();
     const text = '{\n  "hooksConfig": {"disabled": ["x"]}\n}\n';
     const file = await sb.write(settingsPath(sb), text, 0o444);
     await sb.write(path.join(sb.ws, '.claude', 'settings.json'), claude);
     await openUp(sb, [sb.ws, sb.home, path.dirname(file), path.join(sb.ws, '.claude')]);
-    const r = await asUnprivileged(sb, args);
+    const r = await asUnprivileged(sb, [...args]);
     expect(r.exitCode, String(r.stderr)).toBe(1);
     expect(String(r.stderr)).toMatch(/cannot write .*settings\.json: the file is read-only/);
     expect(await readFile(file, 'utf8')).toBe(text);
     expect(existsSync(path.join(sb.ws, '.hookrun', 'record.json'))).toBe(false);
   });
 
-  test('a workspace where .gemini cannot be created, or is read-only: migrate --write and record exit 1 with a message', async () => {
+  test('a workspace where .gemini cannot be created, or is read-only: migrate --write and record exit 1 with a message', async (context) => {
+    if (unavailable) context.skip(unavailable);
     sb = await makeSandbox();
     await sb.write(path.join(sb.ws, '.claude', 'settings.json'), claude);
     await openUp(sb, [sb.home]);
