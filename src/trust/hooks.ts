@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseShellWords } from 'shell-quote';
 import { geminiHome, type Context } from '../context.js';
-import { HookrunError } from '../errors.js';
+import { formatLocation, HookrunError } from '../errors.js';
 import { textOf } from '../event/json.js';
 import { expandCommand } from '../exec/shell.js';
 import { isPlainObject, parseJsonc, type JsonPath } from '../settings/jsonc.js';
@@ -367,7 +367,10 @@ function parseStrictJson(text: string, file: string): { doc: ReturnType<typeof p
     return { doc: parseJsonc(text, file, { comments: false }) };
   } catch (error) {
     const location = error instanceof HookrunError && error.location ? error.location : at(file);
-    return { problem: { message: errorMessage(error), location } };
+    // The parser's message ends with where; the problem carries that apart (its readers print it once).
+    const message = errorMessage(error);
+    const where = ` in ${formatLocation(location)}`;
+    return { problem: { message: message.endsWith(where) ? message.slice(0, -where.length) : message, location } };
   }
 }
 

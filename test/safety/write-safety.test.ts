@@ -19,9 +19,13 @@ const settingsPath = (s: Sandbox) => path.join(s.ws, '.gemini', 'settings.json')
 const claude = JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'guard.sh' }] }] } });
 const trusted = (s: Sandbox) => ({ ...s.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' });
 
-/** A settings file big enough (~2 MB) that reading, editing and writing it takes a while. */
+/**
+ * A settings file big enough (~400 KB) that reading, editing and writing it takes a while, so unlocked
+ * writers overlap; small enough that nine writers queued on the lock finish within its 10 s wait even
+ * on a loaded 2-core CI machine (at ~2 MB the last one timed out there).
+ */
 function bigSettings(): string {
-  const padding = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`key${i}`, `value ${i} ${'x'.repeat(80)}`]));
+  const padding = Object.fromEntries(Array.from({ length: 4_000 }, (_, i) => [`key${i}`, `value ${i} ${'x'.repeat(80)}`]));
   return `{\n  // a big file\n  "padding": ${JSON.stringify(padding, null, 2)},\n  "hooksConfig": {\n    "disabled": []\n  }\n}\n`;
 }
 
