@@ -167,10 +167,11 @@ export async function updateFile<T>(file: string, options: UpdateOptions<T>): Pr
     file,
     () => {
       for (let round = 0; ; round++) {
-        const before = readIfExists(file);
+        // Read to be rewritten: a file that is not UTF-8 is refused here, never decoded lossily.
+        const before = readEditableSync(file);
         const next = options.change(options.parse(before), before);
         if (next === undefined || next === before) return 'unchanged';
-        if (readIfExists(file) !== before && round < 5) continue;
+        if (readEditableSync(file) !== before && round < 5) continue;
         writeFileAtomic(file, next, options.newFileMode);
         return 'written';
       }
@@ -179,9 +180,17 @@ export async function updateFile<T>(file: string, options: UpdateOptions<T>): Pr
   );
 }
 
-/** The file's text (undefined: it does not exist); a file that is not valid UTF-8 is refused, never decoded lossily. */
+/**
+ * The file's text for reading (undefined: it does not exist), decoded as Gemini CLI decodes it: a byte
+ * that is not UTF-8 becomes U+FFFD and the file still counts. Editing reads with readEditableSync.
+ */
 export function readIfExists(file: string): string | undefined {
-  return readEditableSync(file);
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return undefined;
+    throw configError(`cannot read ${file}: ${errorMessage(error)}`);
+  }
 }
 
 function lockError(file: string, lock: string, error: unknown): HookrunError {

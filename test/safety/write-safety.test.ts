@@ -105,6 +105,16 @@ describe('a file that is not UTF-8 is refused by every editor, left byte for byt
     await expectRefused(await hookrun(['trust', '--folder', '--revoke', '-C', sb.ws], { env: sb.env }), file);
   });
 
+  test('reading is not editing: a run still decides trust from such a trustedFolders.json, as Gemini CLI reads it (lossily)', async () => {
+    sb = await makeSandbox();
+    const file = sb.env.GEMINI_CLI_TRUSTED_FOLDERS_PATH!;
+    await writeFile(file, Buffer.concat([Buffer.from('{\n  // caf'), Buffer.from([0xe9]), Buffer.from(`\n  ${JSON.stringify(sb.ws)}: "TRUST_FOLDER"\n}\n`)]));
+    await sb.write(settingsPath(sb), JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'echo \'{"decision":"deny","reason":"ran"}\'' }] }] } }));
+    const r = await hookrun(['run', 'BeforeTool', '--tool', 'x', '--hook-trust', 'warn', '-C', sb.ws], { env: sb.env });
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stdout).toContain('"reason":"ran"');
+  });
+
   test('record --stop refuses a file made non-UTF-8 since, and keeps its state for another try', async () => {
     sb = await makeSandbox();
     const file = await sb.write(settingsPath(sb), '{}\n');
