@@ -135,7 +135,7 @@ export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {
   const trust = decideGeminiTrust(ctx, layers, opts);
   const included = layers.filter((layer) => layer.layer !== 'workspace' || trust.trusted);
   const merged = mergeLayers(included);
-  throwIfAgentCannotStart(merged, included);
+  throwIf(startUpBlocker(merged, included));
 
   const config: ResolvedConfig = {
     dialect: 'gemini',
@@ -164,10 +164,15 @@ export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {
   if (trust.trusted && workspace?.doc) config.projectHooks = workspace.settings.hooks;
   registerSettingsHooks(ctx, config, included, considered && { layers, considered });
   registerExtensionHooks(ctx, config, included, considered);
-  const blocker = disabledListBlocker(merged, included, config.entries.length);
-  if (blocker) throw configError(blocker.message, blocker.location);
+  throwIf(disabledListBlocker(merged, included, config.entries.length));
   if (considered) config.considered = considered;
   return config;
+}
+
+/** Why Gemini CLI cannot start: its message, at the value that stops it. */
+export interface StartUpBlocker {
+  message: string;
+  location?: Location;
 }
 
 /**
@@ -176,18 +181,10 @@ export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {
  */
 const READ_AT_START = { hooksConfig: 'enabled', security: 'disableYoloMode' } as const;
 
-/** Why Gemini CLI cannot start with these merged settings (the layer that set the null), if it cannot. */
-export function startUpBlocker(merged: JsonObject, layers: readonly SettingsLayer[]): { message: string; location?: Location } | undefined {
+export function startUpBlocker(merged: JsonObject, layers: readonly SettingsLayer[]): StartUpBlocker | undefined {
   for (const [key, read] of Object.entries(READ_AT_START)) {
     if (merged[key] !== null) continue;
-    const layer = [...layers].reverse().find((candidate) => candidate.settings[key] === null);
-    const location = layer?.doc?.locate([key]);
-    return {
-      message:
-        `Error in ${location ? formatLocation(location) : (layer?.path ?? 'the settings')}: "${key}" is null, and Gemini CLI reads ${key}.${read} when it starts: ` +
-        `it stops there, before any hook. Make it an object ({}) or remove it.`,
-      ...(location ? { location } : {}),
-    };
+    return blockerAt(layers, [key], (value) => value === null, `"${key}" is null, and Gemini CLI reads ${key}.${read} when it starts: it stops there, before any hook. Make it an object ({}) or remove it.`);
   }
   return undefined;
 }
@@ -197,21 +194,26 @@ export function startUpBlocker(merged: JsonObject, layers: readonly SettingsLaye
  * earlier file's non-object `hooksConfig` took the default list away) has no `includes`: Gemini CLI
  * calls it for the first hook it registers, and start-up fails there. Only with a hook registered.
  */
-export function disabledListBlocker(merged: JsonObject, layers: readonly SettingsLayer[], registered: number): { message: string; location?: Location } | undefined {
+export function disabledListBlocker(merged: JsonObject, layers: readonly SettingsLayer[], registered: number): StartUpBlocker | undefined {
   const list = disabledList(merged);
   if (registered === 0 || Array.isArray(list) || typeof list === 'string') return undefined;
-  const layer = [...layers].reverse().find((candidate) => isPlainObject(candidate.settings.hooksConfig) && candidate.settings.hooksConfig.disabled !== undefined);
-  const location = layer?.doc?.locate(['hooksConfig', 'disabled']);
-  return {
-    message:
-      `Error in ${location ? formatLocation(location) : (layer?.path ?? 'the settings')}: hooksConfig.disabled is ${JSON.stringify(list)}, not a list: ` +
-      `Gemini CLI calls disabled.includes(name) for the first hook it registers and fails at start-up, before any hook. Make it a list of names.`,
-    ...(location ? { location } : {}),
-  };
+  return blockerAt(
+    layers,
+    ['hooksConfig', 'disabled'],
+    (value) => value !== undefined,
+    `hooksConfig.disabled is ${JSON.stringify(list)}, not a list: Gemini CLI calls disabled.includes(name) for the first hook it registers and fails at start-up, before any hook. Make it a list of names.`,
+  );
 }
 
-function throwIfAgentCannotStart(merged: JsonObject, layers: readonly SettingsLayer[]): void {
-  const blocker = startUpBlocker(merged, layers);
+/** The blocker placed at the last layer whose value at `at` is `set` (the one the merge kept). */
+function blockerAt(layers: readonly SettingsLayer[], at: string[], set: (value: unknown) => boolean, problem: string): StartUpBlocker {
+  const valueIn = (settings: JsonObject) => at.reduce<unknown>((value, key) => (isPlainObject(value) ? value[key] : undefined), settings);
+  const layer = [...layers].reverse().find((candidate) => set(valueIn(candidate.settings)));
+  const location = layer?.doc?.locate(at);
+  return { message: `Error in ${location ? formatLocation(location) : (layer?.path ?? 'the settings')}: ${problem}`, ...(location ? { location } : {}) };
+}
+
+function throwIf(blocker: StartUpBlocker | undefined): void {
   if (blocker) throw configError(blocker.message, blocker.location);
 }
 
