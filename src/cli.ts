@@ -91,6 +91,7 @@ function withEventOptions(command: Command): Command {
     .option('--event-file <path>', 'read the event JSON from a file (- = standard input)')
     .option('--tool <name>', 'set tool_name')
     .option('--tool-input <json>', 'set tool_input (a JSON object)')
+    .option('--tool-response <json>', 'set tool_response (AfterTool; JSON, e.g. {"llmContent":"ok","returnDisplay":"ok"})')
     .option('--prompt <text>', 'set prompt')
     .option('--source <source>', 'set source (SessionStart: startup, resume, clear)')
     .option('--reason <reason>', 'set reason (SessionEnd: exit, clear, logout, prompt_input_exit, other)')
@@ -106,6 +107,7 @@ function eventOptions(event: string | undefined, opts: Record<string, unknown>) 
     eventFile: opts.eventFile as string | undefined,
     tool: opts.tool as string | undefined,
     toolInput: opts.toolInput as string | undefined,
+    toolResponse: opts.toolResponse as string | undefined,
     prompt: opts.prompt as string | undefined,
     source: opts.source as string | undefined,
     reason: opts.reason as string | undefined,

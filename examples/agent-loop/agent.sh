@@ -48,9 +48,8 @@ while IFS=$'\t' read -r tool input <&3; do
   n=$((n + 1))
   echo "[$n] $tool $input"
   # --trust-workspace: this demo trusts its own example folder; a real agent relies on trustedFolders.json.
-  # </dev/null: hookrun reads the event from stdin when it is not a terminal.
   out=$("${hookrun[@]}" run BeforeTool --event "{\"session_id\":\"$session\"}" \
-    --tool "$tool" --tool-input "$input" -C "$workspace" --trust-workspace --quiet </dev/null)
+    --tool "$tool" --tool-input "$input" -C "$workspace" --trust-workspace --quiet)
   code=$?
   case $code in
     0) # proceed, with the hook's rewritten input if there is one (it replaces the original entirely)

@@ -14,6 +14,7 @@ export const claude: Dialect = {
   flagFields: {
     tool: 'tool_name',
     toolInput: 'tool_input',
+    toolResponse: 'tool_response',
     prompt: 'prompt',
     source: 'source',
     reason: 'reason',

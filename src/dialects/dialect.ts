@@ -62,7 +62,7 @@ export interface Dialect {
   /** Every event name this agent fires, exact spelling. */
   events: readonly string[];
   /** Event field names that hookrun's convenience flags (`--tool`, `--prompt`, ...) set. */
-  flagFields: Readonly<Record<'tool' | 'toolInput' | 'prompt' | 'source' | 'reason' | 'trigger', string>>;
+  flagFields: Readonly<Record<'tool' | 'toolInput' | 'toolResponse' | 'prompt' | 'source' | 'reason' | 'trigger', string>>;
 
   /** Validates event-specific field types and fills the base fields the agent always sends. */
   completeInput(event: string, input: JsonObject, ctx: Context): JsonObject;

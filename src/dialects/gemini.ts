@@ -81,6 +81,7 @@ export const gemini: Dialect = {
   flagFields: {
     tool: 'tool_name',
     toolInput: 'tool_input',
+    toolResponse: 'tool_response',
     prompt: 'prompt',
     source: 'source',
     reason: 'reason',

@@ -14,6 +14,7 @@ export const kiro: Dialect = {
   flagFields: {
     tool: 'tool_name',
     toolInput: 'tool_input',
+    toolResponse: 'tool_response',
     prompt: 'prompt',
     // Kiro events have no such fields; the flags still set them, and they pass through to the hooks.
     source: 'source',

@@ -16,6 +16,8 @@ export interface EventOptions {
   eventFile?: string;
   tool?: string;
   toolInput?: string;
+  /** `--tool-response '<json>'` (AfterTool) */
+  toolResponse?: string;
   prompt?: string;
   source?: string;
   reason?: string;
@@ -69,8 +71,16 @@ async function readEventText(options: EventOptions, stdin: Stdin): Promise<{ tex
       throw inputError(`--event-file ${options.eventFile}: cannot read (${code ?? (error as Error).message})`);
     }
   }
-  if (!stdin.isTTY) return { text: await stdin.read(), origin: '<stdin>' };
+  // A call that names its event with flags never reads (nor waits on) a stdin it merely inherited:
+  // a `while read` loop's file, or a parent's pipe that stays open (contract: `hookrun run`, rule 3).
+  if (!stdin.isTTY && !givesFields(options)) return { text: await stdin.read(), origin: '<stdin>' };
   return { text: '', origin: '<none>' };
+}
+
+const FIELD_FLAGS = ['tool', 'toolInput', 'toolResponse', 'prompt', 'source', 'reason', 'trigger'] as const;
+
+function givesFields(options: EventOptions): boolean {
+  return FIELD_FLAGS.some((flag) => options[flag] !== undefined);
 }
 
 function suggestEvent(name: string, events: readonly string[]): string {
@@ -123,6 +133,7 @@ export async function readEvent(
     }
     input[fields.toolInput] = toolInput;
   }
+  if (options.toolResponse !== undefined) input[fields.toolResponse] = parseJson(options.toolResponse, '--tool-response');
   if (options.prompt !== undefined) input[fields.prompt] = options.prompt;
   if (options.source !== undefined) input[fields.source] = options.source;
   if (options.reason !== undefined) input[fields.reason] = options.reason;
