@@ -258,6 +258,7 @@ function defineTest(program: Command, { io, setExit, context }: CommandDeps): vo
     .addOption(new Option('--format <name>', 'same as --reporter').choices(['text', 'json', 'junit', 'github']).hideHelp())
     .option('--json', 'same as --reporter json')
     .option('-o, --output <file>', 'write the report to a file (the text report still goes to stdout); with --from-captures, the fixture')
+    .option('--junit <file>', 'also write a JUnit report to this file, whatever --reporter is (e.g. --reporter github --junit junit.xml)')
     .option('--dry-run', 'check only fired/notFired; run no hook')
     .option('-y, --yes', 'run the hook commands without asking')
     .option('--ci', 'non-interactive run for CI (same as --yes)')
@@ -278,7 +279,7 @@ Examples:
   $ hookrun test hooks.hooktest.yaml examples/
   $ hookrun test --dry-run                         # which hooks fire; runs nothing
   $ hookrun test --ci --reporter junit -o junit.xml
-  $ hookrun test --ci --reporter github
+  $ hookrun test --ci --reporter github --junit junit.xml
   $ hookrun test --from-captures -o recorded.hooktest.yaml`,
     )
     .action(async (paths: string[], opts: Record<string, unknown>) => {
@@ -305,6 +306,7 @@ Examples:
             paths,
             reporter: (opts.reporter ?? opts.format ?? (opts.json === true ? 'json' : undefined)) as 'text' | 'json' | 'junit' | 'github' | undefined,
             output: opts.output as string | undefined,
+            junit: opts.junit as string | undefined,
             dryRun: opts.dryRun === true,
             yes: opts.yes === true || opts.ci === true,
             graceMs: opts.grace as number,

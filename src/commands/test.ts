@@ -21,6 +21,8 @@ export interface TestCommandOptions {
   reporter?: ReporterName;
   /** Write the report to this file; stdout then gets the text report. */
   output?: string;
+  /** Also write a JUnit report to this file, whatever the reporter (CI: annotations and a JUnit file from one run). */
+  junit?: string;
   dryRun?: boolean;
   /** `--yes` / `--ci`: run the commands without asking. */
   yes?: boolean;
@@ -44,15 +46,18 @@ export async function testCommand(options: TestCommandOptions, ctx: Context, io:
   // With --output the chosen report goes to the file and people still see the text report.
   const live = toFile ? createReporter('text', { color: io.colorStdout, relative }) : reporter;
 
+  const write = async (file: string, text: string): Promise<void> => {
+    try {
+      await writeFile(path.resolve(ctx.cwd, file), text);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw inputError(`cannot write the report to ${file} (${code ?? (error as Error).message})`);
+    }
+  };
   const finish = async (run: TestRun): Promise<number> => {
+    if (options.junit !== undefined) await write(options.junit, createReporter('junit', { color: false, relative }).end(run));
     if (toFile) {
-      const target = path.resolve(ctx.cwd, options.output!);
-      try {
-        await writeFile(target, reporter.end(run));
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        throw inputError(`cannot write the report to ${options.output} (${code ?? (error as Error).message})`);
-      }
+      await write(options.output!, reporter.end(run));
       io.stdout(live.end(run));
     } else {
       io.stdout(reporter.end(run));
