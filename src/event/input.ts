@@ -83,12 +83,6 @@ function givesFields(options: EventOptions): boolean {
   return FIELD_FLAGS.some((flag) => options[flag] !== undefined);
 }
 
-function suggestEvent(name: string, events: readonly string[]): string {
-  const lower = name.toLowerCase();
-  const same = events.find((e) => e.toLowerCase() === lower);
-  return same ? ` Did you mean "${same}"?` : '';
-}
-
 /** Reads and assembles the event: its name and its JSON (not yet completed by the dialect). */
 export async function readEvent(
   options: EventOptions,
@@ -119,8 +113,9 @@ export async function readEvent(
     throw usageError(`no event name: give it as an argument (e.g. "hookrun run BeforeTool") or as hook_event_name in the event JSON`);
   }
   if (!dialect.events.includes(event)) {
+    const { unknownEventHint } = await import('./hint.js');
     throw usageError(
-      `unknown ${dialect.name} event "${event}".${suggestEvent(event, dialect.events)} Events: ${dialect.events.join(', ')}`,
+      `unknown ${dialect.name} event "${event}".${await unknownEventHint(event, dialect.name, dialect.events)} Events: ${dialect.events.join(', ')}`,
     );
   }
 

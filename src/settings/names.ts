@@ -3,7 +3,7 @@
 import { HOOK_EVENTS, type HookEventName } from './events.js';
 
 /** Claude Code events with the Gemini CLI event that fires at the same moment (spec §8, plus later Claude events). */
-const CLAUDE_EVENTS: Readonly<Record<string, HookEventName>> = {
+export const CLAUDE_EVENTS: Readonly<Record<string, HookEventName>> = {
   PreToolUse: 'BeforeTool',
   PostToolUse: 'AfterTool',
   PostToolUseFailure: 'AfterTool',
@@ -15,7 +15,7 @@ const CLAUDE_EVENTS: Readonly<Record<string, HookEventName>> = {
 };
 
 /** Kiro CLI triggers (camelCase) with their Gemini CLI event. */
-const KIRO_EVENTS: Readonly<Record<string, HookEventName>> = {
+export const KIRO_EVENTS: Readonly<Record<string, HookEventName>> = {
   agentSpawn: 'SessionStart',
   userPromptSubmit: 'BeforeAgent',
   preToolUse: 'BeforeTool',
