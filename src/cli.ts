@@ -5,7 +5,7 @@ import { commandOf } from './argv.js';
 import { type Context, contextFromProcess } from './context.js';
 import { HookrunError, formatLocation } from './errors.js';
 import { type IO, processIO } from './io.js';
-import { DIALECT_CHOICES } from './dialects/index.js';
+import { DIALECTS, DIALECT_CHOICES } from './dialects/index.js';
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
 
@@ -179,10 +179,11 @@ Examples:
 function defineValidate(program: Command, { io, setExit, context }: CommandDeps): void {
   const command = program
     .command('validate')
-    .description('check every Gemini settings layer and extension statically; report findings with file:line:column')
+    .description("check every configured agent's hook settings statically (Gemini layers and extensions, Claude Code, Kiro CLI); findings with file:line:column")
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github', 'sarif']).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
+    .addOption(new Option('--dialect <name>', 'the agent whose configuration to check (default: every agent configured here; auto: the one --dialect auto picks)').choices(DIALECT_CHOICES))
     .option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)', (value: string, previous: string[] = []) => [
       ...previous,
       ...value.split(',').map((code) => code.trim()).filter(Boolean),
@@ -190,8 +191,10 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
     .addHelpText(
       'after',
       `
-Never runs a hook and never writes a file. Checks system defaults, user, workspace and system
-settings and every installed extension's hooks/hooks.json, whatever the folder trust.
+Never runs a hook and never writes a file. Without --dialect it checks every agent configured here
+(Gemini CLI when none is): for Gemini, system defaults, user, workspace and system settings and every
+installed extension's hooks/hooks.json, whatever the folder trust; for Claude Code, the user, project,
+local and managed settings; for Kiro CLI, every agent file.
 
 Exit codes: 0 no errors, 1 errors (or warnings with --strict), 2 a file or the -C directory could
 not be read, or bad arguments.
@@ -200,6 +203,7 @@ Examples:
   $ hookrun validate
   $ hookrun validate -C ~/project --strict
   $ hookrun validate --format github --ignore untrusted-project-hook,untrusted-folder
+  $ hookrun validate --dialect claude --strict
   $ hookrun validate --format sarif > hookrun.sarif
   $ hookrun validate --json | jq '.findings[] | select(.severity == "error")'`,
     )
@@ -210,7 +214,14 @@ Examples:
       const relativeTo = (format === 'github' && ctx.env.GITHUB_WORKSPACE) || process.cwd();
       setExit(
         await validateCommand(
-          { format, strict: opts.strict === true, ignore: (opts.ignore as string[] | undefined) ?? [], relativeTo, version: VERSION },
+          {
+            format,
+            strict: opts.strict === true,
+            ignore: (opts.ignore as string[] | undefined) ?? [],
+            relativeTo,
+            version: VERSION,
+            dialect: opts.dialect as string | undefined,
+          },
           ctx,
           io,
         ),
@@ -258,6 +269,7 @@ function defineTest(program: Command, { io, setExit, context }: CommandDeps): vo
     .addOption(new Option('--format <name>', 'same as --reporter').choices(['text', 'json', 'junit', 'github']).hideHelp())
     .option('--json', 'same as --reporter json')
     .option('-o, --output <file>', 'write the report to a file (the text report still goes to stdout); with --from-captures, the fixture')
+    .addOption(new Option('--dialect <name>', 'the dialect of fixtures and cases that name none (default: gemini)').choices(DIALECTS))
     .option('--junit <file>', 'also write a JUnit report to this file, whatever --reporter is (e.g. --reporter github --junit junit.xml)')
     .option('--dry-run', 'check only fired/notFired; run no hook')
     .option('-y, --yes', 'run the hook commands without asking')
@@ -307,6 +319,7 @@ Examples:
             reporter: (opts.reporter ?? opts.format ?? (opts.json === true ? 'json' : undefined)) as 'text' | 'json' | 'junit' | 'github' | undefined,
             output: opts.output as string | undefined,
             junit: opts.junit as string | undefined,
+            dialect: opts.dialect as string | undefined,
             dryRun: opts.dryRun === true,
             yes: opts.yes === true || opts.ci === true,
             graceMs: opts.grace as number,
@@ -445,13 +458,21 @@ function definePanel(program: Command, { io, setExit, context }: CommandDeps): v
   const common = (command: Command) =>
     command
       .option('--json', 'print the result as JSON')
-      .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)');
-  const flags = (opts: Record<string, unknown>) => ({ json: opts.json === true, trustWorkspace: opts.trustWorkspace === true, all: opts.all === true });
+      .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
+      .addOption(new Option('--dialect <name>', 'list: the agent whose hooks to show (default: the one configured here); the switches edit Gemini CLI settings only').choices(DIALECT_CHOICES));
+  const flags = (opts: Record<string, unknown>) => ({
+    json: opts.json === true,
+    trustWorkspace: opts.trustWorkspace === true,
+    all: opts.all === true,
+    dialect: opts.dialect as string | undefined,
+    agent: opts.agent as string | undefined,
+  });
 
   common(program.command('list'))
     .description('every registered hook per event: source, name, matcher, enabled, trusted')
     .option('--all', 'also list configured hooks that are not registered (hooks disabled, untrusted folder, inactive extension)')
-    .addHelpText('after', '\nExit codes: 0 listed, 1 unreadable settings.\n\nExamples:\n  $ hookrun list\n  $ hookrun list --all --json')
+    .option('--agent <name>', 'with --dialect kiro: the agent whose hooks to list (default: chat.defaultAgent)')
+    .addHelpText('after', '\nExit codes: 0 listed, 1 unreadable settings.\n\nExamples:\n  $ hookrun list\n  $ hookrun list --all --json\n  $ hookrun list --dialect claude\n  $ hookrun list --dialect kiro --agent dev')
     .action(async (opts: Record<string, unknown>) => {
       const { listCommand } = await import('./commands/panel.js');
       setExit(await listCommand(flags(opts), context(), io));

@@ -3,6 +3,7 @@
 // hookrun adds warnings where Gemini stays silent (a name that matches no hook, a hook that a
 // system file keeps disabled).
 import type { Context } from '../context.js';
+import { resolveDialect } from '../dialects/index.js';
 import { formatLocation } from '../errors.js';
 import type { IO } from '../io.js';
 import { makeChalk } from '../render/color.js';
@@ -22,6 +23,10 @@ import type { ConsideredEntry, ResolvedConfig } from '../types.js';
 
 export interface PanelOptions {
   trustWorkspace?: boolean;
+  /** `--dialect`: list reads any dialect (default: the one configured here); the switches edit Gemini's files only. */
+  dialect?: string;
+  /** Kiro: the agent whose hooks `list` shows. */
+  agent?: string;
   json?: boolean;
   /** list: also the hooks the agent does not register (hooks disabled, untrusted folder, inactive extension). */
   all?: boolean;
@@ -34,15 +39,18 @@ const NOT_ENABLED = 'Hook system is not enabled.';
 const loadConfig = (ctx: Context, options: PanelOptions) =>
   loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true });
 
+const AGENT_NAMES: Readonly<Record<string, string>> = { gemini: 'Gemini CLI', claude: 'Claude Code', kiro: 'Kiro CLI' };
+
 /** Pure: the listing `list` prints, from a config loaded with keepInactive. */
 export function hookListing(config: ResolvedConfig, recorded: RecordedHooks, all = false): HookListing {
+  const agent = AGENT_NAMES[config.dialect] ?? config.dialect;
   const considered: ConsideredEntry[] = config.considered ?? config.entries.map((entry) => ({ entry }));
   const hooks = considered.filter((c) => all || !c.inactive).map((c) => listedHook(c, recorded));
   const notes: string[] = [];
   const hidden = considered.filter((c) => c.inactive).length;
   const disabledAt = config.diagnostics.find((d) => d.code === 'hooks-disabled')?.location;
-  if (!config.hooksEnabled) notes.push(`hooksConfig.enabled is false${disabledAt ? ` in ${formatLocation(disabledAt)}` : ''}: Gemini CLI runs no hook.`);
-  if (!config.trust.trusted) notes.push(`the folder is not trusted${config.trust.detail ? ` (${config.trust.detail})` : ''}: Gemini CLI registers no settings hook here.`);
+  if (!config.hooksEnabled) notes.push(`hooksConfig.enabled is false${disabledAt ? ` in ${formatLocation(disabledAt)}` : ''}: ${agent} runs no hook.`);
+  if (!config.trust.trusted) notes.push(`the folder is not trusted${config.trust.detail ? ` (${config.trust.detail})` : ''}: ${agent} registers no settings hook here.`);
   if (hidden > 0 && !all) notes.push(`${hidden} configured hook(s) are not registered; \`hookrun list --all\` shows them.`);
   if (recorded.problem) notes.push(recorded.problem);
   return {
@@ -50,6 +58,7 @@ export function hookListing(config: ResolvedConfig, recorded: RecordedHooks, all
     trusted: config.trust.trusted,
     trustedBy: config.trust.by,
     trustedHooksFile: recorded.file,
+    configured: considered.length,
     hooks,
     notes,
   };
@@ -75,8 +84,16 @@ function listedHook({ entry, inactive }: ConsideredEntry, recorded: RecordedHook
 }
 
 export async function listCommand(options: PanelOptions, ctx: Context, io: IO): Promise<number> {
-  const config = await loadConfig(ctx, options);
-  const listing = hookListing(config, readRecordedHooks(ctx), options.all);
+  // No --dialect: the agent configured here (Gemini CLI when none is), said on stderr when it is another.
+  const { dialect, note } = await resolveDialect(options.dialect ?? 'auto', ctx);
+  if (note && (options.dialect !== undefined || dialect.name !== 'gemini')) io.stderr(`hookrun: ${note}\n`);
+  const config =
+    dialect.name === 'gemini'
+      ? await loadConfig(ctx, options)
+      : await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true, agent: options.agent });
+  // Project-hook fingerprints are Gemini CLI's record; other agents have none.
+  const recorded: RecordedHooks = dialect.name === 'gemini' ? readRecordedHooks(ctx) : { file: '', keys: new Set() };
+  const listing = hookListing(config, recorded, options.all);
   if (options.json) {
     io.stdout(`${JSON.stringify(listing, null, 2)}\n`);
   } else {
@@ -115,7 +132,19 @@ function notEnabled(action: string, config: ResolvedConfig, options: PanelOption
   return print({ status: 'error', action, message: NOT_ENABLED, warnings }, options, io);
 }
 
+/** The switches edit Gemini CLI's hooksConfig.disabled; the other agents have no per-hook switch to edit. */
+function refuseOtherDialect(action: string, options: PanelOptions, io: IO): number | undefined {
+  if (options.dialect === undefined || options.dialect === 'gemini' || options.dialect === 'auto') return undefined;
+  const why =
+    options.dialect === 'claude'
+      ? 'Claude Code has no per-hook switch (its "disableAllHooks": true turns every hook off): edit .claude/settings.json'
+      : `${AGENT_NAMES[options.dialect] ?? options.dialect} has no per-hook switch: edit the agent file`;
+  return print({ status: 'error', action, message: `${action} edits Gemini CLI's hooksConfig.disabled; ${why}`, warnings: [] }, options, io);
+}
+
 export async function toggleCommand(action: 'enable' | 'disable', rawName: string, options: PanelOptions, ctx: Context, io: IO): Promise<number> {
+  const refused = refuseOtherDialect(action, options, io);
+  if (refused !== undefined) return refused;
   const hookName = rawName.trim();
   if (!hookName) return print({ status: 'error', action, message: `Usage: hookrun ${action} <hook-name>`, warnings: [] }, options, io);
   const config = await loadConfig(ctx, options);
@@ -160,6 +189,8 @@ function stillDisabledWarnings(ctx: Context, config: ResolvedConfig, names: stri
 }
 
 export async function toggleAllCommand(action: 'enable-all' | 'disable-all', options: PanelOptions, ctx: Context, io: IO): Promise<number> {
+  const refused = refuseOtherDialect(action, options, io);
+  if (refused !== undefined) return refused;
   const config = await loadConfig(ctx, options);
   if (!config.hooksEnabled) return notEnabled(action, config, options, io);
   const registered = config.entries;

@@ -23,6 +23,8 @@ export interface TestCommandOptions {
   output?: string;
   /** Also write a JUnit report to this file, whatever the reporter (CI: annotations and a JUnit file from one run). */
   junit?: string;
+  /** The dialect of cases that name none (default gemini). */
+  dialect?: string;
   dryRun?: boolean;
   /** `--yes` / `--ci`: run the commands without asking. */
   yes?: boolean;
@@ -86,7 +88,7 @@ export async function testCommand(options: TestCommandOptions, ctx: Context, io:
   const prepared: PreparedCase[] = [];
   for (const fixture of fixtures) {
     for (const c of fixture.cases) {
-      const result = await prepareCase(fixture, c, ctx);
+      const result = await prepareCase(fixture, c, ctx, options.dialect);
       if ('problem' in result) allProblems.push(result.problem);
       else prepared.push(result.prepared);
     }

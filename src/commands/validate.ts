@@ -6,7 +6,9 @@ import { HookrunError } from '../errors.js';
 import type { IO } from '../io.js';
 import { renderValidate, type ValidateFormat } from '../render/validate.js';
 import { FINDING_CODES, isFindingCode } from '../validate/codes.js';
-import { validateExitCode, validateGemini } from '../validate/validate.js';
+import type { DialectName } from '../dialects/dialect.js';
+import { DIALECTS } from '../dialects/index.js';
+import { validateDialects, validateExitCode } from '../validate/validate.js';
 
 export interface ValidateCommandOptions {
   format: ValidateFormat;
@@ -15,6 +17,8 @@ export interface ValidateCommandOptions {
   /** Where paths are shown relative to (the shell's directory; GITHUB_WORKSPACE for github). */
   relativeTo: string;
   version: string;
+  /** A dialect, `auto` (the one detected), or undefined: every dialect configured here. */
+  dialect?: string;
 }
 
 /** Exit code when validate cannot read its input. */
@@ -31,7 +35,17 @@ export async function validateCommand(options: ValidateCommandOptions, ctx: Cont
       EXIT_UNREADABLE,
     );
   }
-  const result = validateGemini(ctx, { ignore: options.ignore });
+  let dialects: DialectName[] | undefined;
+  if (options.dialect === 'auto') {
+    const { detectDialect } = await import('../dialects/detect.js');
+    dialects = [(await detectDialect(ctx)).name];
+  } else if (options.dialect !== undefined) {
+    if (!(DIALECTS as readonly string[]).includes(options.dialect)) {
+      throw new HookrunError('usage', `unknown dialect "${options.dialect}"; choose one of: ${DIALECTS.join(', ')}, auto`, undefined, EXIT_UNREADABLE);
+    }
+    dialects = [options.dialect as DialectName];
+  }
+  const result = await validateDialects(ctx, dialects, { ignore: options.ignore });
   io.stdout(renderValidate(result, options.format, { relativeTo: options.relativeTo, color: io.colorStdout, version: options.version }));
   return validateExitCode(result, options.strict === true);
 }

@@ -21,6 +21,14 @@ interface Candidate {
 }
 
 export async function detectDialect(ctx: Context): Promise<DetectedDialect> {
+  return (await configuredDialects(ctx))[0] ?? { name: 'gemini', because: 'no agent configuration found' };
+}
+
+/**
+ * Every dialect with a configuration here, each with the first file or folder that shows it: the
+ * workspace's before the user's, the primary target first within a level (`validate` checks them all).
+ */
+export async function configuredDialects(ctx: Context): Promise<DetectedDialect[]> {
   const [{ geminiSettingsPaths }, { claudeSettingsPaths }, { kiroAgentDirectories }] = await Promise.all([
     import('../settings/gemini.js'),
     import('./claude/settings.js'),
@@ -41,13 +49,15 @@ export async function detectDialect(ctx: Context): Promise<DetectedDialect> {
       { name: 'kiro', folders: kiro.filter((d) => d.scope === 'global').map((d) => d.dir) },
     ],
   ];
+  const found: DetectedDialect[] = [];
   for (const level of levels) {
     for (const candidate of level) {
-      const found = candidate.files?.find((file) => isFile(file)) ?? candidate.folders?.find((folder) => hasAgentFile(folder));
-      if (found) return { name: candidate.name, because: found };
+      if (found.some((f) => f.name === candidate.name)) continue;
+      const at = candidate.files?.find((file) => isFile(file)) ?? candidate.folders?.find((folder) => hasAgentFile(folder));
+      if (at) found.push({ name: candidate.name, because: at });
     }
   }
-  return { name: 'gemini', because: 'no agent configuration found' };
+  return found;
 }
 
 function isFile(file: string): boolean {

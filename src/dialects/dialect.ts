@@ -66,6 +66,8 @@ export interface Dialect {
 
   /** Validates event-specific field types and fills the base fields the agent always sends. */
   completeInput(event: string, input: JsonObject, ctx: Context): JsonObject;
+  /** The separate configurations a static check (`validate`) covers, as loadConfig options (Kiro: one per agent file); default: one, the default. */
+  configTargets?(ctx: Context): LoadOptions[];
   /** Resolves the agent's configuration into a registry (with diagnostics and the trust decision). */
   loadConfig(ctx: Context, options: LoadOptions): Promise<ResolvedConfig>;
   /** Pure: which hooks of the registry run for this event and input, in which order and mode. */

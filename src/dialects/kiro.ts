@@ -5,7 +5,7 @@ import { completeKiroInput, KIRO_EVENTS } from '../event/kiro.js';
 import { buildKiroInvocation, interpretKiro } from '../exec/kiro.js';
 import { createKiroCache } from '../exec/kiro-cache.js';
 import { planKiro } from '../plan/kiro.js';
-import { loadKiroConfig } from '../settings/kiro.js';
+import { discoverAgents, loadKiroConfig } from '../settings/kiro.js';
 import type { Dialect } from './dialect.js';
 
 export const kiro: Dialect = {
@@ -22,6 +22,11 @@ export const kiro: Dialect = {
     trigger: 'trigger',
   },
   completeInput: completeKiroInput,
+  // Every agent file, loadable or not, so `validate` reports each one (a run loads only the selected one).
+  configTargets: (ctx) => {
+    const catalog = discoverAgents(ctx);
+    return [...new Set([...catalog.agents, ...catalog.unloadable].map((agent) => agent.name))].map((agent) => ({ agent }));
+  },
   loadConfig: (ctx, options) => loadKiroConfig(ctx, { agent: options.agent }),
   plan: planKiro,
   invocation: (hook, input, config, ctx) => buildKiroInvocation(hook, input, ctx, config.envPolicy),

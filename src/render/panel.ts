@@ -52,6 +52,8 @@ export interface HookListing {
   trusted: boolean;
   trustedBy: string;
   trustedHooksFile: string;
+  /** Every configured hook, registered or not (so an empty list can say whether anything is configured). */
+  configured: number;
   hooks: ListedHook[];
   /** Things a reader of the list should know (hooks disabled, folder untrusted, unreadable fingerprint file). */
   notes: string[];
@@ -68,7 +70,13 @@ export function renderHookList(listing: HookListing, color: boolean): string {
   const c = makeChalk(color);
   const lines: string[] = [];
   if (!listing.hooksEnabled) lines.push('Hook system is not enabled.');
-  else if (!listing.hooks.some((h) => h.registered)) lines.push('No hooks configured. Add hooks to your settings to get started.');
+  else if (!listing.hooks.some((h) => h.registered)) {
+    lines.push(
+      listing.configured > 0
+        ? `No hook is registered here: ${listing.configured} configured hook(s), none registered (see below).`
+        : 'No hooks configured. Add hooks to your settings to get started.',
+    );
+  }
   const events = [...new Set(listing.hooks.map((h) => h.event))];
   const width = Math.min(40, Math.max(0, ...listing.hooks.map((h) => h.name.length)));
   const originOf = (hook: ListedHook) => (hook.extension ? `extension ${hook.extension}` : `${hook.source}/${hook.layer}`);

@@ -12,6 +12,8 @@ export interface CodeInfo {
 export const FINDING_CODES = {
   'settings-unreadable': { severity: 'error', title: 'A settings file exists but cannot be read' },
   'settings-syntax-error': { severity: 'error', title: 'A settings file is not valid JSON (comments allowed, trailing commas not)' },
+  'config-unloadable': { severity: 'error', title: 'The agent cannot load this file (Claude Code, Kiro CLI): none of its hooks run' },
+  'no-configuration': { severity: 'warning', title: 'No hook configuration of any dialect was found: nothing was checked' },
   'settings-not-object': { severity: 'error', title: 'A settings file does not hold a JSON object' },
   'schema-invalid': { severity: 'warning', title: 'A value has the wrong type for Gemini CLI\'s settings schema' },
   'disabled-not-list': { severity: 'error', title: 'hooksConfig.disabled is neither a list nor a string: Gemini CLI fails at start-up' },
@@ -43,6 +45,7 @@ export const FINDING_CODES = {
   'disabled-by-command': { severity: 'error', title: 'hooksConfig.disabled names a hook by command while it has a name: it is not disabled' },
   'script-not-found': { severity: 'error', title: 'The script a command runs does not exist' },
   'script-not-executable': { severity: 'error', title: 'The script a command runs directly is not executable' },
+  'script-crlf-shebang': { severity: 'error', title: 'The script a command runs has Windows line ends: its #! interpreter is not found' },
   'command-not-on-path': { severity: 'info', title: 'The program a command runs is not on this machine\'s PATH' },
   'braced-variable': { severity: 'info', title: '${GEMINI_PROJECT_DIR} is left to the shell, not expanded by Gemini CLI' },
   'untrusted-project-hook': { severity: 'warning', title: 'A workspace hook is not yet in trusted_hooks.json: Gemini CLI warns on its first run' },

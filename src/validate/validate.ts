@@ -2,7 +2,10 @@
 // findings. Renderers in src/render/validate.ts turn the result into text, JSON, GitHub or SARIF.
 import type { Context } from '../context.js';
 import type { Diagnostic, Location } from '../types.js';
+import type { DialectName } from '../dialects/dialect.js';
+import { DIALECTS, getDialect } from '../dialects/index.js';
 import { FINDING_CODES, isFindingCode } from './codes.js';
+import { validateWithLoader } from './dialect.js';
 import { collectGemini, type ValidationModel } from './model.js';
 import { commandRules } from './rules/commands.js';
 import { sequentialRule, timeoutRules, unknownKeyRule } from './rules/fields.js';
@@ -41,6 +44,8 @@ export interface CheckedFile {
 
 export interface ValidateResult {
   cwd: string;
+  /** The dialects whose configuration was checked. */
+  dialects: string[];
   files: CheckedFile[];
   findings: Diagnostic[];
   summary: { errors: number; warnings: number; infos: number };
@@ -59,12 +64,51 @@ export function validateGemini(ctx: Context, options: ValidateOptions = {}): Val
   };
   for (const rule of RULES) rule(model, report);
 
+  return resultOf(ctx, ['gemini'], checkedFiles(model), found, options);
+}
+
+/**
+ * Every dialect named, or (none named) every dialect configured here; Gemini's alone when nothing is
+ * configured at all, with a `no-configuration` finding so that `--strict` does not pass an empty check.
+ */
+export async function validateDialects(ctx: Context, names: readonly DialectName[] | undefined, options: ValidateOptions = {}): Promise<ValidateResult> {
+  let chosen = names;
+  const found: Diagnostic[] = [];
+  if (chosen === undefined) {
+    const { configuredDialects } = await import('../dialects/detect.js');
+    chosen = (await configuredDialects(ctx)).map((detected) => detected.name);
+    if (chosen.length === 0) {
+      chosen = ['gemini'];
+      found.push({
+        code: 'no-configuration',
+        severity: severityOf('no-configuration'),
+        message: `no hook configuration found for ${DIALECTS.join(', ')} in ${ctx.cwd} or the home directory: nothing to check`,
+        fix: 'Run validate where the settings are (-C <dir>), or name the agent with --dialect.',
+      });
+    }
+  }
+  const files: CheckedFile[] = [];
+  for (const name of chosen) {
+    if (name === 'gemini') {
+      const gemini = validateGemini(ctx);
+      files.push(...gemini.files);
+      found.push(...gemini.findings);
+    } else {
+      const checked = await validateWithLoader(await getDialect(name), ctx);
+      files.push(...checked.files);
+      found.push(...checked.findings);
+    }
+  }
+  return resultOf(ctx, chosen, files, found, options);
+}
+
+function resultOf(ctx: Context, dialects: readonly string[], files: CheckedFile[], found: Diagnostic[], options: ValidateOptions): ValidateResult {
   const ignored = new Set(options.ignore ?? []);
-  const files = checkedFiles(model);
   const findings = order(dropRedundant(found), files).filter((finding) => !ignored.has(finding.code));
   const count = (severity: Diagnostic['severity']) => findings.filter((finding) => finding.severity === severity).length;
   return {
     cwd: ctx.cwd,
+    dialects: [...dialects],
     files,
     findings,
     summary: { errors: count('error'), warnings: count('warning'), infos: count('info') },

@@ -17,6 +17,7 @@ const finding = (code: string, severity: Diagnostic['severity'], message: string
 
 const result: ValidateResult = {
   cwd: WS,
+  dialects: ['gemini'],
   files: [
     { layer: 'workspace', path: '/repo/.gemini/settings.json', exists: true },
     { layer: 'user', path: '/home/me/.gemini/settings.json', exists: false },

@@ -47,7 +47,9 @@ describe('validate fixtures', () => {
   });
 
   it('has a fixture for every finding code', () => {
-    const missing = Object.keys(FINDING_CODES).filter((code) => !fs.existsSync(path.join(FIXTURES, code)));
+    // Findings about the dialects checked, not about a Gemini layer: test/validate/dialects.test.ts has them.
+    const acrossDialects = new Set(['config-unloadable', 'no-configuration']);
+    const missing = Object.keys(FINDING_CODES).filter((code) => !acrossDialects.has(code) && !fs.existsSync(path.join(FIXTURES, code)));
     expect(missing).toEqual([]);
   });
 });

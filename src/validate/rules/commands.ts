@@ -64,7 +64,8 @@ interface Target {
   direct: boolean;
 }
 
-function checkTarget(command: string, ctx: Context, location: Location | undefined, report: Report): void {
+/** The checks of the program a command starts, for any dialect whose hooks are bash commands run in the workspace. */
+export function checkTarget(command: string, ctx: Context, location: Location | undefined, report: Report): void {
   const [first, ...rest] = firstSimpleCommand(command, ctx) ?? [];
   if (first === undefined || first.includes(UNKNOWN) || NOT_A_PROGRAM.has(first)) return;
   const targets: Target[] = [];
@@ -135,7 +136,7 @@ function checkFile(target: Target, ctx: Context, location: Location | undefined,
   } catch {
     report(
       'script-not-found',
-      `${shown} does not exist; relative paths are resolved against the workspace, where Gemini CLI runs hooks.`,
+      `${shown} does not exist; relative paths are resolved against the workspace, where the agent runs hooks.`,
       location,
       'Create the script, or correct the path (e.g. "$GEMINI_PROJECT_DIR/.gemini/hooks/<script>").',
     );
@@ -153,6 +154,31 @@ function checkFile(target: Target, ctx: Context, location: Location | undefined,
       `Run \`chmod +x ${target.word}\`, or start it through its interpreter (e.g. "bash ${target.word}").`,
     );
   }
+  if (target.direct) checkShebang(file, shown, location, report);
+}
+
+/** A `#!` line ending in CR (a file saved with Windows line ends) names an interpreter "bash\r" that does not exist. */
+function checkShebang(file: string, shown: string, location: Location | undefined, report: Report): void {
+  let head: Buffer;
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      head = Buffer.alloc(256);
+      head = head.subarray(0, fs.readSync(fd, head, 0, head.length, 0));
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return;
+  }
+  const line = head.toString('latin1').split('\n', 1)[0]!;
+  if (!line.startsWith('#!') || !line.endsWith('\r')) return;
+  report(
+    'script-crlf-shebang',
+    `${shown} has Windows line ends: its first line names the interpreter "${line.slice(2).trim()}\\r", which does not exist, so the hook fails to start ("required file not found", exit 126 or 127).`,
+    location,
+    `Convert it to Unix line ends (e.g. \`sed -i 's/\\r$//' ${file}\`), and add "*.sh text eol=lf" to .gitattributes.`,
+  );
 }
 
 function resolveWord(word: string, ctx: Context): string {
