@@ -56,7 +56,10 @@ function buildProgram(io: IO, setExit: (code: number) => void, argv: readonly st
     .option('-C, --cwd <dir>', 'workspace directory (default: the current directory)')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    // Argument errors carry the same "hookrun: " prefix as every other message on stderr.
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(`hookrun: ${text}`) })
+    // Each command's --help lists -C, --cwd too (it is a global option, defined once here).
+    .configureHelp({ showGlobalOptions: true })
     .addHelpText(
       'after',
       `

@@ -29,3 +29,11 @@ test('a name close to nothing gets the list and no guess', async () => {
   const result = await hookrun(['run', 'Nope'], { env: sb.env, cwd: sb.ws });
   expect(result.stderr).toMatch(/^hookrun: error: unknown gemini event "Nope"\. Events: BeforeTool, /);
 });
+
+test('argument errors carry the "hookrun:" prefix; run --help lists -C', async () => {
+  const bad = await hookrun(['run', '--bogus'], { env: sb.env, cwd: sb.ws });
+  expect(bad.stderr).toMatch(/^hookrun: error: unknown option '--bogus'\n/);
+  expect(bad.exitCode).toBe(1);
+  const help = await hookrun(['run', '--help'], { env: sb.env, cwd: sb.ws });
+  expect(help.stdout).toMatch(/Global Options:\n(?:.*\n)*?\s+-C, --cwd <dir> /);
+});
