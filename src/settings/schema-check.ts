@@ -1,33 +1,35 @@
-// The settings check every run makes: schema.ts's rules (the documented schema, in full zod, from
-// which JSON Schema is generated), restated in zod/mini. Full zod with its locales costs a run tens of
-// milliseconds to load; zod/mini is already there for the event schemas. Same engine, same English
-// messages, so the same issues and cast data: test/settings/schema-check.test.ts holds the two
-// schemas to that on generated settings.
-//
-// Gemini CLI validates each file against its whole settings schema, so a file that is invalid only
-// in, say, `general` is used uncast. hookrun checks `hooks`, `hooksConfig` and `security` in depth
-// and every other top-level key for its type only (TOP_LEVEL_KEYS below).
+// The settings check every run makes, as Gemini CLI makes it: each file against the whole of Gemini's
+// settings schema (gemini-schema.ts, restated as data) with the rules of the zod 3 schema Gemini builds
+// from it, so a wrong type anywhere (`general.vimMode: "yes"`, `billing: 5`) makes the file invalid and
+// Gemini uses it uncast. schema.ts documents the keys hookrun reads in full zod (and generates JSON
+// Schema); test/settings/schema-check.test.ts holds the two to the same results on those keys.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import type { JsonObject } from '../types.js';
-import { HOOK_EVENTS, type HookEventName } from './events.js';
+import { HOOK_EVENTS } from './events.js';
+import { GEMINI_SCHEMA_DEFINITIONS, GEMINI_SETTINGS_SCHEMA, type SchemaNode } from './gemini-schema.js';
 
-// zod/mini ships without messages: install full zod's English ones, process-wide, as loading full zod
-// did (event input errors read them too).
+// zod/mini ships without messages: install full zod's English ones, process-wide (event input errors
+// read them); the settings check below speaks the same English.
 z.config(en());
 
-/** Where a number is expected, a string that spells one is cast ("300" → 300), as Gemini does. */
+/** Where a number is expected, a string that spells one is cast ("300" → 300, "1e999" → Infinity), as Gemini does. */
 export function castNumber(value: unknown): unknown {
   if (typeof value !== 'string' || value.trim() === '') return value;
   const number = Number(value);
   return Number.isNaN(number) ? value : number;
 }
 
-/** Where a boolean is expected, "true"/"false" in any case, trimmed, are cast. */
+/** Where a boolean is expected, "true"/"false" in any case are cast; Gemini lowercases but does not trim (" true " stays a string). */
 export function castBoolean(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  const word = value.trim().toLowerCase();
+  const word = value.toLowerCase();
   return word === 'true' ? true : word === 'false' ? false : value;
+}
+
+/** zod 3's number, which Gemini uses: any JSON number, and ±Infinity from a cast string (zod 4 refuses those). */
+export function isZod3Number(value: unknown): value is number {
+  return typeof value === 'number' && !Number.isNaN(value);
 }
 
 /**
@@ -54,19 +56,10 @@ export function telemetryError(issue: { input?: unknown }): string {
 }
 
 /**
- * Every top-level key of Gemini CLI's settings schema (getSettingsSchema(), in its order) and what
- * hookrun checks there: `deep` for the three keys hooks depend on, otherwise only the type that
- * Gemini's zod schema gives the key at that level. `object` is z.object(...).passthrough() (or a
- * z.record for mcpServers: the same verdict on any JSON value), `strings` an array of strings,
- * `boolean` a boolean (strings cast), `telemetry` Gemini's TelemetrySettings special case: a
- * boolean (cast) or an object. Optional means absent: JSON null fails, as in Gemini. What lies below
- * these keys is not checked.
- * Read from google-gemini/gemini-cli packages/cli/src/config/settingsSchema.ts at 0027ff71c1 and
- * settings-validation.ts (04fbf50725, and a later copy that casts strings the way the snapshot
- * hookrun follows does), then compared with an older and a newer copy of settingsSchema.ts. Left
- * out, because a wrong "invalid" makes hookrun predict the opposite of Gemini CLI: `billing` (not in
- * the older copy) and `contextManagement` (only in the newer one). `adminPolicyPaths` is not in the
- * older copy either, but hookrun's merge already knew it from the snapshot.
+ * Every top-level key of Gemini CLI's settings schema, in its order, and how schema.ts documents it:
+ * `deep` for the three keys hooks depend on (described key by key), otherwise the type of the key
+ * itself (`object`, `strings`, `boolean`, `telemetry`: a boolean or an object). What lies below is
+ * checked all the same, by GEMINI_SETTINGS_SCHEMA; a test holds these keys to that schema's.
  */
 export const TOP_LEVEL_KEYS = {
   mcpServers: 'object',
@@ -78,6 +71,7 @@ export const TOP_LEVEL_KEYS = {
   ide: 'object',
   privacy: 'object',
   telemetry: 'telemetry',
+  billing: 'object',
   model: 'object',
   modelConfigs: 'object',
   agents: 'object',
@@ -92,54 +86,11 @@ export const TOP_LEVEL_KEYS = {
   skills: 'object',
   hooksConfig: 'deep',
   hooks: 'deep',
+  contextManagement: 'object',
   admin: 'object',
 } as const;
 
 export type TopLevelType = (typeof TOP_LEVEL_KEYS)[keyof typeof TOP_LEVEL_KEYS];
-
-function buildSchema() {
-  const castToNumber = z.pipe(z.transform(castNumber), z.number());
-  const castToBoolean = z.pipe(z.transform(castBoolean), z.boolean());
-  const number = () => z.optional(castToNumber);
-  const boolean = () => z.optional(castToBoolean);
-  const strings = () => z.optional(z.array(z.string()));
-  const hook = z.looseObject({
-    type: z.optional(z.string()),
-    command: z.optional(z.string()),
-    name: z.optional(z.string()),
-    description: z.optional(z.string()),
-    timeout: number(),
-    env: z.optional(z.unknown()),
-  });
-  const definitions = z.optional(
-    z.array(z.looseObject({ matcher: z.optional(z.string()), sequential: z.optional(z.unknown()), hooks: z.optional(z.array(hook)) })),
-  );
-  const events = Object.fromEntries(HOOK_EVENTS.map((event) => [event, definitions])) as Record<HookEventName, typeof definitions>;
-  const deep = {
-    hooksConfig: z.optional(z.looseObject({ enabled: boolean(), disabled: strings(), notifications: boolean() })),
-    hooks: z.optional(z.catchall(z.object(events), z.array(z.unknown()))),
-    security: z.optional(
-      z.looseObject({
-        folderTrust: z.optional(z.looseObject({ enabled: boolean() })),
-        environmentVariableRedaction: z.optional(z.looseObject({ allowed: strings(), blocked: strings(), enabled: boolean() })),
-      }),
-    ),
-  };
-  // One instance per type, shared by the keys: a run builds this schema on every event.
-  const byType = {
-    object: z.optional(z.looseObject({})),
-    strings: strings(),
-    boolean: boolean(),
-    telemetry: z.optional(z.union([castToBoolean, z.looseObject({})], { error: telemetryError })),
-  };
-  // Gemini's key order: a valid file's cast data comes out in it (then the keys it does not know).
-  const shape = Object.fromEntries(
-    Object.entries(TOP_LEVEL_KEYS).map(([key, type]) => [key, type === 'deep' ? deep[key as keyof typeof deep] : byType[type]]),
-  ) as typeof deep & Record<string, (typeof byType)[keyof typeof byType]>;
-  return z.looseObject(shape);
-}
-
-let schema: ReturnType<typeof buildSchema> | undefined;
 
 export interface SettingsIssue {
   path: (string | number)[];
@@ -155,13 +106,86 @@ export interface SettingsValidation {
 
 /** Checks one settings file. Gemini uses the cast values only when the whole file validates. */
 export function validateSettings(settings: JsonObject): SettingsValidation {
-  // Built on first use: a run without settings files never needs it.
-  schema ??= buildSchema();
-  const result = schema.safeParse(settings);
-  if (result.success) return { valid: true, data: result.data as JsonObject, issues: [] };
-  const issues = result.error.issues.map((issue) => ({
-    path: issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
-    message: issue.message,
-  }));
-  return { valid: false, data: settings, issues };
+  const issues: SettingsIssue[] = [];
+  const data = check(GEMINI_SETTINGS_SCHEMA, settings, [], issues);
+  if (issues.length > 0) return { valid: false, data: settings, issues };
+  return { valid: true, data: data as JsonObject, issues };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What a node expects, in a message's words. */
+function expected(node: SchemaNode): string {
+  if (typeof node === 'string') return node;
+  if ('ref' in node) return expected(GEMINI_SCHEMA_DEFINITIONS[node.ref] ?? 'unknown');
+  if ('array' in node) return 'array';
+  if ('anyOf' in node) return [...new Set(node.anyOf.map(expected))].join(' or ');
+  if ('enum' in node) return node.enum.map((value) => JSON.stringify(value)).join('|');
+  return 'object';
+}
+
+/**
+ * `value` checked against `node` as Gemini's zod 3 schema checks it: every issue pushed (none means
+ * valid) and the cast value returned. Objects put their schema keys first, in schema order, then the
+ * others in file order, and drop `__proto__`, as zod 3 does.
+ */
+function check(node: SchemaNode, value: unknown, path: (string | number)[], issues: SettingsIssue[]): unknown {
+  const fail = (message: string) => {
+    issues.push({ path, message });
+    return value;
+  };
+  const wrongType = () => fail(`Invalid input: expected ${expected(node)}, received ${jsonTypeName(value)}`);
+  if (typeof node === 'string') {
+    switch (node) {
+      case 'unknown':
+        return value;
+      case 'string':
+        return typeof value === 'string' ? value : wrongType();
+      case 'number': {
+        const cast = castNumber(value);
+        return isZod3Number(cast) ? cast : wrongType();
+      }
+      case 'boolean': {
+        const cast = castBoolean(value);
+        return typeof cast === 'boolean' ? cast : wrongType();
+      }
+    }
+  }
+  if ('ref' in node) return check(GEMINI_SCHEMA_DEFINITIONS[node.ref] ?? 'unknown', value, path, issues);
+  if ('enum' in node) return node.enum.includes(value as string) ? value : fail(`Invalid option: expected one of ${expected(node)}`);
+  if ('anyOf' in node) {
+    for (const option of node.anyOf) {
+      const attempt: SettingsIssue[] = [];
+      const cast = check(option, value, path, attempt);
+      if (attempt.length === 0) return cast;
+    }
+    return wrongType();
+  }
+  if ('array' in node) {
+    if (!Array.isArray(value)) return wrongType();
+    return value.map((item, index) => check(node.array, item, [...path, index], issues));
+  }
+  if (!isObject(value)) return wrongType();
+  const out: Record<string, unknown> = {};
+  const keep = (key: string, cast: unknown) => {
+    if (key !== '__proto__') Object.defineProperty(out, key, { value: cast, enumerable: true, writable: true, configurable: true });
+  };
+  if ('record' in node) {
+    for (const [key, item] of Object.entries(value)) keep(key, check(node.record, item, [...path, key], issues));
+    return out;
+  }
+  const shape = node.object;
+  for (const key of Object.keys(shape)) {
+    if (Object.hasOwn(value, key)) keep(key, check(shape[key]!, value[key], [...path, key], issues));
+    else if (node.required?.includes(key)) issues.push({ path: [...path, key], message: `Invalid input: expected ${expected(shape[key]!)}, received undefined` });
+  }
+  const others = Object.keys(value).filter((key) => !Object.hasOwn(shape, key));
+  if (node.rest === 'strict') {
+    if (others.length > 0) fail(`Unrecognized key${others.length > 1 ? 's' : ''}: ${others.map((key) => JSON.stringify(key)).join(', ')}`);
+    return out;
+  }
+  if (node.rest === 'strip') return out;
+  for (const key of others) keep(key, node.rest === undefined ? value[key] : check(node.rest, value[key], [...path, key], issues));
+  return out;
 }

@@ -1,22 +1,28 @@
 // The part of Gemini CLI's settings schema that hookrun reads, as zod. It mirrors how Gemini
 // validates a settings file: every key optional, unknown keys kept, `hooks.<Event>` holds hook
 // definitions, any other `hooks.<key>` must be an array, and where a number or boolean is
-// expected a string that spells one is cast ("300" → 300, " TRUE " → true). Validation only
-// warns; the cast values are used only when the whole file validates (Gemini's quirk).
+// expected a string that spells one is cast ("300" → 300, "1e999" → Infinity, "TRUE" → true; " true "
+// is not cast: Gemini does not trim). Validation only warns; the cast values are used only when the
+// whole file validates (Gemini's quirk).
 // Defaults are metadata (not zod `.default()`), so validating a file never injects values into it.
-// Every other top-level key of Gemini's schema is checked for its type only (see TOP_LEVEL_KEYS in
-// schema-check.ts), so that a file invalid only there is, as in Gemini, used uncast.
-// This is the documented schema (descriptions, defaults, JSON Schema). Runs check files with its
-// zod/mini restatement in schema-check.ts, held to the same results by tests.
+// This is the documented schema (descriptions, defaults, JSON Schema); the other top-level keys are
+// described by their type only here (TOP_LEVEL_KEYS). Runs check every file against the whole of
+// Gemini's schema (schema-check.ts over gemini-schema.ts), held to this one's results by tests on
+// the keys described here.
 import { z } from 'zod';
 import type { JsonObject } from '../types.js';
 import { HOOK_EVENTS, type HookEventName } from './events.js';
-import { castBoolean, castNumber, telemetryError, TOP_LEVEL_KEYS, type TopLevelType } from './schema-check.js';
+import { castBoolean, castNumber, jsonTypeName, telemetryError, TOP_LEVEL_KEYS, type TopLevelType } from './schema-check.js';
 
 export { HOOK_EVENTS, isHookEventName, type HookEventName } from './events.js';
 export { settingsDefaults, validateSettings, type SettingsIssue, type SettingsValidation } from './schema-check.js';
 
-const number = () => z.preprocess(castNumber, z.number());
+// zod 3's number (Gemini's): zod 4's z.number() refuses the Infinity a cast "Infinity" or "1e999" gives.
+const number = () =>
+  z.preprocess(
+    castNumber,
+    z.union([z.number(), z.literal([Infinity, -Infinity])], { error: (issue) => `Invalid input: expected number, received ${jsonTypeName(issue.input)}` }),
+  );
 const boolean = () => z.preprocess(castBoolean, z.boolean());
 const stringArray = () => z.array(z.string());
 
@@ -36,6 +42,10 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<HookEventName, string>> = {
 
 export const hookConfigSchema = z
   .looseObject({
+    name: z
+      .string()
+      .optional()
+      .describe('Name shown in reports and matched by hooksConfig.disabled (default: the command; "unknown-hook" for a plugin hook).'),
     type: z
       .string()
       .optional()
@@ -44,10 +54,6 @@ export const hookConfigSchema = z
       .string()
       .optional()
       .describe('Shell command (bash -c; PowerShell on Windows). Receives the event JSON on stdin, answers on stdout.'),
-    name: z
-      .string()
-      .optional()
-      .describe('Name shown in reports and matched by hooksConfig.disabled (default: the command).'),
     description: z.string().optional().describe('What the hook does.'),
     timeout: number().optional().describe('Timeout in milliseconds.').meta({ default: 60000 }),
     env: z
@@ -152,6 +158,7 @@ const TYPE_ONLY_DESCRIPTIONS: Readonly<Record<TypeOnlyKey, string>> = {
   ide: 'IDE integration settings.',
   privacy: 'Privacy settings.',
   telemetry: 'Telemetry: a boolean, or an object of telemetry settings.',
+  billing: 'Billing settings (overage strategy, Vertex AI request types).',
   model: 'Model settings (name, session turns, compression, ...).',
   modelConfigs: 'Model configurations (aliases and overrides).',
   agents: 'Subagent settings.',
@@ -163,6 +170,7 @@ const TYPE_ONLY_DESCRIPTIONS: Readonly<Record<TypeOnlyKey, string>> = {
   experimental: 'Experimental features.',
   extensions: 'Extension settings.',
   skills: 'Agent skill settings.',
+  contextManagement: 'Context management settings (history window, message limits, tool output distillation and masking).',
   admin: 'Settings set by enterprise admins.',
 };
 
@@ -182,7 +190,7 @@ export const geminiSettingsSchema = z
         key,
         type === 'deep'
           ? deepKeys[key as keyof typeof deepKeys]
-          : typeOnly[type]().describe(`${TYPE_ONLY_DESCRIPTIONS[key as TypeOnlyKey]} hookrun checks its type only.`),
+          : typeOnly[type]().describe(`${TYPE_ONLY_DESCRIPTIONS[key as TypeOnlyKey]} Described here by its type only; checked in full, as Gemini CLI checks it.`),
       ]),
     ) as typeof deepKeys & Record<TypeOnlyKey, z.ZodType>,
   )

@@ -1,11 +1,13 @@
-// The run path checks settings with schema-check.ts (zod/mini); the documented schema is schema.ts
-// (full zod). They must agree on every file: same verdict, same cast data (key order included, it
+// The run path checks settings with schema-check.ts (the whole of Gemini's schema, as data); the
+// documented schema is schema.ts (full zod, the keys hookrun reads). They must agree on every file
+// made of those keys: same verdict, same cast data (the key order of the top two levels included, it
 // is the merge order), same issues with the same paths and messages.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { settingsDefaults, TOP_LEVEL_KEYS, validateSettings } from '../../src/settings/schema-check.js';
 import { geminiSettingsSchema, schemaDefaults } from '../../src/settings/schema.js';
 import { HOOK_EVENTS } from '../../src/settings/events.js';
+import { GEMINI_SETTINGS_SCHEMA } from '../../src/settings/gemini-schema.js';
 
 function documented(settings: Record<string, unknown>) {
   const result = geminiSettingsSchema.safeParse(settings);
@@ -17,11 +19,18 @@ function documented(settings: Record<string, unknown>) {
   return { valid: false, data: settings, issues };
 }
 
-/** Key order matters (it becomes the merged order), and toEqual ignores it; JSON text does not. */
-const sameWithOrder = (a: unknown, b: unknown) => expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+/** The keys of an object and of each object in it: the order the merge follows, which toEqual ignores. */
+const keyOrder = (value: unknown) =>
+  value !== null && typeof value === 'object'
+    ? Object.entries(value).map(([key, item]) => [key, item !== null && typeof item === 'object' && !Array.isArray(item) ? Object.keys(item) : []])
+    : value;
+const sameWithOrder = (a: unknown, b: unknown) => {
+  expect(a).toEqual(b);
+  expect(keyOrder(a)).toEqual(keyOrder(b));
+};
 
 const scalar = fc.oneof(
-  fc.constantFrom('300', ' 12 ', '', '  ', 'soon', 'true', ' TRUE ', 'False', 'yes', '0x10', '1e3', 'Infinity', 'command'),
+  fc.constantFrom('300', ' 12 ', '', '  ', 'soon', 'true', ' TRUE ', 'False', 'yes', '0x10', '1e3', 'Infinity', '1e999', '-Infinity', 'command'),
   fc.string({ maxLength: 6 }),
   fc.integer(),
   fc.double({ noNaN: true }),
@@ -32,8 +41,8 @@ const anyJson = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictiona
 /** Mostly the expected shape, sometimes anything: both verdicts get exercised. */
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: arb, weight: 12 }, { arbitrary: anyJson, weight: 1 });
 const text = maybe(fc.string({ maxLength: 6 }));
-const numeric = maybe(fc.oneof(fc.integer(), fc.constantFrom('300', ' 12 ', '1e3', '0x10', 'Infinity')));
-const boolish = maybe(fc.oneof(fc.boolean(), fc.constantFrom('true', ' TRUE ', 'False')));
+const numeric = maybe(fc.oneof(fc.integer(), fc.constantFrom('300', ' 12 ', '1e3', '0x10', 'Infinity', '1e999')));
+const boolish = maybe(fc.oneof(fc.boolean(), fc.constantFrom('true', ' TRUE ', 'False', 'FALSE')));
 
 const hook = maybe(
   fc.record(
@@ -58,17 +67,12 @@ const hooks = maybe(
   }),
 );
 const strings = maybe(fc.array(maybe(fc.string({ maxLength: 4 })), { maxLength: 3 }));
-const object = fc.dictionary(fc.string({ maxLength: 4 }), anyJson, { maxKeys: 3 });
-/** Every key checked for its type only, mostly with a value of that type. */
-const typeOnly = {
-  object: maybe(object),
-  strings,
-  boolean: boolish,
-  telemetry: maybe(fc.oneof(fc.boolean(), fc.constantFrom('true', ' FALSE ', 'off'), object)),
-};
-const typeOnlyKeys = Object.fromEntries(
-  Object.entries(TOP_LEVEL_KEYS).flatMap(([key, type]) => (type === 'deep' ? [] : [[key, typeOnly[type]]])),
-) as Record<string, fc.Arbitrary<unknown>>;
+/** The keys documented by their type only, with a value of some other type (what lies below them is Gemini's schema). */
+const wrongTypeOnly = fc.dictionary(
+  fc.constantFrom(...Object.keys(TOP_LEVEL_KEYS).filter((key) => TOP_LEVEL_KEYS[key as keyof typeof TOP_LEVEL_KEYS] !== 'deep')),
+  fc.oneof(fc.constant(null), fc.constant(7), fc.constant('x')),
+  { maxKeys: 2 },
+);
 const fields = fc.record(
   {
     hooksConfig: maybe(fc.record({ enabled: boolish, disabled: strings, notifications: boolish, extra: anyJson }, { requiredKeys: [] })),
@@ -78,19 +82,18 @@ const fields = fc.record(
         {
           folderTrust: maybe(fc.record({ enabled: boolish }, { requiredKeys: [] })),
           environmentVariableRedaction: maybe(fc.record({ allowed: strings, blocked: strings, enabled: boolish }, { requiredKeys: [] })),
-          allowedExtensions: anyJson,
         },
         { requiredKeys: [] },
       ),
     ),
-    ...typeOnlyKeys,
     unknownKey: anyJson,
     other: anyJson,
   },
   { requiredKeys: [] },
 );
+const withTypeOnly = fc.tuple(fields, fc.option(wrongTypeOnly, { nil: undefined })).map(([record, extra]) => ({ ...record, ...extra }));
 /** In any key order: the cast data's order (known keys in Gemini's order, then the rest) must not depend on it. */
-const settings = fields.chain((record) => {
+const settings = withTypeOnly.chain((record) => {
   const entries = Object.entries(record);
   return fc.shuffledSubarray(entries, { minLength: entries.length, maxLength: entries.length }).map((shuffled) => Object.fromEntries(shuffled));
 });
@@ -129,5 +132,12 @@ describe('schema-check agrees with the documented schema', () => {
   it('has the defaults the documented schema declares', () => {
     expect(settingsDefaults()).toEqual(schemaDefaults());
     sameWithOrder(settingsDefaults(), schemaDefaults());
+  });
+});
+
+describe('TOP_LEVEL_KEYS', () => {
+  it('are the top-level keys of Gemini\'s schema, in its order', () => {
+    const schema = GEMINI_SETTINGS_SCHEMA as { object: Record<string, unknown> };
+    expect(Object.keys(TOP_LEVEL_KEYS)).toEqual(Object.keys(schema.object));
   });
 });

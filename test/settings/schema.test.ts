@@ -7,7 +7,7 @@ const hook = (extra: Record<string, unknown>) => ({ hooks: { BeforeTool: [{ hook
 describe('validateSettings', () => {
   it('casts number and boolean strings when the file validates', () => {
     const result = validateSettings({
-      hooksConfig: { enabled: 'false', notifications: ' TRUE ' },
+      hooksConfig: { enabled: 'false', notifications: 'TRUE' },
       security: { folderTrust: { enabled: 'False' } },
       ...hook({ timeout: '300' }),
     });
@@ -46,6 +46,25 @@ describe('validateSettings', () => {
     ['policyPaths as a string', { policyPaths: '/etc/policies' }, ['policyPaths']],
     ['a non-string policyPaths entry', { adminPolicyPaths: [1] }, ['adminPolicyPaths', 0]],
     ['a "yes" useWriteTodos', { useWriteTodos: 'yes' }, ['useWriteTodos']],
+    // Gemini lowercases a boolean string but does not trim it.
+    ['a padded " false "', { hooksConfig: { enabled: ' false ' } }, ['hooksConfig', 'enabled']],
+    // Below the top level, every key of Gemini's schema has its type, security and billing included.
+    ['general.vimMode "yes"', { general: { vimMode: 'yes' } }, ['general', 'vimMode']],
+    ['ui.theme as a number', { ui: { theme: 5 } }, ['ui', 'theme']],
+    ['an MCP server that is not an object', { mcpServers: { s: 5 } }, ['mcpServers', 's']],
+    ['an MCP server key Gemini does not know (its config is strict)', { mcpServers: { s: { command: 'x', cmd: 'y' } } }, ['mcpServers', 's']],
+    ['tools.sandbox as an array', { tools: { sandbox: [] } }, ['tools', 'sandbox']],
+    ['model.name as a number', { model: { name: 5 } }, ['model', 'name']],
+    ['telemetry.enabled "yes"', { telemetry: { enabled: 'yes' } }, ['telemetry']],
+    ['security.disableYoloMode "maybe"', { security: { disableYoloMode: 'maybe' } }, ['security', 'disableYoloMode']],
+    ['security.auth.useExternal "no"', { security: { auth: { useExternal: 'no' } } }, ['security', 'auth', 'useExternal']],
+    ['security.toolSandboxing as a number', { security: { toolSandboxing: 1 } }, ['security', 'toolSandboxing']],
+    ['security.allowedExtensions as a string', { security: { allowedExtensions: 'x' } }, ['security', 'allowedExtensions']],
+    ['billing as a number', { billing: 5 }, ['billing']],
+    ['billing.overageStrategy outside its options', { billing: { overageStrategy: 'sometimes' } }, ['billing', 'overageStrategy']],
+    ['contextManagement as a number', { contextManagement: 5 }, ['contextManagement']],
+    ['a contextManagement number that is no number', { contextManagement: { historyWindow: { maxTokens: 'lots' } } }, ['contextManagement', 'historyWindow', 'maxTokens']],
+    ['advanced null', { advanced: null }, ['advanced']],
   ])('rejects %s', (_name, input, path) => {
     const result = validateSettings(input);
     expect(result.valid).toBe(false);
@@ -59,18 +78,30 @@ describe('validateSettings', () => {
     ['an unknown event with an array', { hooks: { beforetool: [{ anything: 1 }] } }],
     ['hooks.disabled as an array', { hooks: { disabled: ['x'] } }],
     ['unknown top-level keys', { other: 'x', $schema: 5 }],
-    // Below the top level only hooks, hooksConfig and security are checked.
-    ['a wrong type below a type-only key', { general: { vimMode: 'yes' }, mcpServers: { s: 5 }, telemetry: { enabled: 'yes' } }],
+    ['keys below a section that Gemini does not know', { general: { notAKey: [1] }, security: { auth: { other: 1 } } }],
+    ['a definition key without a type in Gemini\'s schema (anything goes)', { modelConfigs: { modelDefinitions: { m: { tier: 5 } } } }],
+    ['Infinity as a number (zod 3, which Gemini uses, accepts it)', hook({ timeout: 'Infinity' })],
+    ['1e999 as a number', { contextManagement: { historyWindow: { maxTokens: '1e999' } } }],
     ['every type-only key with its type', {
       mcpServers: {}, policyPaths: [], adminPolicyPaths: ['p'], general: {}, output: {}, ui: {}, ide: {}, privacy: {}, telemetry: {},
-      model: {}, modelConfigs: {}, agents: {}, context: {}, tools: {}, mcp: {}, useWriteTodos: false, advanced: {},
-      experimental: {}, extensions: {}, skills: {}, admin: {},
+      billing: {}, model: {}, modelConfigs: {}, agents: {}, context: {}, tools: {}, mcp: {}, useWriteTodos: false, advanced: {},
+      experimental: {}, extensions: {}, skills: {}, contextManagement: {}, admin: {},
     }],
     ['telemetry as a boolean', { telemetry: true }],
     ['telemetry as a boolean string (cast)', { telemetry: 'false' }],
-    ['keys left out as possibly newer than the snapshot hookrun follows, of any type', { billing: 'x', contextManagement: 5 }],
   ])('accepts %s', (_name, input) => {
     expect(validateSettings(input).valid).toBe(true);
+  });
+
+  it('casts below every section, and " true " not at all', () => {
+    const result = validateSettings({ advanced: { ignoreLocalEnv: 'FALSE' }, general: { vimMode: 'true' }, model: { maxSessionTurns: '5' } });
+    expect(result.valid).toBe(true);
+    expect(result.data).toEqual({ general: { vimMode: true }, model: { maxSessionTurns: 5 }, advanced: { ignoreLocalEnv: false } });
+    expect(validateSettings({ general: { vimMode: ' true ' } }).valid).toBe(false);
+  });
+
+  it('casts "Infinity" and "1e999" to Infinity, as zod 3 does', () => {
+    expect(validateSettings(hook({ timeout: '1e999' })).data).toMatchObject({ hooks: { BeforeTool: [{ hooks: [{ timeout: Infinity }] }] } });
   });
 
   it('does not inject defaults into a file', () => {
