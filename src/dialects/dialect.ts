@@ -73,7 +73,7 @@ export interface Dialect {
   /** How to start one hook for this input (command expansion, shell, environment, timeout). */
   invocation(hook: PlannedHook, input: JsonObject, config: ResolvedConfig, ctx: Context): HookInvocation;
   /** Why the agent fails this hook without starting anything, if it does (reported as the hook's error). */
-  cannotStart?(hook: PlannedHook): string | undefined;
+  cannotStart?(hook: PlannedHook, config: ResolvedConfig, ctx: Context): string | undefined;
   /** Turns a finished process into the agent's view of the hook's result. */
   interpret(event: string, outcome: ProcessOutcome, invocation: HookInvocation): Interpretation;
   /** Sequential mode: the input the next hook receives after this result. */

@@ -5,7 +5,7 @@ import { completeGeminiInput } from '../event/gemini.js';
 import { textOf } from '../event/json.js';
 import { GEMINI_EVENTS } from '../event/schemas.js';
 import { chainGemini } from '../exec/chain.js';
-import { buildHookEnvironment, inheritedEnvironment, redactionSettingsFrom, resolvePlansDir } from '../exec/env.js';
+import { buildHookEnvironment, inheritedEnvironment, RedactionListError, redactionSettingsFrom, resolvePlansDir } from '../exec/env.js';
 import { interpretGemini } from '../exec/parse.js';
 import { buildShellInvocation } from '../exec/shell.js';
 import { planGemini } from '../plan/gemini.js';
@@ -37,18 +37,32 @@ export const RUNTIME_HOOK_ERROR =
   'a "runtime" hook is an in-process function that settings cannot define: Gemini CLI\'s call fails (TypeError: hookConfig.action is not a function) and the command is never run';
 
 /**
- * Where Gemini CLI's runner fails a hook before anything starts: a runtime hook from settings (above);
- * a hook with no command (a `plugin` one: validation asks a command only of `command` hooks); a
- * command that is not a string, on which expanding the variables (`command.replace`) throws.
+ * Where Gemini CLI's runner fails a hook before anything starts, in its order: a runtime hook from
+ * settings (above); a hook with no command (a `plugin` one: validation asks a command only of `command`
+ * hooks); a command that is not a string, on which expanding the variables (`command.replace`) throws;
+ * a redaction list its sanitizer throws on (RedactionListError).
  */
-function whyItCannotStart(hook: PlannedHook): string | undefined {
+function whyItCannotStart(hook: PlannedHook, config: ResolvedConfig, ctx: Context): string | undefined {
   const { type, command } = hook.entry.config as { type: unknown; command: unknown };
   if (type === 'runtime') return RUNTIME_HOOK_ERROR;
   if (!command) return 'Command hook missing command (Gemini CLI fails a hook without a command without running anything)';
   if (typeof command !== 'string') {
     return `the command ${JSON.stringify(command)} is not a string: Gemini CLI's runner expands variables with command.replace, which throws (TypeError), and the hook never starts`;
   }
-  return undefined;
+  const inherited = inheritedOnce(config, ctx);
+  return inherited instanceof RedactionListError ? inherited.message : undefined;
+}
+
+/** The environment every hook of the run inherits, or the error Gemini's sanitizer throws instead. */
+function inheritedOnce(config: ResolvedConfig, ctx: Context): Record<string, string> | RedactionListError {
+  return oncePerRun(config, 'env', () => {
+    try {
+      return inheritedEnvironment(ctx.env, redactionSettingsFrom(config.merged), config.envPolicy, config.agentEnv);
+    } catch (error) {
+      if (error instanceof RedactionListError) return error;
+      throw error;
+    }
+  });
 }
 
 /**
@@ -101,6 +115,7 @@ export const gemini: Dialect = {
     );
     // A command that is not a string never runs (see whyItCannotStart); shown as JSON in the plan.
     const command: unknown = hook.entry.config.command;
+    const inherited = inheritedOnce(config, ctx);
     const shell = buildShellInvocation(typeof command === 'string' ? command : textOf(command ?? ''), { cwd, plansDir, sessionId }, ctx);
     return {
       command: shell.command,
@@ -108,9 +123,8 @@ export const gemini: Dialect = {
       args: shell.args,
       cwd,
       env: buildHookEnvironment({
-        inherited: oncePerRun(config, 'env', () =>
-          inheritedEnvironment(ctx.env, redactionSettingsFrom(config.merged), config.envPolicy, config.agentEnv),
-        ),
+        // With a redaction error the hook never starts (whyItCannotStart): its plan shows no inherited variable.
+        inherited: inherited instanceof RedactionListError ? {} : inherited,
         cwd,
         plansDir,
         sessionId,

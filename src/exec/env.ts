@@ -5,14 +5,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { EnvPolicy, JsonObject } from '../types.js';
 
-/** `security.environmentVariableRedaction` in Gemini settings. */
+/**
+ * `security.environmentVariableRedaction` in Gemini settings, as Gemini CLI hands it to its sanitizer:
+ * the merged values as they are (a file that fails validation keeps its strings uncast), tested for
+ * truthiness (`enabled`) and mapped with toUpperCase (the lists).
+ */
 export interface RedactionSettings {
-  enabled: boolean;
-  allowed: readonly string[];
-  blocked: readonly string[];
+  enabled: unknown;
+  allowed: unknown;
+  blocked: unknown;
 }
 
 export const DEFAULT_REDACTION: RedactionSettings = { enabled: false, allowed: [], blocked: [] };
+
+/**
+ * Gemini CLI's sanitizer throws on a redaction list that is not a list of strings (`allowed: "X"` has
+ * no map, `[5]` no toUpperCase): every command hook then fails without running. The message says so.
+ */
+export class RedactionListError extends Error {}
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -88,21 +98,33 @@ export function isStrictSanitization(env: Env): boolean {
   return !!env['GITHUB_SHA'] || env['SURFACE'] === 'Github';
 }
 
-/** Read `security.environmentVariableRedaction` from merged settings; wrong types count as unset. */
+/** `security.environmentVariableRedaction` of the merged settings, read as Gemini CLI reads it (`?.`, then `?? default`). */
 export function redactionSettingsFrom(merged: JsonObject): RedactionSettings {
-  const security = asObject(merged['security']);
-  const redaction = asObject(security?.['environmentVariableRedaction']);
-  const names = (value: unknown): string[] =>
-    Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  const redaction = asObject(asObject(merged['security'])?.['environmentVariableRedaction']);
   return {
-    enabled: redaction?.['enabled'] === true,
-    allowed: names(redaction?.['allowed']),
-    blocked: names(redaction?.['blocked']),
+    enabled: redaction?.['enabled'] ?? false,
+    allowed: redaction?.['allowed'] ?? [],
+    blocked: redaction?.['blocked'] ?? [],
   };
 }
 
+/** A redaction list upper-cased, as `(list || []).map((k) => k.toUpperCase())`; throws where that throws. */
+function upperCased(list: unknown, key: 'allowed' | 'blocked'): Set<string> {
+  const names = list || [];
+  const where = `security.environmentVariableRedaction.${key}`;
+  const fails = 'so Gemini CLI\'s redaction throws (TypeError) and every command hook fails without running';
+  if (!Array.isArray(names)) throw new RedactionListError(`${where} is ${JSON.stringify(list)}, not a list of names, ${fails}`);
+  return new Set(
+    names.map((name: unknown) => {
+      if (typeof name !== 'string') throw new RedactionListError(`${where} holds ${JSON.stringify(name)}, not a name, ${fails}`);
+      return name.toUpperCase();
+    }),
+  );
+}
+
 /**
- * Gemini CLI's `sanitizeEnvironment`. Off (a full copy) unless redaction is enabled or strict mode applies.
+ * Gemini CLI's `sanitizeEnvironment`. Off (a full copy) unless `enabled` is truthy or strict mode applies;
+ * on, it throws a RedactionListError where Gemini's throws.
  * Otherwise each variable, name and value compared upper-cased, is kept or dropped by the first rule that
  * matches: GEMINI_CLI_* keep; secret-looking value drop; GIT_CONFIG_* keep; `allowed` keep; `blocked` drop;
  * always-allowed keep; never-allowed drop; strict mode drop; secret-looking name drop; else keep.
@@ -114,8 +136,8 @@ export function sanitizeEnvironment(env: Env, settings: RedactionSettings = DEFA
     for (const [key, value] of Object.entries(env)) if (value !== undefined) result[key] = value;
     return result;
   }
-  const allowed = new Set(settings.allowed.map((k) => k.toUpperCase()));
-  const blocked = new Set(settings.blocked.map((k) => k.toUpperCase()));
+  const allowed = upperCased(settings.allowed, 'allowed');
+  const blocked = upperCased(settings.blocked, 'blocked');
   for (const [key, value] of Object.entries(env)) {
     if (value === undefined) continue;
     if (!shouldRedact(key.toUpperCase(), value.toUpperCase(), allowed, blocked, strict)) result[key] = value;

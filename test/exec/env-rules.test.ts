@@ -7,6 +7,7 @@ import {
   CLEAN_ENV_BASICS,
   inheritedEnvironment,
   NEVER_ALLOWED_VARIABLES,
+  RedactionListError,
   redactionSettingsFrom,
   sanitizeEnvironment,
   type RedactionSettings,
@@ -104,11 +105,44 @@ describe('strict mode (GitHub Actions): redaction applies even when switched off
   });
 });
 
+describe('redaction switched on by any truthy enabled, as Gemini tests it', () => {
+  it.each([[1], ['yes'], ['false'], [{}], [[]]])('%j redacts', (enabled) => {
+    expect(kept({ MY_TOKEN: 'x', EDITOR: 'vi' }, { enabled, allowed: [], blocked: [] })).toEqual(['EDITOR']);
+  });
+  it.each([[0], [''], [null], [false]])('%j does not', (enabled) => {
+    expect(kept({ MY_TOKEN: 'x', EDITOR: 'vi' }, { enabled, allowed: [], blocked: [] })).toEqual(['MY_TOKEN', 'EDITOR']);
+  });
+});
+
+describe('redaction lists Gemini\'s sanitizer throws on', () => {
+  it.each([
+    ['allowed', [5]],
+    ['allowed', 'X'],
+    ['blocked', [null]],
+    ['blocked', { a: 1 }],
+    ['allowed', true],
+  ])('%s %j throws, naming the list', (key, list) => {
+    expect(() => sanitizeEnvironment({ A: 'a' }, { ...ON, [key]: list })).toThrow(RedactionListError);
+    expect(() => sanitizeEnvironment({ A: 'a' }, { ...ON, [key]: list })).toThrow(`security.environmentVariableRedaction.${key}`);
+  });
+  it.each([[0], [''], [null], [false]])('a falsy list %j counts as none (|| [])', (list) => {
+    expect(kept({ MY_TOKEN: 'x' }, { ...ON, allowed: list })).toEqual([]);
+  });
+  it('does not throw while redaction is off and the run is not strict', () => {
+    expect(sanitizeEnvironment({ A: 'a' }, { enabled: false, allowed: [5], blocked: 'x' })).toEqual({ A: 'a' });
+  });
+  it('throws in strict mode (GITHUB_SHA) even with enabled false', () => {
+    expect(() => sanitizeEnvironment({ GITHUB_SHA: 'abc' }, { enabled: false, allowed: 'X', blocked: [] })).toThrow(RedactionListError);
+  });
+});
+
 describe('redactionSettingsFrom', () => {
   it.each([
     [{}, { enabled: false, allowed: [], blocked: [] }],
-    [{ security: { environmentVariableRedaction: { enabled: true, allowed: ['A', 5], blocked: 'B' } } }, { enabled: true, allowed: ['A'], blocked: [] }],
-    [{ security: { environmentVariableRedaction: { enabled: 'true' } } }, { enabled: false, allowed: [], blocked: [] }],
+    // As Gemini CLI hands them to its sanitizer: raw (a valid file's are already cast), defaulted when absent.
+    [{ security: { environmentVariableRedaction: { enabled: true, allowed: ['A', 5], blocked: 'B' } } }, { enabled: true, allowed: ['A', 5], blocked: 'B' }],
+    [{ security: { environmentVariableRedaction: { enabled: 'false' } } }, { enabled: 'false', allowed: [], blocked: [] }],
+    [{ security: { environmentVariableRedaction: null } }, { enabled: false, allowed: [], blocked: [] }],
   ])('%j → %j', (merged, expected) => {
     expect(redactionSettingsFrom(merged)).toEqual(expected);
   });

