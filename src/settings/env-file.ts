@@ -36,7 +36,6 @@ import { geminiHome, type Context } from '../context.js';
 import type { Diagnostic, JsonObject } from '../types.js';
 import { parseDotenv } from './dotenv.js';
 import { isPlainObject } from './jsonc.js';
-import { castBoolean } from './schema-check.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -74,7 +73,8 @@ export function geminiStartupEnvironment(ctx: Context, options: StartupOptions):
   // Gemini runs in the workspace: a relative GEMINI_CLI_HOME is relative to it.
   const exists = (file: string) => fs.existsSync(path.resolve(ctx.cwd, file));
   const advanced = options.merged.advanced;
-  const ignoreLocalEnv = isPlainObject(advanced) && Boolean(castBoolean(advanced.ignoreLocalEnv));
+  // `!!advanced?.ignoreLocalEnv`: cast in a valid file, so an invalid file's "false" is a truthy string.
+  const ignoreLocalEnv = isPlainObject(advanced) && Boolean(advanced.ignoreLocalEnv);
   const file = findEnvFile(ctx.cwd, home, options.trusted, ignoreLocalEnv, exists);
   const cloudShell = ctx.env.CLOUD_SHELL === 'true';
   if (file === undefined && !cloudShell) return undefined;

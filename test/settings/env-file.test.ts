@@ -102,10 +102,13 @@ describe('geminiStartupEnvironment', () => {
     expect(start(sb, { merged: {} })!.env.GEMINI_CLI_IDE_SERVER_STDIO_COMMAND).toBe('x');
   });
 
-  it('advanced.ignoreLocalEnv (cast like a boolean setting) passes project .env files over', async () => {
+  it('advanced.ignoreLocalEnv, tested for truthiness as merged (a valid file\'s "false" is already cast), passes project .env files over', async () => {
     const sb = await sandbox({ 'ws/.env': 'A=1' });
     expect(start(sb, { merged: { advanced: { ignoreLocalEnv: true } } })).toBeUndefined();
-    expect(start(sb, { merged: { advanced: { ignoreLocalEnv: 'false' } } })!.env.A).toBe('1');
+    // An invalid file's "false" stays a string: !!"false" is true for Gemini.
+    expect(start(sb, { merged: { advanced: { ignoreLocalEnv: 'false' } } })).toBeUndefined();
+    expect(start(sb, { merged: { advanced: { ignoreLocalEnv: false } } })!.env.A).toBe('1');
+    expect(start(sb, { merged: { advanced: { ignoreLocalEnv: 0 } } })!.env.A).toBe('1');
   });
 
   it('untrusted: .gemini/.env is passed over; of the file found only the auth variables, stripped', async () => {
