@@ -83,11 +83,12 @@ export function matchEntry(matcher: unknown, context: MatcherContext): MatchVerd
 }
 
 /**
- * Gemini's de-duplication key: name and command; a runtime hook's is its name alone (spec §4). A
- * template string, as the agent's: a name that cannot become text throws here, as it does there.
+ * Gemini's de-duplication key (getHookKey): name and command, the command only for a `command` hook (a
+ * plugin or runtime hook's key is its name alone, so two unnamed plugin hooks are one). A template
+ * string, as the agent's: a name that cannot become text throws here, as it does there.
  */
 export const dedupKey = (entry: RegistryEntry): string =>
-  `${entry.config.name || ''}:${entry.config.type === 'runtime' ? '' : entry.config.command || ''}`;
+  `${entry.config.name || ''}:${entry.config.type === 'command' ? entry.config.command || '' : ''}`;
 
 export function planGemini(config: ResolvedConfig, event: string, input: JsonObject): Plan {
   const skipped: SkippedEntry[] = [];

@@ -105,7 +105,8 @@ function entryFor(
   location: Location | undefined,
   input: RegistryInput,
 ): RegistryEntry {
-  const name = hook.name || hook.command || 'unknown-command';
+  // Gemini's getHookName: only a command hook falls back to its command (a plugin hook is "unknown-hook").
+  const name = hook.type === 'command' ? hook.name || hook.command || 'unknown-command' : hook.name || 'unknown-hook';
   const entry: RegistryEntry = {
     event,
     config: { ...hook } as HookConfig,

@@ -84,6 +84,19 @@ describe('spec §9.3 vectors', () => {
     ]);
     expect(plan.skipped.map((s) => s.reason)).toEqual(['duplicate']);
   });
+  test('a plugin hook\'s dedup key leaves the command out: two unnamed plugin hooks are one, a command hook of the same command is another', () => {
+    const entries = [
+      entry('BeforeTool', { type: 'plugin', command: 'a.sh' }),
+      entry('BeforeTool', { type: 'plugin', command: 'b.sh' }),
+      entry('BeforeTool', { type: 'command', command: 'a.sh' }),
+    ];
+    const plan = planGemini(config(entries), 'BeforeTool', { tool_name: 'T' });
+    expect(plan.hooks.map((h) => [h.entry.config.type, h.entry.config.command])).toEqual([
+      ['plugin', 'a.sh'],
+      ['command', 'a.sh'],
+    ]);
+    expect(plan.skipped.map((s) => [s.reason, s.entry.config.command])).toEqual([['duplicate', 'b.sh']]);
+  });
   test('a name that cannot become text makes the key (a template string) throw: the planner fails, as Gemini CLI\'s does', () => {
     const entries = [entry('BeforeTool', { command: 'a' }), entry('BeforeTool', { name: { toString: false } as unknown as string, command: 'b' })];
     const plan = planGemini(config(entries), 'BeforeTool', { tool_name: 'T' });

@@ -37,10 +37,23 @@ describe('registerHooks: what gets registered', () => {
   it.each([
     ['the name', { name: 'nice', command: 'a.sh' }, 'nice'],
     ['the command when there is no name', { command: 'a.sh' }, 'a.sh'],
-    ['"unknown-command" for a plugin hook with neither', {}, 'unknown-command'],
   ])('uses %s as display name', (_name, fields, expected) => {
-    const type = 'command' in fields ? 'command' : 'plugin';
-    expect(register({ AfterTool: [{ hooks: [{ type, ...fields }] }] }).entries[0]!.displayName).toBe(expected);
+    expect(register({ AfterTool: [{ hooks: [{ type: 'command', ...fields }] }] }).entries[0]!.displayName).toBe(expected);
+  });
+
+  // Gemini's getHookName: only a command hook falls back to its command.
+  it.each([
+    ['its name', { name: 'nice', command: 'p.sh' }, 'nice'],
+    ['"unknown-hook", not its command', { command: 'p.sh' }, 'unknown-hook'],
+    ['"unknown-hook" without a command either', {}, 'unknown-hook'],
+  ])('names a plugin hook by %s', (_name, fields, expected) => {
+    expect(register({ AfterTool: [{ hooks: [{ type: 'plugin', ...fields }] }] }).entries[0]!.displayName).toBe(expected);
+  });
+
+  it('disables an unnamed plugin hook by "unknown-hook", not by its command', () => {
+    const plugin = { type: 'plugin', command: 'p.sh' };
+    expect(register({ BeforeTool: [{ hooks: [plugin] }] }, ['p.sh']).entries[0]!.enabled).toBe(true);
+    expect(register({ BeforeTool: [{ hooks: [plugin] }] }, ['unknown-hook']).entries[0]!.enabled).toBe(false);
   });
 
   it('disables by display name only: a named hook is not disabled by its command', () => {
@@ -57,7 +70,7 @@ describe('registerHooks: what gets registered', () => {
 
   it('accepts plugin hooks and runtime hooks with a name', () => {
     const { entries } = register({ BeforeAgent: [{ hooks: [{ type: 'plugin', command: 'p' }, { type: 'runtime', name: 'r' }] }] });
-    expect(entries.map((entry) => entry.displayName)).toEqual(['p', 'r']);
+    expect(entries.map((entry) => entry.displayName)).toEqual(['unknown-hook', 'r']);
   });
 
   it('labels extension hooks', () => {
