@@ -176,15 +176,25 @@ export interface StartUpBlocker {
 }
 
 /**
- * Sections Gemini CLI reads without a guard while it starts (`settings.hooksConfig.enabled`,
- * `settings.security.disableYoloMode`): a null left there by the merge stops it before any hook.
+ * Sections Gemini CLI reads without a guard while it starts, each with the key it reads there
+ * (`hooksConfig.enabled`, `security.disableYoloMode` in config.ts; `advanced.dnsResolutionOrder`,
+ * `security.auth.selectedType` in gemini.tsx; `tools.exclude` in config.ts): a null the merge leaves
+ * there stops it before any hook. Another non-object (`5`, `"x"`) reads as undefined and does not.
  */
-const READ_AT_START = { hooksConfig: 'enabled', security: 'disableYoloMode' } as const;
+const READ_AT_START: readonly (readonly [section: readonly string[], read: string])[] = [
+  [['hooksConfig'], 'enabled'],
+  [['security'], 'disableYoloMode'],
+  [['advanced'], 'dnsResolutionOrder'],
+  [['tools'], 'exclude'],
+  [['security', 'auth'], 'selectedType'],
+];
 
 export function startUpBlocker(merged: JsonObject, layers: readonly SettingsLayer[]): StartUpBlocker | undefined {
-  for (const [key, read] of Object.entries(READ_AT_START)) {
-    if (merged[key] !== null) continue;
-    return blockerAt(layers, [key], (value) => value === null, `"${key}" is null, and Gemini CLI reads ${key}.${read} when it starts: it stops there, before any hook. Make it an object ({}) or remove it.`);
+  for (const [section, read] of READ_AT_START) {
+    const value = section.reduce<unknown>((parent, key) => (isPlainObject(parent) ? parent[key] : undefined), merged);
+    if (value !== null) continue;
+    const name = section.join('.');
+    return blockerAt(layers, [...section], (set) => set === null, `"${name}" is null, and Gemini CLI reads ${name}.${read} when it starts: it stops there, before any hook. Make it an object ({}) or remove it.`);
   }
   return undefined;
 }

@@ -19,12 +19,28 @@ const loadError = (env: Record<string, string> = TRUSTED) =>
     (error: unknown) => error as HookrunError,
   );
 
-test.each(['hooksConfig', 'security'])('"%s": null is a configuration error at its place', async (key) => {
+test.each(['hooksConfig', 'security', 'advanced', 'tools'])('"%s": null is a configuration error at its place', async (key) => {
   await s.write(s.workspaceSettings, `{\n  "hooks": ${JSON.stringify(hooks)},\n  "${key}": null\n}\n`);
   const error = await loadError();
   expect(error?.kind).toBe('config');
   expect(error?.message).toContain(`Error in ${s.workspaceSettings}:3:${`  "${key}": `.length + 1}: "${key}" is null, and Gemini CLI reads ${key}.`);
   expect(error?.location).toMatchObject({ file: s.workspaceSettings, line: 3, column: `  "${key}": `.length + 1 });
+});
+
+test('"security.auth": null stops it too (gemini.tsx reads security.auth.selectedType), even with hooks off', async () => {
+  await s.write(s.workspaceSettings, `{\n  "hooksConfig": { "enabled": false },\n  "security": {\n    "auth": null\n  }\n}\n`);
+  const error = await loadError();
+  expect(error?.kind).toBe('config');
+  expect(error?.message).toContain(`Error in ${s.workspaceSettings}:4:13: "security.auth" is null, and Gemini CLI reads security.auth.selectedType`);
+});
+
+test.each([
+  ['advanced', 5],
+  ['tools', 'x'],
+  ['security', { auth: 'x' }],
+])('"%s" that is another non-object reads as undefined there and stops nothing', async (key, value) => {
+  await s.writeJson(s.workspaceSettings, { [key]: value, hooks });
+  expect((await loadGeminiConfig(s.ctx({ env: TRUSTED }))).entries).toHaveLength(1);
 });
 
 test('a later layer that makes it an object again is what the agent reads', async () => {
