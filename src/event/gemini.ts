@@ -87,6 +87,12 @@ export function completeGeminiInput(event: string, input: JsonObject, ctx: Conte
     hook_event_name: hook_event_name ?? event,
     timestamp: timestamp ?? isoTimestamp(ctx.now()),
   };
+  // What Gemini's event builders do with a field left out or empty: AfterAgent always carries
+  // stop_hook_active (false by default); a falsy original_request_name is not sent (`...(name && {...})`).
+  if (event === 'AfterAgent' && !Object.hasOwn(specific, 'stop_hook_active')) specific.stop_hook_active = false;
+  if ((event === 'BeforeTool' || event === 'AfterTool') && Object.hasOwn(specific, 'original_request_name') && !specific.original_request_name) {
+    delete specific.original_request_name;
+  }
   // The event's own fields in the agent's order, whatever order they were given in; fields the agent
   // does not send (hookrun passes them on) come last, as given.
   for (const field of eventFieldOrder(event)) if (Object.hasOwn(specific, field)) completed[field] = specific[field];

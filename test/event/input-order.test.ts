@@ -32,3 +32,18 @@ test('a "__proto__" field stays a field', () => {
   const input = JSON.parse('{"tool_name":"x","__proto__":{"a":1}}') as Record<string, unknown>;
   expect(JSON.stringify(completeGeminiInput('BeforeTool', { ...input, session_id: 's' }, ctx))).toContain('"__proto__":{"a":1}');
 });
+
+// Gemini's event builders: fireAfterAgentEvent(prompt, response, stopHookActive = false) always sends the
+// flag; fireBeforeToolEvent/fireAfterToolEvent send original_request_name only when it is truthy.
+test('AfterAgent always carries stop_hook_active, false when not given', () => {
+  const event = (input: Record<string, unknown>) => completeGeminiInput('AfterAgent', { session_id: 's', ...input }, ctx);
+  expect(event({ prompt: 'p', prompt_response: 'r' })).toMatchObject({ stop_hook_active: false });
+  expect(keys('AfterAgent', { prompt_response: 'r', prompt: 'p', extra: 1 })).toEqual([...BASE, 'prompt', 'prompt_response', 'stop_hook_active', 'extra']);
+  expect(event({ stop_hook_active: true })).toMatchObject({ stop_hook_active: true });
+  expect(completeGeminiInput('BeforeAgent', { prompt: 'p' }, ctx)).not.toHaveProperty('stop_hook_active');
+});
+
+test.each(['BeforeTool', 'AfterTool'])('%s drops an empty original_request_name and keeps a given one', (event) => {
+  expect(completeGeminiInput(event, { tool_name: 'x', original_request_name: '' }, ctx)).not.toHaveProperty('original_request_name');
+  expect(completeGeminiInput(event, { tool_name: 'x', original_request_name: 'o' }, ctx)).toMatchObject({ original_request_name: 'o' });
+});
