@@ -15,6 +15,7 @@ export const AWAITING_PROCESS: Readonly<Record<string, string>> = {
   'r2-min-bg-detached-killed': "a background job with closed stdio outlives its hook in Gemini; hookrun ends the hook's process group",
   'r2-min-capture-cap-whitespace': "17 MB of blanks after the answer: Gemini trims and uses it, hookrun's 16 MiB cap cuts stdout and refuses it",
   'r2-timeout-013': 'a background sleep 1 s holds stdout past the 800 ms timeout: timed out for Gemini, answered for hookrun',
+  'r2-timeout-021': 'a background sleep 1.5 s holds stdout past the 400 ms timeout: timed out for Gemini; hookrun answers when the machine is not loaded',
   'r2-timeout-039': "a background child writes 0.5 s after the answer, past the 300 ms timeout: timed out for Gemini; hookrun's answer depends on load",
   'r2-timeout-044': 'a background child writes JSON 0.5–0.8 s after the answer: Gemini reads it (two lines, plain text), hookrun stops 200 ms after exit',
   'r2-timeout-081': 'a background child writes JSON 0.8 s after the answer: Gemini reads it (two lines, plain text), hookrun stops 200 ms after exit',
