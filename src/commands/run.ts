@@ -21,6 +21,8 @@ export interface RunCommandOptions extends EventOptions {
   quiet?: boolean;
   graceMs?: number;
   maxOutputBytes?: number;
+  /** `--contain`: end what each hook left running once it is done, and report what escaped. */
+  contain?: boolean;
   /** `--hook-trust warn|block` (else HOOKRUN_HOOK_TRUST, else block). */
   hookTrust?: string;
   /** `--fail-closed`: a hook that fails to answer blocks the action. */
@@ -61,6 +63,7 @@ export async function runCommand(options: RunCommandOptions, ctx: Context, io: I
       signal,
       graceMs: options.graceMs,
       maxCaptureBytes: options.maxOutputBytes,
+      contain: options.contain,
       failClosed: options.failClosed,
       ...(cache ? { cache } : {}),
     }),
