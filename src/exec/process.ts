@@ -163,6 +163,8 @@ class HookProcess {
   private readonly marker: string | undefined;
   /** The hook's ends of its stdio pipes, to find who still holds them ("socket:[inode]"). */
   private readonly pipeLinks: string[];
+  /** When the hook started, in the kernel's clock ticks: what it started cannot be older. */
+  private readonly startTicks: number;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   private timedOut = false;
   private killed = false;
@@ -191,6 +193,7 @@ class HookProcess {
     this.outcome = new Promise((r) => (this.resolve = r));
     // Read at once, before the hook can redirect them; an escaped holder is found by these later.
     this.pipeLinks = isLinux ? [0, 1, 2].map((fd) => readLink(`/proc/${this.sid}/fd/${fd}`)).filter((l) => l.startsWith('socket:')) : [];
+    this.startTicks = (isLinux && readStat(String(this.sid))?.start) || 0;
     this.wire();
   }
 
@@ -291,7 +294,8 @@ class HookProcess {
     // The session is empty: a pipe still open is held by a process that left it, or its EOF is merely late.
     if (!this.out.closed || !this.err.closed) {
       const table = processTable(true);
-      const holders = table ? pipeHolders(table, this.pipeLinks) : [];
+      const younger = table?.filter((e) => e.start >= this.startTicks);
+      const holders = younger ? pipeHolders(younger, this.pipeLinks) : [];
       if (table) this.noteEscapes(table, true, holders);
       if (holders.length === 0) await this.until(() => this.out.closed && this.err.closed, LATE_EOF_MS);
       if (this.exit && (!this.out.closed || !this.err.closed)) this.pipesHeldAfterExit = true;
@@ -310,7 +314,7 @@ class HookProcess {
     };
     const holders = new Set(pipesOpen ? holderPids : []);
     for (const entry of table) {
-      if (entry.sid === this.sid || known.has(entry.pid) || !alive(entry)) continue;
+      if (entry.sid === this.sid || entry.start < this.startTicks || known.has(entry.pid) || !alive(entry)) continue;
       const ours = descends(entry) || holders.has(entry.pid) || (this.marker !== undefined && hasMarker(entry.pid, this.marker));
       if (!ours) continue;
       this.escaped.push({ pid: entry.pid, command: commandLine(entry.pid) });
@@ -429,6 +433,8 @@ interface ProcEntry {
   ppid: number;
   sid: number;
   state: string;
+  /** Start time in clock ticks since boot. */
+  start: number;
 }
 
 const alive = (entry: ProcEntry): boolean => entry.state !== 'Z' && entry.state !== 'X';
@@ -451,18 +457,23 @@ function processTable(fresh = false): ProcEntry[] | undefined {
   const table: ProcEntry[] = [];
   for (const entry of entries) {
     if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'latin1');
-    } catch {
-      continue; // exited meanwhile
-    }
-    // "pid (comm) state ppid pgrp session ..."; comm may hold spaces and parentheses: parse after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    table.push({ pid: Number(entry), ppid: Number(fields[1]), sid: Number(fields[3]), state: fields[0]! });
+    const stat = readStat(entry);
+    if (stat) table.push(stat);
   }
   lastTable = { at: now(), table };
   return table;
+}
+
+function readStat(pid: string): ProcEntry | undefined {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
+  } catch {
+    return undefined; // exited meanwhile
+  }
+  // "pid (comm) state ppid pgrp session … starttime(22nd)"; comm may hold spaces and parentheses: parse after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { pid: Number(pid), ppid: Number(fields[1]), sid: Number(fields[3]), state: fields[0]!, start: Number(fields[19]) };
 }
 
 /** Live (non-zombie) members of the session: zombies wait for a reaper, which may be slow or never come. */

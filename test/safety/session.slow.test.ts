@@ -65,7 +65,7 @@ const RUN = ['run', 'BeforeTool', '--tool', 't', '--trust-workspace', '--json', 
 describe.each(Object.entries(LEAVERS))('a child that left the group with %s', (_name, leave) => {
   test('a timeout ends it with the session', async ({ w }) => {
     const file = path.join(setup(w), 'leaver');
-    await w.settings(beforeTool({ name: 'h', command: `${leave(file)} while [ ! -s ${file} ]; do sleep 0.01; done; sleep 1000`, timeout: 3000 }));
+    await w.settings(beforeTool({ name: 'h', command: `${leave(file)} while [ ! -s ${file} ]; do sleep 0.01; done; sleep 1000`, timeout: 8000 }));
     const result = await w.run(RUN);
     const pid = pidOf(w, 'leaver');
     expect(json(result).results[0]).toMatchObject({ timedOut: true });
