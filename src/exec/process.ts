@@ -229,6 +229,8 @@ class HookProcess {
   }
 
   private onTimeout(): void {
+    // Already being ended (--contain after a normal exit, or an interrupt): that is not the hook timing out.
+    if (this.phase === 'ending' || this.phase === 'done') return;
     this.timedOut = true;
     this.pipesHeldAfterExit = this.exit !== undefined;
     this.end('timeout');

@@ -201,6 +201,12 @@ describe('session: the agent\'s waiting, bounded by the timeout; what hookrun en
     expect(sessionMembers(sid)).toEqual([]);
   });
 
+  test('--contain: a grace period outlasting the hook\'s timeout does not make the finished hook time out', async () => {
+    const script = `M=$(mktemp -u); (trap '' TERM; : > "$M"; exec sleep 30) >/dev/null 2>&1 & while [ ! -e "$M" ]; do sleep 0.01; done; rm -f "$M"; echo '{}'`;
+    const outcome = await run(script, { timeoutMs: 2000, graceMs: 4000, contain: true });
+    expect(outcome).toMatchObject({ exitCode: 0, stdout: '{}\n', killed: true, timedOut: false, contained: 1 });
+  });
+
   test.each([
     ['`set -m` (a job in a group of its own)', 'set -m; sleep 30 & echo $$ $!; set +m'],
     ['setpgrp via python3', "python3 -c 'import os,time; os.setpgrp(); time.sleep(30)' & echo $$ $!"],
