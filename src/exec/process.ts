@@ -262,7 +262,8 @@ class HookProcess {
 
   private async endSession(containing: boolean): Promise<void> {
     if (isWindows) {
-      // No signals, groups or sessions: Gemini's forceful tree kill.
+      // No sessions to find what a finished hook left; for a running one, Gemini's forceful tree kill.
+      if (containing) return;
       windowsTreeKill(this.sid, (error) => this.noteKillError(error));
       this.killed = true;
       await this.until(() => this.exit !== undefined, AFTER_KILL_WAIT_MS + this.graceMs);
@@ -352,6 +353,8 @@ class HookProcess {
     this.child.stdout?.destroy();
     this.child.stderr?.destroy();
     const { out, err } = this;
+    // Named while the session was ended; one that has since exited is no longer running anywhere.
+    const escaped = this.escaped.filter((e) => isRunning(e.pid));
     this.resolve({
       stdout: out.text(),
       stderr: err.text(),
@@ -366,7 +369,7 @@ class HookProcess {
       killed: this.killed,
       pipesHeldAfterExit: this.pipesHeldAfterExit,
       ...(this.contained > 0 ? { contained: this.contained } : {}),
-      ...(this.escaped.length > 0 ? { escaped: this.escaped } : {}),
+      ...(escaped.length > 0 ? { escaped } : {}),
       ...(this.killError !== undefined ? { killError: this.killError } : {}),
     });
   }
@@ -440,6 +443,11 @@ interface ProcEntry {
 }
 
 const alive = (entry: ProcEntry): boolean => entry.state !== 'Z' && entry.state !== 'X';
+
+function isRunning(pid: number): boolean {
+  const entry = readStat(String(pid));
+  return entry !== undefined && alive(entry);
+}
 
 let lastTable: { at: number; table: ProcEntry[] } | undefined;
 

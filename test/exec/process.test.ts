@@ -144,6 +144,9 @@ function sessionMembers(sid: number): number[] {
   return members;
 }
 
+/** Shell that waits until the last background job has left the hook's session (setsid ran), or died. */
+const LEFT = `until [ "$(cut -d' ' -f6 /proc/$!/stat 2>/dev/null)" != "$$" ]; do sleep 0.01; done; `;
+
 async function waitGone(pids: () => number[], withinMs = 5000): Promise<number[]> {
   const deadline = Date.now() + withinMs;
   while (pids().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
@@ -224,7 +227,7 @@ describe('session: the agent\'s waiting, bounded by the timeout; what hookrun en
   });
 
   test('a real setsid escapes the session kill and is named', async () => {
-    const outcome = await run('setsid sleep 31 >/dev/null 2>&1 & sleep 0.2; echo $$ $!; sleep 30', { timeoutMs: 800 });
+    const outcome = await run(`setsid sleep 31 >/dev/null 2>&1 & ${LEFT}echo $$ $!; sleep 30`, { timeoutMs: 3000 });
     const [sid, escaped] = outcome.stdout.trim().split(' ').map(Number) as [number, number];
     try {
       expect(outcome.timedOut).toBe(true);
@@ -237,19 +240,19 @@ describe('session: the agent\'s waiting, bounded by the timeout; what hookrun en
   });
 
   test('a setsid holder of the pipes: waited for until the timeout, then named; its parent gone', async () => {
-    const outcome = await run('setsid sleep 32 & echo $!', { timeoutMs: 600 });
+    const outcome = await run(`setsid sleep 32 & ${LEFT}echo $!`, { timeoutMs: 3000 });
     const escaped = firstNumber(outcome.stdout);
     try {
       expect(outcome).toMatchObject({ exitCode: 0, timedOut: true, pipesHeldAfterExit: true });
       expect(outcome.escaped).toEqual([{ pid: escaped, command: 'sleep 32' }]);
-      expect(outcome.durationMs).toBeLessThan(5000);
+      expect(outcome.durationMs).toBeLessThan(8000);
     } finally {
       killQuietly(escaped);
     }
   });
 
   test('--contain names a setsid escapee with closed stdio whose parent has exited', async () => {
-    const outcome = await run('setsid sleep 33 >/dev/null 2>&1 </dev/null & echo $!; sleep 0.3', { contain: true });
+    const outcome = await run(`setsid sleep 33 >/dev/null 2>&1 </dev/null & ${LEFT}echo $!`, { contain: true });
     const escaped = firstNumber(outcome.stdout);
     try {
       expect(outcome.escaped).toEqual([{ pid: escaped, command: 'sleep 33' }]);

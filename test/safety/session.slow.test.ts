@@ -60,6 +60,9 @@ function setup(w: Workspace): string {
   return dir;
 }
 
+/** Shell that waits until the last background job has left the hook's session (setsid ran), or died. */
+const LEFT = `until [ "$(cut -d' ' -f6 /proc/$!/stat 2>/dev/null)" != "$$" ]; do sleep 0.01; done; `;
+
 const RUN = ['run', 'BeforeTool', '--tool', 't', '--trust-workspace', '--json', '--grace', '500'];
 
 describe.each(Object.entries(LEAVERS))('a child that left the group with %s', (_name, leave) => {
@@ -114,7 +117,7 @@ describe('hookrun interrupted', () => {
 describe('a real setsid', () => {
   test('escapes a timeout and is named in the report (JSON and text)', async ({ w }) => {
     const file = path.join(setup(w), 'daemon');
-    await w.settings(beforeTool({ name: 'starter', command: `setsid sleep 1001 >/dev/null 2>&1 </dev/null & echo $! > ${file}; sleep 1000`, timeout: 1000 }));
+    await w.settings(beforeTool({ name: 'starter', command: `setsid sleep 1001 >/dev/null 2>&1 </dev/null & ${LEFT}echo $! > ${file}; sleep 1000`, timeout: 3000 }));
     const result = await w.run(RUN);
     const pid = pidOf(w, 'daemon');
     expect(alive(pid)).toBe(true);
@@ -127,7 +130,7 @@ describe('a real setsid', () => {
 
   test('with --contain and closed stdio, after its parent exited: still named', async ({ w }) => {
     const file = path.join(setup(w), 'daemon');
-    await w.settings(beforeTool({ name: 'starter', command: `setsid sleep 1002 >/dev/null 2>&1 </dev/null & echo $! > ${file}; sleep 0.3; echo '{}'` }));
+    await w.settings(beforeTool({ name: 'starter', command: `setsid sleep 1002 >/dev/null 2>&1 </dev/null & ${LEFT}echo $! > ${file}; echo '{}'` }));
     const result = await w.run([...RUN, '--contain']);
     const pid = pidOf(w, 'daemon');
     expect(alive(pid)).toBe(true);
