@@ -202,7 +202,9 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
         throw new RequestError({ code: INVALID_PARAMS, message: `stdin line ${line}: params by position are not supported; give an object`, data: { exitCode: 1 } });
       }
       if (closing) throw new RequestError({ code: INVALID_REQUEST, message: `stdin line ${line}: the server is shutting down` });
-      track(dispatch(id, request.method, request.params, line));
+      // Not tracked itself: shutdown waits for what is tracked.
+      if (request.method === 'shutdown') void dispatch(id, request.method, request.params, line);
+      else track(dispatch(id, request.method, request.params, line));
     } catch (error) {
       const rpc = rpcErrorOf(error, line);
       // An id we could not read is answered as null, as JSON-RPC asks.
