@@ -115,3 +115,58 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
   if (options.cache) report.notes.push(...options.cache.notes);
   return report;
 }
+
+/**
+ * The options of `hookrun run` that shape one event's answer, under the names every edge passes them by:
+ * `run`'s flags, `serve`'s session defaults and request options, the library's arguments.
+ */
+export interface EventSettings {
+  /** `--trust-workspace` */
+  trustWorkspace?: boolean;
+  /** Kiro: `--agent` */
+  agent?: string;
+  /** Claude: `--claude-version` */
+  agentVersion?: string;
+  /** False with `--no-cache`: the agent's result cache is neither read nor written. */
+  cache?: boolean;
+  /** `--hook-trust warn|block` */
+  hookTrust?: string;
+  /** `--fail-closed` */
+  failClosed?: boolean;
+  /** `--clean-env` */
+  cleanEnv?: boolean;
+  /** `--env-allow NAME`, repeatable. */
+  envAllow?: string[];
+  /** `--grace` */
+  graceMs?: number;
+  /** `--max-output` */
+  maxOutputBytes?: number;
+}
+
+/** {@link planEvent} with the options as `run` takes them. */
+export function planWith(dialect: Dialect, event: string, raw: JsonObject, ctx: Context, settings: EventSettings): Promise<PlannedEvent> {
+  const narrowed = settings.cleanEnv === true || (settings.envAllow?.length ?? 0) > 0;
+  return planEvent(
+    dialect,
+    event,
+    raw,
+    ctx,
+    { trustWorkspace: settings.trustWorkspace, agent: settings.agent, agentVersion: settings.agentVersion },
+    {
+      hookTrust: settings.hookTrust,
+      ...(narrowed ? { envPolicy: { clean: settings.cleanEnv === true, allow: settings.envAllow ?? [] } } : {}),
+    },
+  );
+}
+
+/** {@link executeEvent} with the options as `run` takes them; `signal` stops every running hook. */
+export function executeWith(planned: PlannedEvent, ctx: Context, settings: EventSettings, signal?: AbortSignal): Promise<RunReport> {
+  const cache = settings.cache === false ? undefined : planned.dialect.resultCache?.(planned.config, ctx);
+  return executeEvent(planned, ctx, {
+    ...(signal ? { signal } : {}),
+    graceMs: settings.graceMs,
+    maxCaptureBytes: settings.maxOutputBytes,
+    failClosed: settings.failClosed,
+    ...(cache ? { cache } : {}),
+  });
+}
