@@ -128,6 +128,7 @@ function defineRun(program: Command, { io, setExit, context }: CommandDeps): voi
     .option('-q, --quiet', 'no report on stderr')
     .option('--grace <ms>', 'after a timeout, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
     .option('--max-output <bytes>', 'bytes captured per hook stream; the rest is read and dropped', integer('--max-output'))
+    .option('--contain', 'once a hook is done, end what it left running (the agent leaves it running); report what escaped with setsid')
     .addOption(
       new Option('--hook-trust <policy>', 'new or changed project hooks in a folder trusted via trustedFolders.json: block them, or warn and run them as Gemini CLI does (default: $HOOKRUN_HOOK_TRUST, else block)').choices(['block', 'warn']),
     )
@@ -163,6 +164,7 @@ Examples:
             quiet: opts.quiet === true,
             graceMs: opts.grace as number,
             maxOutputBytes: opts.maxOutput as number | undefined,
+            contain: opts.contain === true,
             hookTrust: opts.hookTrust as string | undefined,
             failClosed: opts.failClosed === true,
             cleanEnv: opts.cleanEnv === true,
@@ -263,6 +265,7 @@ function defineTest(program: Command, { io, setExit, context }: CommandDeps): vo
     .option('--from-captures [dir]', 'print a fixture skeleton from captured events (default dir: .hookrun/captures)')
     .option('--grace <ms>', 'after a timeout, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
     .option('--max-output <bytes>', 'bytes captured per hook stream; the rest is read and dropped', integer('--max-output'))
+    .option('--no-contain', 'leave what a hook starts in the background running after it is done, as the agent does (default: end it, so a run leaves nothing behind)')
     .addHelpText(
       'after',
       `
@@ -308,6 +311,7 @@ Examples:
             yes: opts.yes === true || opts.ci === true,
             graceMs: opts.grace as number,
             maxOutputBytes: opts.maxOutput as number | undefined,
+            contain: opts.contain !== false,
           },
           ctx,
           io,

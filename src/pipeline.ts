@@ -141,6 +141,8 @@ export interface EventSettings {
   graceMs?: number;
   /** `--max-output` */
   maxOutputBytes?: number;
+  /** `--contain`: end what each hook left running once it is done, and report what escaped. */
+  contain?: boolean;
 }
 
 /** {@link planEvent} with the options as `run` takes them. */
@@ -167,6 +169,7 @@ export function executeWith(planned: PlannedEvent, ctx: Context, settings: Event
     graceMs: settings.graceMs,
     maxCaptureBytes: settings.maxOutputBytes,
     failClosed: settings.failClosed,
+    contain: settings.contain,
     ...(cache ? { cache } : {}),
   });
 }

@@ -31,7 +31,8 @@ export function interpretClaude(event: string, outcome: ProcessOutcome, invocati
 
   // A stdout cut at hookrun's capture limit is never read as an answer (hookrun's rule for every dialect
   // that parses output): its first megabytes are not what the hook meant. The exit code still counts.
-  const cut = outcome.stdoutTruncated === true;
+  // Blanks alone past the cap are the exception: the output is trimmed before it is parsed.
+  const cut = outcome.stdoutTruncated === true && outcome.stdoutCutBlanksOnly !== true;
   const parsed = cut ? undefined : parseJsonOutput(outcome.stdout);
   const readJson = generation === 'current' || exitCode === 0;
   let json: JsonObject | undefined;
