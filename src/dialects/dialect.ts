@@ -76,6 +76,8 @@ export interface Dialect {
   invocation(hook: PlannedHook, input: JsonObject, config: ResolvedConfig, ctx: Context): HookInvocation;
   /** Why the agent fails this hook without starting anything, if it does (reported as the hook's error). */
   cannotStart?(hook: PlannedHook): string | undefined;
+  /** The result of a hook the agent answers without a process (Kiro CLI 3's agent actions), if this is one. */
+  answer?(hook: PlannedHook, input: JsonObject): Interpretation | undefined;
   /** Turns a finished process into the agent's view of the hook's result. */
   interpret(event: string, outcome: ProcessOutcome, invocation: HookInvocation): Interpretation;
   /** Sequential mode: the input the next hook receives after this result. */
