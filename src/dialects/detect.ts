@@ -23,9 +23,9 @@ interface Candidate {
 
 export async function detectDialect(ctx: Context): Promise<DetectedDialect> {
   const [{ geminiSettingsPaths }, { claudeSettingsPaths }, { kiroAgentDirectories }, { kiro3HookDirectories }, { agyHookFiles }] = await Promise.all([
-    import('../settings/gemini.js'),
+    import('./gemini/settings/load.js'),
     import('./claude/settings.js'),
-    import('../settings/kiro.js'),
+    import('./kiro/settings.js'),
     import('./kiro/kiro3-settings.js'),
     import('./antigravity/settings.js'),
   ]);

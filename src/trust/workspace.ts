@@ -4,7 +4,7 @@
 // hookrun's own record, the folder rules `hookrun trust --folder` writes.
 import type { Context } from '../context.js';
 import type { TrustDecision } from '../types.js';
-import { loadTrustedFolders, matchingRule } from './folders.js';
+import { loadTrustedFolders, matchingRule } from '../dialects/gemini/trust/folders.js';
 
 export interface WorkspaceTrustOptions {
   trustWorkspace?: boolean;

@@ -2,7 +2,7 @@
 // folder holding its hooks.json, the payload on stdin, the full environment, a timeout in seconds.
 // Only stdout counts: trimmed, one JSON object. The exit code and stderr are reported, never read.
 import { homeDir, type Context } from '../../context.js';
-import { inheritedEnvironment } from '../../exec/env.js';
+import { inheritedEnvironment } from '../gemini/env.js';
 import { isPlainObject } from '../../settings/jsonc.js';
 import type { JsonObject, PlannedHook, ProcessOutcome, RegistryEntry, ResolvedConfig } from '../../types.js';
 import type { HookInvocation, Interpretation } from '../dialect.js';

@@ -2,7 +2,7 @@
 // workspace with the full environment, the payload on stdin, a timeout in seconds. An agent action
 // starts nothing: its prompt, with the payload, goes to the model's context.
 import type { Context } from '../../context.js';
-import { inheritedEnvironment } from '../../exec/env.js';
+import { inheritedEnvironment } from '../gemini/env.js';
 import type { JsonObject, PlannedHook, ProcessOutcome, ResolvedConfig } from '../../types.js';
 import type { HookInvocation, Interpretation } from '../dialect.js';
 import { KIRO3_DEFAULT_TIMEOUT_SECONDS } from './kiro3-settings.js';
