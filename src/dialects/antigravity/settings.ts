@@ -53,7 +53,7 @@ export function agyGlobalHooksFile(ctx: Context): string {
 }
 
 /** Places other sources name for the global file, which agy does not read (SOURCES A.1). */
-function unreadGlobalFiles(ctx: Context): string[] {
+export function unreadGlobalFiles(ctx: Context): string[] {
   const gemini = path.join(homeDir(ctx), '.gemini');
   return [path.join(gemini, 'antigravity-cli', 'hooks.json'), path.join(gemini, 'hooks.json')];
 }
@@ -73,6 +73,8 @@ export interface LoadedAgyFile {
   exists: boolean;
   /** Set when agy rejects the file: no hook of it runs. */
   error?: HookrunError;
+  /** The file exists but could not be read at all (permissions, not a regular file, too big). */
+  unreadable?: boolean;
   entries: RegistryEntry[];
   /** What agy ignores without a word: unknown keys and events, a matcher on a flat event, ... */
   diagnostics: Diagnostic[];
@@ -115,6 +117,7 @@ export function readAgyFile(file: AgyFile): LoadedAgyFile {
     text = fs.readFileSync(file.path, 'utf8');
   } catch (error) {
     if (!loaded.exists) return loaded;
+    loaded.unreadable = true;
     loaded.error = error instanceof HookrunError ? error : configError(`${file.path}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, at0(file.path));
     return loaded;
   }
@@ -292,7 +295,7 @@ function registerHandler(
     const value = typeof timeout.value === 'number' ? timeout.value : NaN;
     if (!/^-?\d+$/.test(text) || value > INT32_MAX || value < INT32_MIN) {
       throw configError(
-        `${formatJsonPath([...at, timeout.key!])} must be a whole number of seconds (a 32-bit integer written as digits), got ${text || typeOf(timeout.value)}: agy rejects the whole file`,
+        `${formatJsonPath([...at, timeout.key!])} must be a whole number of seconds (a 32-bit integer written as digits), got ${text || typeOf(timeout.value)}`,
         where([...at, timeout.key!]),
       );
     }
@@ -348,7 +351,7 @@ export async function loadAgyConfig(ctx: Context, options: LoadOptions): Promise
       diagnostics.push({
         code: 'agy-file-dropped',
         severity: 'warning',
-        message: `${loaded.error.message} — agy drops the whole file without a word (every hook in it stops running); the other hook files still load`,
+        message: droppedFileMessage(loaded.error),
         location: loaded.error.location ?? at0(file.path),
       });
       files.push({ layer, path: file.path, exists: true, loaded: false, note: 'rejected: no hook from it runs' });
@@ -370,18 +373,26 @@ export async function loadAgyConfig(ctx: Context, options: LoadOptions): Promise
   if (heldBack.length > 0) {
     diagnostics.push({ code: 'untrusted-project-hooks', severity: 'warning', message: untrustedMessage(ctx, trust, heldBack) });
   }
-  for (const other of unreadGlobalFiles(ctx)) {
-    if (fs.existsSync(other)) {
-      diagnostics.push({
-        code: 'agy-global-file-not-read',
-        severity: 'warning',
-        message: `${other} is not read: agy's global hooks file is ${agyGlobalHooksFile(ctx)} (some guides name this path; agy ignores it)`,
-        location: at0(other),
-        fix: `move its hooks to ${agyGlobalHooksFile(ctx)}`,
-      });
-    }
-  }
+  diagnostics.push(...unreadGlobalFileDiagnostics(ctx));
   const config: ResolvedConfig = { dialect: 'antigravity', hooksEnabled: true, trust, entries, diagnostics, files, merged: {} };
   if (options.keepInactive) config.considered = considered;
   return config;
+}
+
+/** A warning for each place other guides name for the global file that exists: agy does not read it. */
+export function unreadGlobalFileDiagnostics(ctx: Context): Diagnostic[] {
+  return unreadGlobalFiles(ctx)
+    .filter((other) => fs.existsSync(other))
+    .map((other) => ({
+      code: 'agy-global-file-not-read',
+      severity: 'warning' as const,
+      message: `${other} is not read: agy's global hooks file is ${agyGlobalHooksFile(ctx)} (some guides name this path; agy ignores it)`,
+      location: at0(other),
+      fix: `move its hooks to ${agyGlobalHooksFile(ctx)}`,
+    }));
+}
+
+/** What `run` says about a file agy rejects. */
+export function droppedFileMessage(error: HookrunError): string {
+  return `${error.message} — agy drops the whole file without a word (every hook in it stops running); the other hook files still load`;
 }

@@ -38,6 +38,8 @@ export function kiro3HookFiles(ctx: Context): Kiro3File[] {
 export interface LoadedKiro3File {
   file: Kiro3File;
   error?: HookrunError;
+  /** The file could not be read at all (permissions, not a regular file, too big). */
+  unreadable?: boolean;
   entries: RegistryEntry[];
   diagnostics: Diagnostic[];
 }
@@ -48,10 +50,18 @@ export function readKiro3File(file: Kiro3File): LoadedKiro3File {
   const loaded: LoadedKiro3File = { file, entries: [], diagnostics: [] };
   try {
     const stat = fs.statSync(file.path);
+    if (!stat.isFile() || stat.size > MAX_FILE_BYTES) loaded.unreadable = true;
     if (!stat.isFile()) throw configError(`${file.path} is not a regular file; hookrun reads only regular hook files`, at0(file.path));
     if (stat.size > MAX_FILE_BYTES) throw configError(`${file.path} is ${stat.size} bytes, over hookrun's limit of ${MAX_FILE_BYTES}`, at0(file.path));
+    let text: string;
+    try {
+      text = fs.readFileSync(file.path, 'utf8');
+    } catch (error) {
+      loaded.unreadable = true;
+      throw error;
+    }
     // The engine is JavaScript: JSON.parse, so no comments and no trailing commas.
-    const doc = parseJsonc(fs.readFileSync(file.path, 'utf8'), file.path, { comments: false });
+    const doc = parseJsonc(text, file.path, { comments: false });
     loaded.entries = registerHooks(doc, file, loaded.diagnostics);
   } catch (error) {
     loaded.error =
@@ -202,7 +212,7 @@ export async function loadKiro3Config(ctx: Context, options: LoadOptions): Promi
       diagnostics.push({
         code: 'kiro3-file-dropped',
         severity: 'warning',
-        message: `${loaded.error.message} — Kiro CLI skips the whole file (its log says "Hook file does not match v2 schema"; nothing tells the user); the other hook files still load`,
+        message: droppedKiro3FileMessage(loaded.error),
         location: loaded.error.location ?? at0(file.path),
       });
       files.push({ layer, path: file.path, exists: true, loaded: false, note: 'rejected: no hook from it runs' });
@@ -245,4 +255,9 @@ function realpathOr(target: string): string {
   } catch {
     return path.resolve(target);
   }
+}
+
+/** What `run` says about a hook file Kiro CLI 3 skips. */
+export function droppedKiro3FileMessage(error: HookrunError): string {
+  return `${error.message} — Kiro CLI skips the whole file (its log says "Hook file does not match v2 schema"; nothing tells the user); the other hook files still load`;
 }

@@ -276,3 +276,28 @@ describe.concurrent('loading (D5): what agy drops without a word, said at file:l
     expect(r.stderr).toContain('[agy-global-file-not-read]');
   });
 });
+
+describe.concurrent('validate --dialect antigravity', () => {
+  test('a rejected file is an error at file:line:column with a fix, whatever the trust; warnings for what agy ignores', async () => {
+    const sb = await sandbox({
+      'ws/.agents/hooks.json': '{\n  "x": {\n    "Stop": [{"command": "true", "timeout": 1.5}]\n  }\n}\n',
+      'ws/_agents/hooks.json': '{\n  "y": {\n    "SessionEnd": []\n  }\n}\n',
+    });
+    const r = await hookrun(['validate', '--dialect', 'antigravity', '-C', sb.ws], { env: sb.env, cwd: sb.ws });
+    expect(r.exitCode, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toContain('.agents/hooks.json:3:45: error: x.Stop[0].timeout must be a whole number of seconds');
+    expect(r.stdout).toContain('fix:');
+    expect(r.stdout).toContain('_agents/hooks.json:3:5: warning: y.SessionEnd: agy ignores "SessionEnd"');
+    const json = JSON.parse((await hookrun(['validate', '--dialect', 'antigravity', '--json', '--ignore', 'agy-file-dropped', '-C', sb.ws], { env: sb.env })).stdout);
+    expect(json.summary).toEqual({ errors: 0, warnings: 1, infos: 0 });
+  });
+
+  test('a clean file passes; an unknown --ignore code is a usage error (exit 2)', async () => {
+    const sb = await sandbox({ 'ws/.agents/hooks.json': guard(deny('x'), 'run_command') });
+    const r = await hookrun(['validate', '--dialect', 'antigravity', '--strict', '-C', sb.ws], { env: sb.env });
+    expect(r.exitCode, r.stdout).toBe(0);
+    expect(r.stdout).toContain('0 errors, 0 warnings');
+    const bad = await hookrun(['validate', '--dialect', 'antigravity', '--ignore', 'nope', '-C', sb.ws], { env: sb.env });
+    expect(bad.exitCode).toBe(2);
+  });
+});

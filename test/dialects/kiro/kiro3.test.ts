@@ -175,3 +175,18 @@ describe.concurrent('loading (K4): silent drops said at file:line:column', () =>
     expect(r.stderr).toContain('[kiro3-invalid-matcher]');
   });
 });
+
+describe.concurrent('validate --dialect kiro (Kiro CLI 3 hook files)', () => {
+  test('a skipped file and a hook that can never fire are errors at file:line:column', async () => {
+    const sb = await sandbox({
+      'ws/.kiro/hooks/a.json': '{\n  "version": "v1",\n  "hooks": [\n    {"name": "x", "trigger": "PreToolUse", "action": {"type": "command", "command": "true"}, "timeout": 1.5}\n  ]\n}\n',
+      'ws/.kiro/hooks/b.json': hookFile(command('y', 'BeforeTool', 'true'), command('z', 'PreToolUse', 'true', { matcher: '(?i)fs' })),
+    });
+    const r = await hookrun(['validate', '--dialect', 'kiro', '-C', sb.ws], { env: sb.env, cwd: sb.ws });
+    expect(r.exitCode, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/\.kiro\/hooks\/a\.json:4:\d+: error: hooks\[0\]\.timeout must be a whole number/);
+    expect(r.stdout).toMatch(/\.kiro\/hooks\/b\.json:\d+:\d+: error: hooks\[0\]\.trigger "BeforeTool" is no Kiro CLI 3 trigger/);
+    expect(r.stdout).toContain('[kiro3-invalid-matcher]');
+    expect(r.stdout).toContain('3 errors');
+  });
+});
