@@ -2,7 +2,7 @@
 // folder holding its hooks.json, the payload on stdin, the full environment, a timeout in seconds.
 // Only stdout counts: trimmed, one JSON object. The exit code and stderr are reported, never read.
 import { homeDir, type Context } from '../../context.js';
-import { inheritedEnvironment } from '../gemini/env.js';
+import { applyEnvPolicy, copyEnvironment } from '../../exec/env.js';
 import { isPlainObject } from '../../settings/jsonc.js';
 import type { JsonObject, PlannedHook, ProcessOutcome, RegistryEntry, ResolvedConfig } from '../../types.js';
 import type { HookInvocation, Interpretation } from '../dialect.js';
@@ -16,8 +16,8 @@ export function expandHome(command: string, home: string): string {
 export function agyInvocation(hook: PlannedHook, input: JsonObject, config: ResolvedConfig, ctx: Context): HookInvocation {
   const command = expandHome(String(hook.entry.config.command ?? ''), homeDir(ctx));
   const windows = ctx.platform === 'win32';
-  const env: Record<string, string> = config.envPolicy ? inheritedEnvironment(ctx.env, undefined, config.envPolicy) : {};
-  if (!config.envPolicy) for (const [key, value] of Object.entries(ctx.env)) if (value !== undefined) env[key] = value;
+  // The agent passes its whole environment; --clean-env / --env-allow narrow it as for every dialect.
+  const env = applyEnvPolicy(config.envPolicy, ctx.env, () => copyEnvironment(ctx.env));
   return {
     command,
     file: windows ? 'cmd' : 'sh',

@@ -2,7 +2,7 @@
 // workspace with the full environment, the payload on stdin, a timeout in seconds. An agent action
 // starts nothing: its prompt, with the payload, goes to the model's context.
 import type { Context } from '../../context.js';
-import { inheritedEnvironment } from '../gemini/env.js';
+import { applyEnvPolicy, copyEnvironment } from '../../exec/env.js';
 import type { JsonObject, PlannedHook, ProcessOutcome, ResolvedConfig } from '../../types.js';
 import type { HookInvocation, Interpretation } from '../dialect.js';
 import { KIRO3_DEFAULT_TIMEOUT_SECONDS } from './kiro3-settings.js';
@@ -23,8 +23,8 @@ export function substituteWorkspaceRoot(command: string, workspace: string): { c
 export function kiro3Invocation(hook: PlannedHook, input: JsonObject, config: ResolvedConfig, ctx: Context): HookInvocation {
   const configured = String(hook.entry.config.command ?? '');
   const { command, viaEnv } = substituteWorkspaceRoot(configured, ctx.cwd);
-  const env: Record<string, string> = config.envPolicy ? inheritedEnvironment(ctx.env, undefined, config.envPolicy) : {};
-  if (!config.envPolicy) for (const [key, value] of Object.entries(ctx.env)) if (value !== undefined) env[key] = value;
+  // The agent passes its whole environment; --clean-env / --env-allow narrow it as for every dialect.
+  const env = applyEnvPolicy(config.envPolicy, ctx.env, () => copyEnvironment(ctx.env));
   if (viaEnv) env.WORKSPACE_ROOT = ctx.cwd;
   const windows = ctx.platform === 'win32';
   return {

@@ -57,7 +57,7 @@ describe.concurrent('trust (contract: trust in every dialect)', () => {
     expect((await sb.run(['PreToolUse', ...TOOL])).exitCode).toBe(2);
     await sb.write(sb.env.GEMINI_CLI_TRUSTED_FOLDERS_PATH!, JSON.stringify({ [sb.ws]: 'DO_NOT_TRUST' }));
     expect((await sb.run(['PreToolUse', ...TOOL])).exitCode).toBe(0);
-  });
+  }, 90_000);
 });
 
 describe.concurrent('running a handler (D8, D9)', () => {
