@@ -184,6 +184,7 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github', 'sarif']).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
+    .addOption(new Option('--dialect <name>', "whose hook files to check: Gemini CLI's settings, Antigravity CLI's hooks.json, Kiro CLI 3's .kiro/hooks/*.json").choices(['gemini', 'antigravity', 'kiro']).default('gemini'))
     .option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)', (value: string, previous: string[] = []) => [
       ...previous,
       ...value.split(',').map((code) => code.trim()).filter(Boolean),
@@ -202,6 +203,7 @@ Examples:
   $ hookrun validate -C ~/project --strict
   $ hookrun validate --format github --ignore untrusted-project-hook,untrusted-folder
   $ hookrun validate --format sarif > hookrun.sarif
+  $ hookrun validate --dialect antigravity --strict
   $ hookrun validate --json | jq '.findings[] | select(.severity == "error")'`,
     )
     .action(async (opts: Record<string, unknown>) => {
@@ -211,7 +213,14 @@ Examples:
       const relativeTo = (format === 'github' && ctx.env.GITHUB_WORKSPACE) || process.cwd();
       setExit(
         await validateCommand(
-          { format, strict: opts.strict === true, ignore: (opts.ignore as string[] | undefined) ?? [], relativeTo, version: VERSION },
+          {
+            format,
+            strict: opts.strict === true,
+            ignore: (opts.ignore as string[] | undefined) ?? [],
+            relativeTo,
+            version: VERSION,
+            dialect: opts.dialect as 'gemini' | 'antigravity' | 'kiro',
+          },
           ctx,
           io,
         ),

@@ -41,7 +41,7 @@ export async function planEvent(
   policy: RunPolicy = {},
 ): Promise<PlannedEvent> {
   const input = dialect.completeInput(event, raw, ctx);
-  const config = await dialect.loadConfig(ctx, load);
+  const config = await dialect.loadConfig(ctx, { ...load, event });
   if (typeof input.cwd === 'string' && input.cwd !== ctx.cwd) {
     config.diagnostics.push({
       code: 'event-cwd-differs',
@@ -95,8 +95,9 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
   let failClosed: FailClosedResult | undefined;
   if (options.failClosed) {
     // Whether the agent acts on a block for this event, asked of the dialect's own outcome rule.
-    const canBlock = dialect.outcome(event, { decision: 'block' }) === 'block';
-    failClosed = applyFailClosed(results, finalOutput, event, canBlock);
+    const own = dialect.failClosed;
+    const canBlock = own ? own.block(event, {}, '') !== undefined : dialect.outcome(event, { decision: 'block' }) === 'block';
+    failClosed = applyFailClosed(results, finalOutput, event, canBlock, own);
     finalOutput = failClosed.output;
   }
   const outcome = dialect.outcome(event, finalOutput);
