@@ -3,7 +3,7 @@
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { commandOf } from './argv.js';
 import { type Context, contextFromProcess } from './context.js';
-import { HookrunError, formatLocation } from './errors.js';
+import { HookrunError, errorText } from './errors.js';
 import { type IO, processIO } from './io.js';
 import { DIALECT_CHOICES } from './dialects/index.js';
 import { startedCount } from './exec/process.js';
@@ -47,6 +47,7 @@ const DEFINITIONS: readonly [names: readonly string[], define: (program: Command
   [['record'], defineRecord],
   [['migrate'], defineMigrate],
   [['trust'], defineTrust],
+  [['serve'], defineServe],
 ];
 
 function buildProgram(io: IO, setExit: (code: number) => void, argv: readonly string[]): Command {
@@ -183,6 +184,7 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github', 'sarif']).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
+    .addOption(new Option('--dialect <name>', "whose hook files to check: Gemini CLI's settings, Antigravity CLI's hooks.json, Kiro CLI 3's .kiro/hooks/*.json").choices(['gemini', 'antigravity', 'kiro']).default('gemini'))
     .option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)', (value: string, previous: string[] = []) => [
       ...previous,
       ...value.split(',').map((code) => code.trim()).filter(Boolean),
@@ -201,6 +203,7 @@ Examples:
   $ hookrun validate -C ~/project --strict
   $ hookrun validate --format github --ignore untrusted-project-hook,untrusted-folder
   $ hookrun validate --format sarif > hookrun.sarif
+  $ hookrun validate --dialect antigravity --strict
   $ hookrun validate --json | jq '.findings[] | select(.severity == "error")'`,
     )
     .action(async (opts: Record<string, unknown>) => {
@@ -210,7 +213,14 @@ Examples:
       const relativeTo = (format === 'github' && ctx.env.GITHUB_WORKSPACE) || process.cwd();
       setExit(
         await validateCommand(
-          { format, strict: opts.strict === true, ignore: (opts.ignore as string[] | undefined) ?? [], relativeTo, version: VERSION },
+          {
+            format,
+            strict: opts.strict === true,
+            ignore: (opts.ignore as string[] | undefined) ?? [],
+            relativeTo,
+            version: VERSION,
+            dialect: opts.dialect as 'gemini' | 'antigravity' | 'kiro',
+          },
           ctx,
           io,
         ),
@@ -527,6 +537,67 @@ Examples:
     });
 }
 
+function defineServe(program: Command, { io, setExit, context }: CommandDeps): void {
+  program
+    .command('serve')
+    .description('one process for a whole agent session: JSON-RPC 2.0 on stdin/stdout, one message per line (methods run, plan, shutdown)')
+    .addOption(new Option('--dialect <name>', 'default dialect of every request (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default('gemini'))
+    .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow (classic, current, or a version such as 2.1.3)')
+    .option('--trust-workspace', 'trust the workspace for every request (as GEMINI_CLI_TRUST_WORKSPACE=true)')
+    .option('--agent <name>', 'Kiro: the agent whose hooks run')
+    .option('--no-cache', 'Kiro: neither reuse nor store cached hook results (cache_ttl_seconds)')
+    .option('--grace <ms>', 'after a timeout or an interrupt, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
+    .option('--max-output <bytes>', 'bytes captured per hook stream; the rest is read and dropped', integer('--max-output'))
+    .addOption(new Option('--hook-trust <policy>', 'new or changed project hooks in a folder trusted via trustedFolders.json: block them, or warn and run them').choices(['block', 'warn']))
+    .option('--fail-closed', 'a hook that fails, times out, cannot start or is held back blocks the action (exit code 2)')
+    .option('--clean-env', 'hooks inherit only PATH, HOME, LANG-style basics (plus --env-allow names and the GEMINI_* variables)')
+    .option('--env-allow <name>', 'pass this variable to hooks as it is (repeatable)', collect)
+    .option('--verbose', "each request's report on stderr (without it, stderr carries warnings only)")
+    .addHelpText(
+      'after',
+      `
+Each request is one line, each answer one line, in the order they finish:
+  {"jsonrpc":"2.0","id":1,"method":"run","params":{"event":"BeforeTool","input":{"tool_name":"run_shell_command","tool_input":{"command":"ls"}}}}
+  {"jsonrpc":"2.0","id":1,"result":{"exitCode":0,"outcome":"proceed","output":{}}}
+params: event, input (the event JSON), cwd, dialect, options (run's flags in camelCase: failClosed,
+dryRun, report, trustWorkspace, hookTrust, cleanEnv, envAllow, grace, maxOutput, agent, claudeVersion,
+cache, tool, toolInput, prompt, source, reason, trigger). The options above are the session's defaults.
+
+Exit codes: 0 end of input or shutdown (every event answered), 1 bad arguments, 130/143 interrupted
+(every running hook stopped), 129 hung up or the parent process is gone.
+
+Examples:
+  $ coproc HOOKRUN { hookrun serve -C ~/project; }
+  $ hookrun serve --dialect claude --fail-closed --verbose`,
+    )
+    .action(async (opts: Record<string, unknown>) => {
+      const { serveCommand } = await import('./commands/serve.js');
+      const ctx = context();
+      setExit(
+        await serveCommand(
+          {
+            dialect: opts.dialect as string,
+            cwd: ctx.cwd,
+            env: ctx.env,
+            agentVersion: opts.claudeVersion as string | undefined,
+            trustWorkspace: opts.trustWorkspace === true,
+            agent: opts.agent as string | undefined,
+            cache: opts.cache !== false,
+            graceMs: opts.grace as number,
+            maxOutputBytes: opts.maxOutput as number | undefined,
+            hookTrust: opts.hookTrust as string | undefined,
+            failClosed: opts.failClosed === true,
+            cleanEnv: opts.cleanEnv === true,
+            envAllow: (opts.envAllow as string[] | undefined) ?? [],
+            verbose: opts.verbose === true,
+          },
+          io,
+          { input: process.stdin, process },
+        ),
+      );
+    });
+}
+
 /**
  * What kind of run `main` made, for the code cache (src/boot/): the command, and whether it started
  * hooks. A run that started none never compiled the runner's code, so a cache written by it alone
@@ -556,8 +627,7 @@ export async function main(argv: readonly string[], io: IO = processIO()): Promi
       return error.exitCode === 0 ? 0 : error.exitCode || EXIT_ERROR;
     }
     if (error instanceof HookrunError) {
-      const where = error.location && !error.message.includes(error.location.file) ? `${formatLocation(error.location)}: ` : '';
-      io.stderr(`hookrun: error: ${where}${error.message}\n`);
+      io.stderr(`hookrun: error: ${errorText(error)}\n`);
       return error.exitCode ?? EXIT_ERROR;
     }
     io.stderr(`hookrun: internal error: ${(error as Error).stack ?? String(error)}\n`);

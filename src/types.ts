@@ -239,4 +239,6 @@ export interface AggregateResult {
   success: boolean;
   errors: string[];
   totalDurationMs: number;
+  /** What the agent does with the answers that a user should hear about (a fail-closed deny, an ignored field): shown with the report. */
+  notes?: string[];
 }

@@ -55,6 +55,12 @@ async function runOne(
     options.onEnd?.(result);
     return result;
   }
+  const answered = dialect.answer?.(hook, input);
+  if (answered) {
+    const result: HookResult = { index: hook.index, entry: hook.entry, command: invocation.command, input, ...answered, durationMs: 0 };
+    options.onEnd?.(result);
+    return result;
+  }
   const stubbed = options.stub?.(hook);
   const hit = stubbed || !options.cache ? undefined : await options.cache.get(hook, invocation, input);
   if (hit) {

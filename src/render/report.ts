@@ -141,6 +141,7 @@ export function buildReport(
     }
     return report;
   });
+  if (aggregate.notes) notes.push(...aggregate.notes);
   if (aggregate.agentError) {
     notes.push(`${plan.dialect === 'gemini' ? 'Gemini CLI' : 'the agent'} throws on the hooks' answers here (${aggregate.agentError}): the event ends with no output, as if no hook had answered`);
   }

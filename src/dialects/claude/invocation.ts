@@ -2,7 +2,7 @@
 // (Git Bash or PowerShell on Windows), exec form when `args` is set; the full environment plus
 // CLAUDE_PROJECT_DIR; `timeout` in seconds with the version's default.
 import { quote } from 'shell-quote';
-import { inheritedEnvironment } from '../gemini/env.js';
+import { applyEnvPolicy, copyEnvironment } from '../../exec/env.js';
 import type { Context } from '../../context.js';
 import type { HookInvocation } from '../dialect.js';
 import type { JsonObject, PlannedHook, ResolvedConfig } from '../../types.js';
@@ -33,8 +33,7 @@ export function claudeInvocation(hook: PlannedHook, input: JsonObject, config: R
   const c = hook.entry.config;
   const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : ctx.cwd;
   // Claude passes its whole environment; --clean-env / --env-allow narrow it as for every dialect.
-  const env: Record<string, string> = config.envPolicy ? inheritedEnvironment(ctx.env, undefined, config.envPolicy) : {};
-  if (!config.envPolicy) for (const [key, value] of Object.entries(ctx.env)) if (value !== undefined) env[key] = value;
+  const env = applyEnvPolicy(config.envPolicy, ctx.env, () => copyEnvironment(ctx.env));
   env.CLAUDE_PROJECT_DIR = ctx.cwd;
 
   const command = c.command ?? '';
