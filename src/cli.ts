@@ -5,7 +5,7 @@ import { commandOf } from './argv.js';
 import { type Context, contextFromProcess } from './context.js';
 import { HookrunError, formatLocation } from './errors.js';
 import { type IO, processIO } from './io.js';
-import { DIALECT_CHOICES } from './dialects/index.js';
+import { DEFAULT_DIALECT, DIALECT_CHOICES } from './dialects/index.js';
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
 
@@ -95,7 +95,7 @@ function withEventOptions(command: Command): Command {
     .option('--source <source>', 'set source (SessionStart: startup, resume, clear)')
     .option('--reason <reason>', 'set reason (SessionEnd: exit, clear, logout, prompt_input_exit, other)')
     .option('--trigger <trigger>', 'set trigger (PreCompress: manual, auto)')
-    .addOption(new Option('--dialect <name>', 'agent whose rules to follow (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default('gemini'));
+    .addOption(new Option('--dialect <name>', 'agent whose rules to follow (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default(DEFAULT_DIALECT));
 }
 
 /** What withEventOptions parsed, as the event reader takes it. */

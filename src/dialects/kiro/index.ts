@@ -5,8 +5,10 @@ import { completeKiroInput, KIRO_EVENTS } from './events.js';
 import { buildKiroInvocation, interpretKiro } from './exec.js';
 import { createKiroCache } from './cache.js';
 import { planKiro } from './plan.js';
-import { loadKiroConfig } from './settings.js';
+import { kiroAgentDirectories, loadKiroConfig } from './settings.js';
+import { firstFolderWithJson } from '../detect.js';
 import type { Dialect } from '../dialect.js';
+import { kiroFailClosed } from './fail-closed.js';
 
 export const kiro: Dialect = {
   name: 'kiro',
@@ -29,5 +31,11 @@ export const kiro: Dialect = {
   chain: (_event, input) => input,
   aggregate: aggregateKiro,
   outcome: outcomeKiro,
+  failClosed: kiroFailClosed,
+  configuredAt(ctx) {
+    const folders = kiroAgentDirectories(ctx);
+    const at = (scope: string) => firstFolderWithJson(folders.filter((d) => d.scope === scope).map((d) => d.dir));
+    return { workspace: at('workspace'), user: at('global') };
+  },
   resultCache: (_config, ctx) => createKiroCache(ctx),
 };
