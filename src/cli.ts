@@ -6,6 +6,7 @@ import { type Context, contextFromProcess } from './context.js';
 import { HookrunError, formatLocation } from './errors.js';
 import { type IO, processIO } from './io.js';
 import { DEFAULT_DIALECT, DIALECT_CHOICES } from './dialects/index.js';
+import { REPORTERS, VALIDATE_FORMATS } from './render/names.js';
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
 
@@ -178,7 +179,7 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
   const command = program
     .command('validate')
     .description('check every Gemini settings layer and extension statically; report findings with file:line:column')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github', 'sarif']).default('text'))
+    .addOption(new Option('--format <format>', 'output format').choices(VALIDATE_FORMATS).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
     .option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)', (value: string, previous: string[] = []) => [
@@ -252,8 +253,8 @@ function defineTest(program: Command, { io, setExit, context }: CommandDeps): vo
     .command('test')
     .description('replay fixture cases against the resolved config and assert the outcomes')
     .argument('[fixtures...]', 'fixture files or folders (default: **/*.hooktest.{yaml,yml,json} under the workspace)')
-    .addOption(new Option('--reporter <name>', 'report format (default: text, or the project configuration)').choices(['text', 'json', 'junit', 'github']))
-    .addOption(new Option('--format <name>', 'same as --reporter').choices(['text', 'json', 'junit', 'github']).hideHelp())
+    .addOption(new Option('--reporter <name>', 'report format (default: text, or the project configuration)').choices(REPORTERS))
+    .addOption(new Option('--format <name>', 'same as --reporter').choices(REPORTERS).hideHelp())
     .option('--json', 'same as --reporter json')
     .option('-o, --output <file>', 'write the report to a file (the text report still goes to stdout); with --from-captures, the fixture')
     .option('--dry-run', 'check only fired/notFired; run no hook')
