@@ -5,7 +5,8 @@ import { commandOf } from './argv.js';
 import { type Context, contextFromProcess } from './context.js';
 import { HookrunError, errorText } from './errors.js';
 import { type IO, processIO } from './io.js';
-import { DIALECT_CHOICES } from './dialects/index.js';
+import { DEFAULT_DIALECT, DIALECT_CHOICES } from './dialects/index.js';
+import { REPORTERS, VALIDATE_FORMATS } from './render/names.js';
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
 
@@ -96,7 +97,7 @@ function withEventOptions(command: Command): Command {
     .option('--source <source>', 'set source (SessionStart: startup, resume, clear)')
     .option('--reason <reason>', 'set reason (SessionEnd: exit, clear, logout, prompt_input_exit, other)')
     .option('--trigger <trigger>', 'set trigger (PreCompress: manual, auto)')
-    .addOption(new Option('--dialect <name>', 'agent whose rules to follow (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default('gemini'));
+    .addOption(new Option('--dialect <name>', 'agent whose rules to follow (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default(DEFAULT_DIALECT));
 }
 
 /** What withEventOptions parsed, as the event reader takes it. */
@@ -181,7 +182,7 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
   const command = program
     .command('validate')
     .description('check every Gemini settings layer and extension statically; report findings with file:line:column')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github', 'sarif']).default('text'))
+    .addOption(new Option('--format <format>', 'output format').choices(VALIDATE_FORMATS).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
     .addOption(new Option('--dialect <name>', "whose hook files to check: Gemini CLI's settings, Antigravity CLI's hooks.json, Kiro CLI 3's .kiro/hooks/*.json").choices(['gemini', 'antigravity', 'kiro']).default('gemini'))
@@ -264,8 +265,8 @@ function defineTest(program: Command, { io, setExit, context }: CommandDeps): vo
     .command('test')
     .description('replay fixture cases against the resolved config and assert the outcomes')
     .argument('[fixtures...]', 'fixture files or folders (default: **/*.hooktest.{yaml,yml,json} under the workspace)')
-    .addOption(new Option('--reporter <name>', 'report format (default: text, or the project configuration)').choices(['text', 'json', 'junit', 'github']))
-    .addOption(new Option('--format <name>', 'same as --reporter').choices(['text', 'json', 'junit', 'github']).hideHelp())
+    .addOption(new Option('--reporter <name>', 'report format (default: text, or the project configuration)').choices(REPORTERS))
+    .addOption(new Option('--format <name>', 'same as --reporter').choices(REPORTERS).hideHelp())
     .option('--json', 'same as --reporter json')
     .option('-o, --output <file>', 'write the report to a file (the text report still goes to stdout); with --from-captures, the fixture')
     .option('--dry-run', 'check only fired/notFired; run no hook')

@@ -8,7 +8,7 @@ import type { Dialect, LoadOptions } from './dialects/dialect.js';
 import { type RunOptions, runPlan } from './exec/runner.js';
 import { describePlan, type PlanDescription } from './plan/describe.js';
 import { buildReport, type RunReport } from './render/report.js';
-import { gateProjectHooks, holdBackReason, resolveHookTrustPolicy, type HookTrustGate } from './trust/policy.js';
+import { holdBackReason, type HookTrustGate } from './trust/policy.js';
 import type { EnvPolicy, JsonObject, Plan, ResolvedConfig } from './types.js';
 
 export interface PlannedEvent {
@@ -19,7 +19,7 @@ export interface PlannedEvent {
   config: ResolvedConfig;
   plan: Plan;
   description: PlanDescription;
-  /** Gemini's project-hook fingerprint gate (other agents have none). */
+  /** The project-hook fingerprint gate, for a dialect whose agent has one (Gemini CLI). */
   gate?: HookTrustGate;
 }
 
@@ -50,12 +50,9 @@ export async function planEvent(
     });
   }
   if (policy.envPolicy) config.envPolicy = policy.envPolicy;
-  // Hook fingerprints are Gemini CLI's trust gate; the other agents have none (contract: other dialects).
-  let gate: HookTrustGate | undefined;
-  if (dialect.name === 'gemini') {
-    gate = gateProjectHooks(ctx, config, resolveHookTrustPolicy(policy.hookTrust, ctx));
-    config.diagnostics.push(...gate.diagnostics);
-  }
+  // Project-hook fingerprints: a dialect whose agent has them says so (contract: other dialects).
+  const gate = dialect.gateProjectHooks?.(ctx, config, policy.hookTrust);
+  if (gate) config.diagnostics.push(...gate.diagnostics);
   const plan = dialect.plan(config, event, input);
   if (plan.warnings) config.diagnostics.push(...plan.warnings);
   const description = describePlan(dialect, config, plan, input, ctx);
@@ -94,10 +91,7 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
   let finalOutput = aggregate.finalOutput;
   let failClosed: FailClosedResult | undefined;
   if (options.failClosed) {
-    // Whether the agent acts on a block for this event, asked of the dialect's own outcome rule.
-    const own = dialect.failClosed;
-    const canBlock = own ? own.block(event, {}, '') !== undefined : dialect.outcome(event, { decision: 'block' }) === 'block';
-    failClosed = applyFailClosed(results, finalOutput, event, canBlock, own);
+    failClosed = applyFailClosed(results, finalOutput, event, dialect.failClosed, config);
     finalOutput = failClosed.output;
   }
   const outcome = dialect.outcome(event, finalOutput);

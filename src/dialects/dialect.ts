@@ -13,17 +13,26 @@ import type {
   ResolvedConfig,
 } from '../types.js';
 
-export type DialectName = 'gemini' | 'claude' | 'kiro' | 'antigravity';
+import type { HookTrustGate } from '../trust/policy.js';
+import type { DialectName } from './index.js';
+
+export type { DialectName };
+
+/** Where an agent's configuration was found, per level: the file or folder that shows it is configured. */
+export interface ConfiguredAt {
+  workspace?: string;
+  user?: string;
+}
 
 export interface LoadOptions {
   /** `--trust-workspace`: the user's explicit word that this workspace is trusted for this run. */
   trustWorkspace?: boolean;
+  /** The event being run, for dialects whose files depend on it (Kiro: a PascalCase trigger selects Kiro CLI 3's hook files). */
+  event?: string;
   /** Dialect-specific selector (Kiro: `--agent NAME`). */
   agent?: string;
   /** The agent version whose behaviour to follow, for dialects whose rules changed over time (Claude: `--claude-version`). */
   agentVersion?: string;
-  /** The event being run, for dialects whose files depend on it (Kiro: a PascalCase trigger selects Kiro CLI 3's hook files). */
-  event?: string;
   /** Also return the hooks the agent would not register (`ResolvedConfig.considered`), for explain and list. */
   keepInactive?: boolean;
 }
@@ -59,6 +68,20 @@ export interface HookResultCache {
   readonly notes: readonly string[];
 }
 
+/**
+ * `--fail-closed` for one agent: what counts as its hook failing to answer, and the block that stands in
+ * for the missing answer, in the agent's own output shape. hookrun applies it (aggregate/fail-closed.ts).
+ */
+export interface FailClosedRules {
+  /** Why this hook failed to answer, in words; undefined when it answered (an allow or a block is an answer). */
+  failure(event: string, result: HookResult): string | undefined;
+  /**
+   * The merged output with a block for `reasons` (one line per failed hook) added, such that `outcome` reads
+   * it as a block; undefined where the agent cannot block this event.
+   */
+  block(event: string, output: JsonObject | undefined, reasons: readonly string[], config: ResolvedConfig): JsonObject | undefined;
+}
+
 export interface Dialect {
   name: DialectName;
   /** Every event name this agent fires, exact spelling. */
@@ -87,13 +110,14 @@ export interface Dialect {
   /** What the merged output makes the agent do, for the exit code. */
   outcome(event: string, finalOutput: JsonObject | undefined): Outcome;
   /**
-   * `--fail-closed` in the agent's own terms, for dialects whose answers are not Gemini's: which results
-   * failed to answer, and the merged output turned into a block (undefined: the event cannot block).
+   * The agent's project-hook fingerprint gate, when it has one (Gemini CLI's trusted_hooks.json): which
+   * project hooks are new or changed, and what `run` does with them under `--hook-trust` (`hookTrust`).
    */
-  failClosed?: {
-    failed(result: HookResult): string | undefined;
-    block(event: string, output: JsonObject | undefined, reason: string): JsonObject | undefined;
-  };
+  gateProjectHooks?(ctx: Context, config: ResolvedConfig, hookTrust: string | undefined): HookTrustGate;
+  /** `--dialect auto`: the file or folder at each level that shows this agent is configured here. */
+  configuredAt(ctx: Context): ConfiguredAt;
+  /** `--fail-closed`: failed to answer, and the block instead. */
+  failClosed: FailClosedRules;
   /** The agent's result cache, when it has one. */
   resultCache?(config: ResolvedConfig, ctx: Context): HookResultCache;
 }

@@ -8,8 +8,9 @@ import type { FixtureProblem } from '../fixtures/load.js';
 import { diffLines, toLines } from './diff.js';
 import { makeChalk } from './color.js';
 
-export const REPORTERS = ['text', 'json', 'junit', 'github'] as const;
-export type ReporterName = (typeof REPORTERS)[number];
+import type { ReporterName } from './names.js';
+
+export type { ReporterName };
 
 export interface ReporterOptions {
   color: boolean;

@@ -7,8 +7,9 @@ import { FINDING_CODES } from '../dialects/gemini/validate/codes.js';
 import type { ValidateResult } from '../dialects/gemini/validate/validate.js';
 import { makeChalk } from './color.js';
 
-export const VALIDATE_FORMATS = ['text', 'json', 'github', 'sarif'] as const;
-export type ValidateFormat = (typeof VALIDATE_FORMATS)[number];
+import type { ValidateFormat } from './names.js';
+
+export type { ValidateFormat };
 
 export interface RenderOptions {
   /** Paths inside this directory are shown relative to it (text, github, sarif). */

@@ -2,6 +2,7 @@
 // PreToolUse fails closed: a handler without a valid decision (no output, not JSON, `{}`, an unknown
 // value, a timeout) denies with an empty reason, agy's own rule. The strictest decision wins.
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
+import type { FailClosedRules } from '../dialect.js';
 import { isPlainObject } from '../../settings/jsonc.js';
 import { PRE_TOOL_DECISIONS, type PreToolDecision } from './events.js';
 
@@ -128,8 +129,8 @@ export function outcomeAgy(event: string, output: JsonObject | undefined): Outco
 }
 
 /** `--fail-closed` in agy's terms: which handlers failed to answer, and the block each blocking event takes. */
-export const agyFailClosed = {
-  failed(result: HookResult): string | undefined {
+export const agyFailClosed: FailClosedRules = {
+  failure(_event: string, result: HookResult): string | undefined {
     const p = result.process;
     if (result.heldBack) return 'was held back: it is not trusted';
     if (result.error !== undefined) return result.error;
@@ -139,7 +140,8 @@ export const agyFailClosed = {
     if (result.outputFormat === 'text') return 'printed text that is not a JSON object';
     return undefined;
   },
-  block(event: string, output: JsonObject | undefined, reason: string): JsonObject | undefined {
+  block(event: string, output: JsonObject | undefined, reasons: readonly string[]): JsonObject | undefined {
+    const reason = reasons.join('\n');
     const decision = event === 'PreToolUse' ? 'deny' : event === 'Stop' ? 'continue' : undefined;
     if (decision === undefined) return undefined;
     const earlier = output?.decision === decision && typeof output.reason === 'string' && output.reason !== '' ? [output.reason] : [];

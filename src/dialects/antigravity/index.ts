@@ -5,7 +5,8 @@ import { agyFailClosed, aggregateAgy, outcomeAgy } from './aggregate.js';
 import { AGY_EVENTS, AGY_TOOL_FLAG_FIELD, AGY_TOOL_INPUT_FLAG_FIELD, completeAgyInput } from './events.js';
 import { planAgy } from './plan.js';
 import { agyInvocation, interpretAgy } from './run.js';
-import { loadAgyConfig } from './settings.js';
+import { firstFile } from '../detect.js';
+import { agyHookFiles, loadAgyConfig } from './settings.js';
 
 export const antigravity: Dialect = {
   name: 'antigravity',
@@ -30,4 +31,9 @@ export const antigravity: Dialect = {
   aggregate: aggregateAgy,
   outcome: outcomeAgy,
   failClosed: agyFailClosed,
+  configuredAt(ctx) {
+    const files = agyHookFiles(ctx);
+    const at = (scope: string) => firstFile(files.filter((f) => f.scope === scope).map((f) => f.path));
+    return { workspace: at('workspace'), user: at('global') };
+  },
 };

@@ -1,19 +1,20 @@
 // Kiro CLI (and Amazon Q Developer CLI): agent-embedded hooks under the camelCase triggers, each member
 // delegating to the module that holds the rule (kiro-claude-hooks.md, part A); Kiro CLI 3's standalone
 // hook files under the PascalCase triggers, delegating to kiro3-*.ts.
-import { hookFailure } from '../../aggregate/fail-closed.js';
 import { aggregateKiro, outcomeKiro } from './aggregate.js';
 import { completeKiroInput, KIRO_EVENTS } from './events.js';
 import { buildKiroInvocation, interpretKiro } from './exec.js';
 import { createKiroCache } from './cache.js';
 import { planKiro } from './plan.js';
-import { loadKiroConfig } from './settings.js';
+import { kiroAgentDirectories, loadKiroConfig } from './settings.js';
+import { firstFolderWithJson } from '../detect.js';
 import type { Dialect } from '../dialect.js';
 import { aggregateKiro3, kiro3FailClosed, outcomeKiro3 } from './kiro3-aggregate.js';
 import { completeKiro3Input, isKiro3Trigger, KIRO3_TRIGGER_NAMES } from './kiro3-events.js';
 import { planKiro3 } from './kiro3-plan.js';
 import { interpretKiro3, kiro3Answer, kiro3Invocation } from './kiro3-run.js';
-import { loadKiro3Config } from './kiro3-settings.js';
+import { kiro3HookDirectories, loadKiro3Config } from './kiro3-settings.js';
+import { kiroFailClosed } from './fail-closed.js';
 
 export const kiro: Dialect = {
   name: 'kiro',
@@ -40,9 +41,14 @@ export const kiro: Dialect = {
   aggregate: (event, results) => (isKiro3Trigger(event) ? aggregateKiro3(event, results) : aggregateKiro(event, results)),
   outcome: (event, output) => (isKiro3Trigger(event) ? outcomeKiro3(event, output) : outcomeKiro(event, output)),
   failClosed: {
-    failed: (result) => (isKiro3Trigger(result.entry.event) ? kiro3FailClosed.failed(result) : hookFailure(result)),
-    // Agent-embedded hooks keep today's rule here (the layout change gives them their own).
-    block: (event, output, reason) => (isKiro3Trigger(event) ? kiro3FailClosed.block(event, output, reason) : undefined),
+    failure: (event, result) => (isKiro3Trigger(event) ? kiro3FailClosed : kiroFailClosed).failure(event, result),
+    block: (event, output, reasons, config) => (isKiro3Trigger(event) ? kiro3FailClosed : kiroFailClosed).block(event, output, reasons, config),
+  },
+  configuredAt(ctx) {
+    // Kiro counts its agent folders and Kiro CLI 3's hook folders.
+    const folders = [...kiroAgentDirectories(ctx), ...kiro3HookDirectories(ctx)];
+    const at = (scope: string) => firstFolderWithJson(folders.filter((d) => d.scope === scope).map((d) => d.dir));
+    return { workspace: at('workspace'), user: at('global') };
   },
   resultCache: (_config, ctx) => createKiroCache(ctx),
 };

@@ -2,6 +2,7 @@
 // engine where its docs differ), pure: exit 2 blocks PreToolUse, UserPromptSubmit and PreTaskExec with
 // stderr as the reason; on Stop a block decision, or exit 1, keeps the agent going; PreToolUse may ask;
 // SessionStart and UserPromptSubmit stdout and agent prompts become context; everything else warns.
+import type { FailClosedRules } from '../dialect.js';
 import { isPlainObject } from '../../settings/jsonc.js';
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
 import { KIRO3_TRIGGERS, kiro3CanBlock } from './kiro3-events.js';
@@ -111,8 +112,8 @@ export function outcomeKiro3(_event: string, output: JsonObject | undefined): Ou
 }
 
 /** `--fail-closed` for Kiro CLI 3 triggers: a hook that failed to answer blocks where Kiro acts on a block. */
-export const kiro3FailClosed = {
-  failed(result: HookResult): string | undefined {
+export const kiro3FailClosed: FailClosedRules = {
+  failure(_event: string, result: HookResult): string | undefined {
     if (result.heldBack) return 'was held back: it is not trusted';
     if (result.error !== undefined) return result.error;
     if (result.entry.config.type === 'agent') return undefined;
@@ -120,8 +121,9 @@ export const kiro3FailClosed = {
     if (result.exitCode === 0 || result.exitCode === 2 || (result.exitCode === 1 && result.entry.event === 'Stop')) return undefined;
     return `exited with code ${result.exitCode}`;
   },
-  block(event: string, output: JsonObject | undefined, reason: string): JsonObject | undefined {
+  block(event: string, output: JsonObject | undefined, reasons: readonly string[]): JsonObject | undefined {
     if (!kiro3CanBlock(event)) return undefined;
+    const reason = reasons.join('\n');
     const messages = [...(Array.isArray(output?.blockMessages) ? (output.blockMessages as string[]) : []), ...(reason === '' ? [] : [reason])];
     const { decision: _ask, askReason: _why, ...rest } = output ?? {};
     return { ...rest, blocked: true, blockMessages: messages, reason: messages.join('\n') };

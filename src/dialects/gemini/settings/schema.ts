@@ -10,6 +10,7 @@
 // zod/mini restatement in schema-check.ts, held to the same results by tests.
 import { z } from 'zod';
 import type { JsonObject } from '../../../types.js';
+import { GEMINI_DEFAULT_TIMEOUT_MS } from '../traps.js';
 import { HOOK_EVENTS, type HookEventName } from '../events.js';
 import { castBoolean, castNumber, telemetryError, TOP_LEVEL_KEYS, type TopLevelType } from './schema-check.js';
 
@@ -49,7 +50,7 @@ export const hookConfigSchema = z
       .optional()
       .describe('Name shown in reports and matched by hooksConfig.disabled (default: the command).'),
     description: z.string().optional().describe('What the hook does.'),
-    timeout: number().optional().describe('Timeout in milliseconds.').meta({ default: 60000 }),
+    timeout: number().optional().describe('Timeout in milliseconds.').meta({ default: GEMINI_DEFAULT_TIMEOUT_MS }),
     env: z
       .unknown()
       .optional()
