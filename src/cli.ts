@@ -177,7 +177,9 @@ Examples:
 function defineValidate(program: Command, { io, setExit, context }: CommandDeps): void {
   const command = program
     .command('validate')
-    .description('check every Gemini settings layer and extension statically; report findings with file:line:column')
+    .description('check every Gemini settings layer and extension (or Claude Code settings and plugins) statically; report findings with file:line:column')
+    .addOption(new Option('--dialect <name>', 'whose configuration to check').choices(['gemini', 'claude']).default('gemini'))
+    .option('--claude-version <version>', 'Claude: the Claude Code version whose rules apply (classic, current, or e.g. 2.1.100)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github', 'sarif']).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
@@ -189,7 +191,9 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
       'after',
       `
 Never runs a hook and never writes a file. Checks system defaults, user, workspace and system
-settings and every installed extension's hooks/hooks.json, whatever the folder trust.
+settings and every installed extension's hooks/hooks.json, whatever the folder trust. With
+--dialect claude: the user, project, local and managed Claude Code settings and the personal
+skills-directory plugins, with what Claude Code skips silently as findings.
 
 Exit codes: 0 no errors, 1 errors (or warnings with --strict), 2 a file or the -C directory could
 not be read, or bad arguments.
@@ -199,7 +203,8 @@ Examples:
   $ hookrun validate -C ~/project --strict
   $ hookrun validate --format github --ignore untrusted-project-hook,untrusted-folder
   $ hookrun validate --format sarif > hookrun.sarif
-  $ hookrun validate --json | jq '.findings[] | select(.severity == "error")'`,
+  $ hookrun validate --json | jq '.findings[] | select(.severity == "error")'
+  $ hookrun validate --dialect claude --claude-version current --strict`,
     )
     .action(async (opts: Record<string, unknown>) => {
       const { validateCommand } = await import('./commands/validate.js');
@@ -208,7 +213,15 @@ Examples:
       const relativeTo = (format === 'github' && ctx.env.GITHUB_WORKSPACE) || process.cwd();
       setExit(
         await validateCommand(
-          { format, strict: opts.strict === true, ignore: (opts.ignore as string[] | undefined) ?? [], relativeTo, version: VERSION },
+          {
+            format,
+            strict: opts.strict === true,
+            ignore: (opts.ignore as string[] | undefined) ?? [],
+            relativeTo,
+            version: VERSION,
+            dialect: opts.dialect as 'gemini' | 'claude',
+            ...(typeof opts.claudeVersion === 'string' ? { claudeVersion: opts.claudeVersion } : {}),
+          },
           ctx,
           io,
         ),
