@@ -6,8 +6,8 @@ import type { Context } from '../context.js';
 import { HookrunError } from '../errors.js';
 import type { IO } from '../io.js';
 import { renderValidate, type ValidateFormat } from '../render/validate.js';
-import { FINDING_CODES, isFindingCode, type CodeInfo } from '../validate/codes.js';
-import { validateExitCode, validateGemini } from '../validate/validate.js';
+import { FINDING_CODES, isFindingCode, type CodeInfo } from '../dialects/gemini/validate/codes.js';
+import { validateExitCode, validateGemini } from '../dialects/gemini/validate/validate.js';
 
 export interface ValidateCommandOptions {
   format: ValidateFormat;
@@ -26,7 +26,7 @@ export const EXIT_UNREADABLE = 2;
 
 export async function validateCommand(options: ValidateCommandOptions, ctx: Context, io: IO): Promise<number> {
   checkWorkspace(ctx.cwd);
-  const claude = options.dialect === 'claude' ? await import('../validate/claude.js') : undefined;
+  const claude = options.dialect === 'claude' ? await import('../dialects/claude/validate.js') : undefined;
   const codes: Readonly<Record<string, CodeInfo>> = claude ? claude.CLAUDE_FINDING_CODES : FINDING_CODES;
   const unknown = (options.ignore ?? []).filter((code) => (claude ? !claude.isClaudeFindingCode(code) : !isFindingCode(code)));
   if (unknown.length > 0) {

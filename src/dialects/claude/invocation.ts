@@ -4,7 +4,7 @@
 // default. An http hook becomes a POST of the event (§4, §5), sent by exec/http.ts.
 import { quote } from 'shell-quote';
 import { claudeEnvFile } from './env-file.js';
-import { inheritedEnvironment } from '../../exec/env.js';
+import { inheritedEnvironment } from '../gemini/env.js';
 import type { Context } from '../../context.js';
 import type { HookInvocation } from '../dialect.js';
 import type { JsonObject, PlannedHook, ResolvedConfig } from '../../types.js';

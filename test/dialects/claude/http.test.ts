@@ -83,7 +83,8 @@ async function run(event: string, hooks: unknown[], args: string[], options: { s
 const bash = ['--tool', 'Bash', '--tool-input', '{"command":"ls"}'];
 const marker = () => `m${Math.random().toString(36).slice(2)}`;
 
-describe.concurrent('http hooks (Claude Code current)', () => {
+// One at a time: on a loaded machine fifteen concurrent bins with several runs each outlast the test timeout.
+describe('http hooks (Claude Code current)', { timeout: 90_000 }, () => {
   test('2xx + JSON object is read like command stdout: a deny blocks; the body POSTed is the event JSON', async () => {
     const session = marker();
     const r = await run('PreToolUse', [httpHook('/deny')], [...bash, '--event', JSON.stringify({ session_id: session })], { matcher: 'Bash' });

@@ -28,7 +28,7 @@ function staticInputs(metafile: Metafile, entryPoints: readonly string[]): strin
 }
 
 test('run + the Claude dialect import the http client and the plugin reader only dynamically', async () => {
-  const entryPoints = ['src/commands/run.ts', 'src/dialects/claude.ts', 'src/exec/runner.ts'];
+  const entryPoints = ['src/commands/run.ts', 'src/dialects/claude/index.ts', 'src/exec/runner.ts'];
   const result = await build({
     entryPoints,
     absWorkingDir: REPO,
