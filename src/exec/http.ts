@@ -1,7 +1,9 @@
-// An http hook: POST the event JSON, read the response. Loaded only when a plan has an http hook, so the
-// `run` path of command hooks never pays for it. The result is a ProcessOutcome with `http` set, so the
+// An http hook: POST the event JSON, read the response (node:http / node:https). Loaded only when a plan has
+// an http hook, so the `run` path of command hooks never pays for it. The result is a ProcessOutcome with `http` set, so the
 // dialect reads it beside its command hooks; the timeout cancels the request, a connection failure or a
 // URL outside the allow-list is an outcome, never a throw.
+import http from 'node:http';
+import https from 'node:https';
 import type { HttpHookRequest } from '../dialects/dialect.js';
 import type { ProcessOutcome } from '../types.js';
 
@@ -38,48 +40,54 @@ export async function runHttpHook(request: HttpHookRequest, options: HttpRunOpti
     const why = request.allowedUrls!.length === 0 ? 'allowedHttpHookUrls is empty, which blocks every http hook' : 'it matches no allowedHttpHookUrls pattern';
     return outcome({ http: { error: `${request.url} is not allowed: ${why}` } });
   }
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   const limit = options.maxCaptureBytes ?? DEFAULT_CAPTURE_BYTES;
+  let url: URL;
   try {
-    const response = await fetch(request.url, {
-      method: 'POST',
-      headers: { ...request.headers, 'Content-Type': 'application/json' },
-      body: options.body,
-      signal,
-      redirect: 'manual',
-    });
-    const { text, truncated } = await readCapped(response, limit);
-    return outcome({ stdout: text, stdoutTruncated: truncated, exitCode: 0, http: { status: response.status } });
-  } catch (error) {
-    if (timeout.aborted) return outcome({ timedOut: true, http: { error: `no response within ${options.timeoutMs / 1000} s` } });
-    if (options.signal?.aborted) return outcome({ http: { error: 'cancelled' } });
-    return outcome({ http: { error: describeFetchError(error) } });
+    url = new URL(request.url);
+  } catch {
+    return outcome({ http: { error: `${request.url} is not a valid URL` } });
   }
+  // node:http rather than fetch: fetch refuses its "bad ports" list (1, 25, 6000, ...), which Claude Code's
+  // client does not, and would change which hooks can be reached.
+  const client = url.protocol === 'https:' ? https : http;
+  const body = Buffer.from(options.body, 'utf8');
+  return new Promise<ProcessOutcome>((resolve) => {
+    let settled = false;
+    const finish = (fields: Partial<ProcessOutcome>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      req.destroy();
+      resolve(outcome(fields));
+    };
+    const req = client.request(
+      url,
+      { method: 'POST', headers: { ...request.headers, 'Content-Type': 'application/json', 'Content-Length': String(body.length) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (size + chunk.length > limit) {
+            chunks.push(chunk.subarray(0, limit - size));
+            finish({ stdout: Buffer.concat(chunks).toString('utf8'), stdoutTruncated: true, exitCode: 0, http: { status: response.statusCode ?? 0 } });
+            return;
+          }
+          chunks.push(chunk);
+          size += chunk.length;
+        });
+        response.on('end', () => finish({ stdout: Buffer.concat(chunks).toString('utf8'), exitCode: 0, http: { status: response.statusCode ?? 0 } }));
+        response.on('error', (error) => finish({ http: { error: describeError(error) } }));
+      },
+    );
+    const timer = setTimeout(() => finish({ timedOut: true, http: { error: `no response within ${options.timeoutMs / 1000} s` } }), options.timeoutMs);
+    const onAbort = () => finish({ http: { error: 'cancelled' } });
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    req.on('error', (error) => finish({ http: { error: describeError(error) } }));
+    req.end(body);
+  });
 }
 
-/** The body, decoded as UTF-8, cut at `limit` bytes (the rest is not read). */
-async function readCapped(response: Response, limit: number): Promise<{ text: string; truncated: boolean }> {
-  if (!response.body) return { text: '', truncated: false };
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (size + value.byteLength > limit) {
-      chunks.push(value.subarray(0, limit - size));
-      await reader.cancel();
-      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
-    }
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
-}
-
-function describeFetchError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  if (cause?.code) return `${cause.code}${cause.message ? ` (${cause.message})` : ''}`;
-  return (error as Error).message ?? String(error);
+function describeError(error: NodeJS.ErrnoException): string {
+  return error.code ? `${error.code} (${error.message})` : error.message;
 }
