@@ -4,7 +4,7 @@
 // default. An http hook becomes a POST of the event (§4, §5), sent by exec/http.ts.
 import { quote } from 'shell-quote';
 import { claudeEnvFile } from './env-file.js';
-import { inheritedEnvironment } from '../gemini/env.js';
+import { applyEnvPolicy, copyEnvironment } from '../../exec/env.js';
 import type { Context } from '../../context.js';
 import type { HookInvocation } from '../dialect.js';
 import type { JsonObject, PlannedHook, ResolvedConfig } from '../../types.js';
@@ -45,8 +45,7 @@ export function claudeInvocation(hook: PlannedHook, input: JsonObject, config: R
   const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : ctx.cwd;
   const event = hook.entry.event;
   // Claude passes its whole environment; --clean-env / --env-allow narrow it as for every dialect.
-  const env: Record<string, string> = config.envPolicy ? inheritedEnvironment(ctx.env, undefined, config.envPolicy) : {};
-  if (!config.envPolicy) for (const [key, value] of Object.entries(ctx.env)) if (value !== undefined) env[key] = value;
+  const env = applyEnvPolicy(config.envPolicy, ctx.env, () => copyEnvironment(ctx.env));
   if (profile.generation === 'current') addClaudeVariables(env, hook, input, profile, ctx);
   env.CLAUDE_PROJECT_DIR = ctx.cwd;
   const plugin = pluginOf(hook);
