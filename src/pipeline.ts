@@ -41,7 +41,7 @@ export async function planEvent(
   policy: RunPolicy = {},
 ): Promise<PlannedEvent> {
   const input = dialect.completeInput(event, raw, ctx);
-  const config = await dialect.loadConfig(ctx, load);
+  const config = await dialect.loadConfig(ctx, { ...load, event });
   if (typeof input.cwd === 'string' && input.cwd !== ctx.cwd) {
     config.diagnostics.push({
       code: 'event-cwd-differs',
@@ -95,8 +95,9 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
   let failClosed: FailClosedResult | undefined;
   if (options.failClosed) {
     // Whether the agent acts on a block for this event, asked of the dialect's own outcome rule.
-    const canBlock = dialect.outcome(event, { decision: 'block' }) === 'block';
-    failClosed = applyFailClosed(results, finalOutput, event, canBlock);
+    const own = dialect.failClosed;
+    const canBlock = own ? own.block(event, {}, '') !== undefined : dialect.outcome(event, { decision: 'block' }) === 'block';
+    failClosed = applyFailClosed(results, finalOutput, event, canBlock, own);
     finalOutput = failClosed.output;
   }
   const outcome = dialect.outcome(event, finalOutput);
@@ -114,4 +115,62 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
   );
   if (options.cache) report.notes.push(...options.cache.notes);
   return report;
+}
+
+/**
+ * The options of `hookrun run` that shape one event's answer, under the names every edge passes them by:
+ * `run`'s flags, `serve`'s session defaults and request options, the library's arguments.
+ */
+export interface EventSettings {
+  /** `--trust-workspace` */
+  trustWorkspace?: boolean;
+  /** Kiro: `--agent` */
+  agent?: string;
+  /** Claude: `--claude-version` */
+  agentVersion?: string;
+  /** False with `--no-cache`: the agent's result cache is neither read nor written. */
+  cache?: boolean;
+  /** `--hook-trust warn|block` */
+  hookTrust?: string;
+  /** `--fail-closed` */
+  failClosed?: boolean;
+  /** `--clean-env` */
+  cleanEnv?: boolean;
+  /** `--env-allow NAME`, repeatable. */
+  envAllow?: string[];
+  /** `--grace` */
+  graceMs?: number;
+  /** `--max-output` */
+  maxOutputBytes?: number;
+  /** `--contain`: end what each hook left running once it is done, and report what escaped. */
+  contain?: boolean;
+}
+
+/** {@link planEvent} with the options as `run` takes them. */
+export function planWith(dialect: Dialect, event: string, raw: JsonObject, ctx: Context, settings: EventSettings): Promise<PlannedEvent> {
+  const narrowed = settings.cleanEnv === true || (settings.envAllow?.length ?? 0) > 0;
+  return planEvent(
+    dialect,
+    event,
+    raw,
+    ctx,
+    { trustWorkspace: settings.trustWorkspace, agent: settings.agent, agentVersion: settings.agentVersion },
+    {
+      hookTrust: settings.hookTrust,
+      ...(narrowed ? { envPolicy: { clean: settings.cleanEnv === true, allow: settings.envAllow ?? [] } } : {}),
+    },
+  );
+}
+
+/** {@link executeEvent} with the options as `run` takes them; `signal` stops every running hook. */
+export function executeWith(planned: PlannedEvent, ctx: Context, settings: EventSettings, signal?: AbortSignal): Promise<RunReport> {
+  const cache = settings.cache === false ? undefined : planned.dialect.resultCache?.(planned.config, ctx);
+  return executeEvent(planned, ctx, {
+    ...(signal ? { signal } : {}),
+    graceMs: settings.graceMs,
+    maxCaptureBytes: settings.maxOutputBytes,
+    failClosed: settings.failClosed,
+    contain: settings.contain,
+    ...(cache ? { cache } : {}),
+  });
 }

@@ -1,6 +1,7 @@
 // `--fail-closed` (hookrun's own, contract: `hookrun run`): the agents fail open, so a security hook that
 // crashes, hangs or cannot start silently stops guarding. With --fail-closed every such failure blocks the
 // action instead. Pure: (results, merged output) → the output the caller prints.
+import type { Dialect } from '../dialects/dialect.js';
 import type { HookResult, JsonObject } from '../types.js';
 
 export interface HookFailure {
@@ -45,9 +46,15 @@ export function hookFailure(result: HookResult): string | undefined {
  * SessionEnd, PreCompress, Notification and BeforeToolSelection cannot be blocked: their failures are only
  * reported). A merged `continue: false` already stops the agent, which is stronger than a block: kept.
  */
-export function applyFailClosed(results: readonly HookResult[], output: JsonObject | undefined, event: string, canBlock: boolean): FailClosedResult {
+export function applyFailClosed(
+  results: readonly HookResult[],
+  output: JsonObject | undefined,
+  event: string,
+  canBlock: boolean,
+  own?: Dialect['failClosed'],
+): FailClosedResult {
   const failures = results.flatMap((result): HookFailure[] => {
-    const why = hookFailure(result);
+    const why = own ? own.failed(result) : hookFailure(result);
     return why === undefined ? [] : [{ index: result.index, name: result.entry.displayName, why }];
   });
   if (failures.length === 0) return { failures, applied: false, output };
@@ -59,8 +66,9 @@ export function applyFailClosed(results: readonly HookResult[], output: JsonObje
       note: `--fail-closed: ${event} cannot be blocked (the agent ignores decisions on it), so the failure is reported and the exit code stays 0`,
     };
   }
-  if (output?.continue === false) return { failures, applied: true, output };
   const reasons = failures.map((failure) => `hookrun --fail-closed: hook "${failure.name}" ${failure.why}`);
+  if (own) return { failures, applied: true, output: own.block(event, output, reasons.join('\n')) };
+  if (output?.continue === false) return { failures, applied: true, output };
   const earlier = typeof output?.reason === 'string' && output.reason !== '' ? [output.reason] : [];
   return { failures, applied: true, output: { ...output, decision: 'block', reason: [...earlier, ...reasons].join('\n') } };
 }

@@ -19,7 +19,7 @@ export async function explainCommand(options: ExplainCommandOptions, ctx: Contex
   if (note) io.stderr(`hookrun: ${note}\n`);
   const { event, input: raw } = await readEvent(options, dialect, io.stdin);
   const input = dialect.completeInput(event, raw, ctx);
-  const config = await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true });
+  const config = await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true, event });
   const plan = dialect.plan(config, event, input);
   const explanation = explainPlan(dialect, config, plan, describePlan(dialect, config, plan, input, ctx), input);
   if (options.json) {

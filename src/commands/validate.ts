@@ -16,8 +16,8 @@ export interface ValidateCommandOptions {
   /** Where paths are shown relative to (the shell's directory; GITHUB_WORKSPACE for github). */
   relativeTo: string;
   version: string;
-  /** Whose configuration: Gemini CLI's (default) or Claude Code's. */
-  dialect?: 'gemini' | 'claude';
+  /** Whose files to check: Gemini CLI's (default), Claude Code's, Antigravity CLI's, or Kiro CLI 3's hook files. */
+  dialect?: 'gemini' | 'claude' | 'antigravity' | 'kiro';
   claudeVersion?: string;
 }
 
@@ -26,6 +26,7 @@ export const EXIT_UNREADABLE = 2;
 
 export async function validateCommand(options: ValidateCommandOptions, ctx: Context, io: IO): Promise<number> {
   checkWorkspace(ctx.cwd);
+  if (options.dialect === 'antigravity' || options.dialect === 'kiro') return validateOther(options.dialect, options, ctx, io);
   const claude = options.dialect === 'claude' ? await import('../dialects/claude/validate.js') : undefined;
   const codes: Readonly<Record<string, CodeInfo>> = claude ? claude.CLAUDE_FINDING_CODES : FINDING_CODES;
   const unknown = (options.ignore ?? []).filter((code) => (claude ? !claude.isClaudeFindingCode(code) : !isFindingCode(code)));
@@ -67,4 +68,18 @@ function checkWorkspace(dir: string): void {
   } catch (error) {
     throw new HookrunError('input', `workspace directory ${dir} cannot be read (${(error as Error).message})`, undefined, EXIT_UNREADABLE);
   }
+}
+
+async function validateOther(dialect: 'antigravity' | 'kiro', options: ValidateCommandOptions, ctx: Context, io: IO): Promise<number> {
+  const { codes, validate } =
+    dialect === 'antigravity'
+      ? await import('../dialects/antigravity/validate.js').then((m) => ({ codes: m.AGY_FINDING_CODES, validate: m.validateAgy }))
+      : await import('../dialects/kiro/kiro3-validate.js').then((m) => ({ codes: m.KIRO3_FINDING_CODES, validate: m.validateKiro3 }));
+  const unknown = (options.ignore ?? []).filter((code) => !codes.includes(code));
+  if (unknown.length > 0) {
+    throw new HookrunError('usage', `unknown finding code(s) for --ignore: ${unknown.join(', ')} (known: ${codes.join(', ')})`, undefined, EXIT_UNREADABLE);
+  }
+  const result = validate(ctx, { ignore: options.ignore });
+  io.stdout(renderValidate(result, options.format, { relativeTo: options.relativeTo, color: io.colorStdout, version: options.version }));
+  return validateExitCode(result, options.strict === true);
 }

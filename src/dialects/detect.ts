@@ -1,7 +1,8 @@
 // `--dialect auto`: the agent this workspace is configured for (contract: other dialects). Each
 // dialect's own path helpers say where its configuration lives. The workspace's files count before
 // the user's; when one level holds several agents' files, the primary target wins (Gemini CLI, then
-// Claude Code, then Kiro CLI); no configuration at all means Gemini CLI, the default.
+// Claude Code, then Kiro CLI, then Antigravity CLI); no configuration at all means Gemini CLI, the default.
+// Kiro counts its agent folders and Kiro CLI 3's hook folders.
 import fs from 'node:fs';
 import type { Context } from '../context.js';
 import type { DialectName } from './dialect.js';
@@ -21,24 +22,29 @@ interface Candidate {
 }
 
 export async function detectDialect(ctx: Context): Promise<DetectedDialect> {
-  const [{ geminiSettingsPaths }, { claudeSettingsPaths }, { kiroAgentDirectories }] = await Promise.all([
+  const [{ geminiSettingsPaths }, { claudeSettingsPaths }, { kiroAgentDirectories }, { kiro3HookDirectories }, { agyHookFiles }] = await Promise.all([
     import('./gemini/settings/load.js'),
     import('./claude/settings.js'),
     import('./kiro/settings.js'),
+    import('./kiro/kiro3-settings.js'),
+    import('./antigravity/settings.js'),
   ]);
   const gemini = geminiSettingsPaths(ctx);
   const claude = claudeSettingsPaths(ctx);
-  const kiro = kiroAgentDirectories(ctx);
+  const kiro = [...kiroAgentDirectories(ctx), ...kiro3HookDirectories(ctx)];
+  const agy = agyHookFiles(ctx);
   const levels: Candidate[][] = [
     [
       { name: 'gemini', files: [gemini.workspace] },
       { name: 'claude', files: [claude.project, claude.local] },
       { name: 'kiro', folders: kiro.filter((d) => d.scope === 'workspace').map((d) => d.dir) },
+      { name: 'antigravity', files: agy.filter((f) => f.scope === 'workspace').map((f) => f.path) },
     ],
     [
       { name: 'gemini', files: [gemini.user] },
       { name: 'claude', files: [claude.user] },
       { name: 'kiro', folders: kiro.filter((d) => d.scope === 'global').map((d) => d.dir) },
+      { name: 'antigravity', files: agy.filter((f) => f.scope === 'global').map((f) => f.path) },
     ],
   ];
   for (const level of levels) {

@@ -13,7 +13,7 @@ import type {
   ResolvedConfig,
 } from '../types.js';
 
-export type DialectName = 'gemini' | 'claude' | 'kiro';
+export type DialectName = 'gemini' | 'claude' | 'kiro' | 'antigravity';
 
 export interface LoadOptions {
   /** `--trust-workspace`: the user's explicit word that this workspace is trusted for this run. */
@@ -22,6 +22,8 @@ export interface LoadOptions {
   agent?: string;
   /** The agent version whose behaviour to follow, for dialects whose rules changed over time (Claude: `--claude-version`). */
   agentVersion?: string;
+  /** The event being run, for dialects whose files depend on it (Kiro: a PascalCase trigger selects Kiro CLI 3's hook files). */
+  event?: string;
   /** Also return the hooks the agent would not register (`ResolvedConfig.considered`), for explain and list. */
   keepInactive?: boolean;
 }
@@ -83,6 +85,8 @@ export interface Dialect {
   invocation(hook: PlannedHook, input: JsonObject, config: ResolvedConfig, ctx: Context): HookInvocation;
   /** Why the agent fails this hook without starting anything, if it does (reported as the hook's error). */
   cannotStart?(hook: PlannedHook): string | undefined;
+  /** The result of a hook the agent answers without a process (Kiro CLI 3's agent actions), if this is one. */
+  answer?(hook: PlannedHook, input: JsonObject): Interpretation | undefined;
   /** Turns a finished process into the agent's view of the hook's result. */
   interpret(event: string, outcome: ProcessOutcome, invocation: HookInvocation): Interpretation;
   /** Sequential mode: the input the next hook receives after this result. */
@@ -91,6 +95,14 @@ export interface Dialect {
   aggregate(event: string, results: readonly HookResult[]): AggregateResult;
   /** What the merged output makes the agent do, for the exit code. */
   outcome(event: string, finalOutput: JsonObject | undefined): Outcome;
+  /**
+   * `--fail-closed` in the agent's own terms, for dialects whose answers are not Gemini's: which results
+   * failed to answer, and the merged output turned into a block (undefined: the event cannot block).
+   */
+  failClosed?: {
+    failed(result: HookResult): string | undefined;
+    block(event: string, output: JsonObject | undefined, reason: string): JsonObject | undefined;
+  };
   /** The agent's result cache, when it has one. */
   resultCache?(config: ResolvedConfig, ctx: Context): HookResultCache;
 }

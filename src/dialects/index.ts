@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import type { Dialect, DialectName } from './dialect.js';
 
-export const DIALECTS: readonly DialectName[] = ['gemini', 'claude', 'kiro'];
+export const DIALECTS: readonly DialectName[] = ['gemini', 'claude', 'kiro', 'antigravity'];
 
 /** What `--dialect` accepts: a dialect, or `auto` (the one whose configuration exists, see detect.ts). */
 export const DIALECT_CHOICES: readonly string[] = [...DIALECTS, 'auto'];
@@ -27,6 +27,8 @@ export async function getDialect(name: string = 'gemini'): Promise<Dialect> {
       return (await import('./kiro/index.js')).kiro;
     case 'claude':
       return (await import('./claude/index.js')).claude;
+    case 'antigravity':
+      return (await import('./antigravity/index.js')).antigravity;
     default:
       throw usageError(`unknown dialect "${name}"; choose one of: ${DIALECT_CHOICES.join(', ')}`);
   }

@@ -13,6 +13,8 @@ export interface RunOptions {
   maxCaptureBytes?: number;
   /** Grace period between SIGTERM and SIGKILL. */
   graceMs?: number;
+  /** `--contain`: end what each hook left running once it is done. */
+  contain?: boolean;
   /** The agent's result cache: a fresh stored result replaces starting the hook. */
   cache?: HookResultCache;
   /** Returns why a hook must not start (e.g. its fingerprint is not trusted); it is reported as a failure. */
@@ -53,6 +55,12 @@ async function runOne(
     options.onEnd?.(result);
     return result;
   }
+  const answered = dialect.answer?.(hook, input);
+  if (answered) {
+    const result: HookResult = { index: hook.index, entry: hook.entry, command: invocation.command, input, ...answered, durationMs: 0 };
+    options.onEnd?.(result);
+    return result;
+  }
   const stubbed = options.stub?.(hook);
   const hit = stubbed || !options.cache ? undefined : await options.cache.get(hook, invocation, input);
   if (hit) {
@@ -82,6 +90,7 @@ async function runOne(
       maxCaptureBytes: options.maxCaptureBytes,
       signal: options.signal,
       decodeEachRead: invocation.decodeEachRead,
+      contain: options.contain,
     }));
   const result: HookResult = {
     index: hook.index,

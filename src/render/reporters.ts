@@ -86,7 +86,13 @@ export function failureLines(result: CaseResult): { text: string; kind: ' ' | '-
     lines.push({ text: `merged output: ${JSON.stringify(result.actual.output ?? {})}`, kind: 'dim' });
   }
   for (const hint of result.hints) lines.push({ text: `hint: ${hint}`, kind: 'dim' });
+  for (const text of hookNotes(result)) lines.push({ text, kind: 'dim' });
   return lines;
+}
+
+/** What --contain ended or could not end, per hook: said for passed cases too, since CI is meant to be hermetic. */
+function hookNotes(result: CaseResult): string[] {
+  return (result.actual?.hooks ?? []).flatMap((h) => (h.notes ?? []).map((n) => `note: hook ${h.name}: ${n}`));
 }
 
 function textReporter(options: ReporterOptions, github: boolean): Reporter {
@@ -103,6 +109,7 @@ function textReporter(options: ReporterOptions, github: boolean): Reporter {
       if (result.status === 'passed') {
         const dry = result.unchecked.length > 0 ? c.dim(` (dry run; not checked: ${result.unchecked.join(', ')})`) : '';
         out.push(`  ${c.green('✓')} ${result.name} ${c.dim(`(${result.durationMs} ms)`)}${stub}${dry}`);
+        for (const line of hookNotes(result)) out.push(`      ${c.yellow(line)}`);
       } else if (result.status === 'skipped') {
         out.push(`  ${c.yellow('↓')} ${result.name} ${c.dim(`(skipped: ${result.skipReason ?? ''})`)}`);
       } else {

@@ -1,15 +1,10 @@
-// The newer agents' cases (shared/conformance/agents-cases.json), replayed black-box by family prefix.
-import { describe, test } from 'vitest';
-import { availableDialects, loadCases, replayCase } from './replay.js';
+// Antigravity CLI and Kiro CLI 3 hook-file cases (shared/conformance/agents-cases.json, README "More
+// agents"), replayed black-box by replay.ts. The file's other families (claude2-, codex-, cursor-,
+// copilot-) are replayed by the dialects that own them.
+import { describeReplay } from './replay.js';
 
-/** The families this build replays; a family is added here when its dialect is built. */
-const FAMILIES = ['claude2-'];
-
-const cases = await loadCases('agents-cases.json', FAMILIES);
-const available = await availableDialects(cases);
-
-describe.concurrent('agents conformance', () => {
-  for (const c of cases) {
-    test.skipIf(!available.has(c.dialect))(`${c.dialect}: ${c.id}`, () => replayCase(c));
-  }
+await describeReplay('agent conformance (Antigravity CLI, Kiro CLI 3 hook files)', {
+  file: 'agents-cases.json',
+  prefixes: ['agy-', 'kiro3-'],
+  atLeast: 40,
 });

@@ -52,7 +52,8 @@ export function interpretClaude(event: string, outcome: ProcessOutcome, invocati
 
   // A stdout cut at hookrun's capture limit is never read as an answer (hookrun's rule for every dialect
   // that parses output): its first megabytes are not what the hook meant. The exit code still counts.
-  const cut = outcome.stdoutTruncated === true;
+  // Blanks alone past the cap are the exception: the output is trimmed before it is parsed.
+  const cut = outcome.stdoutTruncated === true && outcome.stdoutCutBlanksOnly !== true;
   const stderr = outcome.stderr.trim();
   if (event === 'WorktreeCreate' && generation === 'current' && exitCode === 0 && !cut) {
     // The path is the last non-empty stdout line, not JSON; banner lines before it are not part of it.

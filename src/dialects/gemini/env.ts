@@ -13,7 +13,7 @@ export interface RedactionSettings {
   blocked: readonly string[];
 }
 
-export const DEFAULT_REDACTION: RedactionSettings = { enabled: false, allowed: [], blocked: [] };
+const DEFAULT_REDACTION: RedactionSettings = { enabled: false, allowed: [], blocked: [] };
 
 export const ALWAYS_ALLOWED_VARIABLES: ReadonlySet<string> = new Set([
   'PATH',
@@ -66,10 +66,10 @@ export const NEVER_ALLOWED_VARIABLES: ReadonlySet<string> = new Set([
   'FIREBASE_PROJECT_ID',
 ]);
 
-export const SECRET_NAME_PATTERN = /TOKEN|SECRET|PASSWORD|PASSWD|KEY|AUTH|CREDENTIAL|CREDS|PRIVATE|CERT/i;
+const SECRET_NAME_PATTERN = /TOKEN|SECRET|PASSWORD|PASSWD|KEY|AUTH|CREDENTIAL|CREDS|PRIVATE|CERT/i;
 
 /** Values that look like secrets, as Gemini CLI's NEVER_ALLOWED_VALUE_PATTERNS (matched case-insensitively). */
-export const SECRET_VALUE_PATTERNS: readonly RegExp[] = [
+const SECRET_VALUE_PATTERNS: readonly RegExp[] = [
   /-----BEGIN (RSA|OPENSSH|EC|PGP) PRIVATE KEY-----/i,
   /-----BEGIN CERTIFICATE-----/i,
   /(https?|ftp|smtp):\/\/[^:]+:[^@]+@/i,

@@ -10,9 +10,9 @@ import type { JsonObject, PlannedHook, ProcessOutcome, EnvPolicy } from '../../t
 export const KIRO_DEFAULT_TIMEOUT_MS = 30_000;
 export const KIRO_DEFAULT_MAX_OUTPUT_SIZE = 10_240;
 export const KIRO_DEFAULT_CACHE_TTL_SECONDS = 0;
-export const TRUNCATION_SUFFIX = ' ... truncated';
+const TRUNCATION_SUFFIX = ' ... truncated';
 /** USER_PROMPT carries at most this many bytes of the prompt. */
-export const USER_PROMPT_MAX_BYTES = 4096;
+const USER_PROMPT_MAX_BYTES = 4096;
 
 /** The longest prefix of `text` whose UTF-8 encoding fits in `maxBytes` (never splits a character). */
 export function utf8Prefix(text: string, maxBytes: number): string {
