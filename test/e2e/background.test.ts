@@ -57,8 +57,9 @@ describe('class 8: a background child holding stdout', () => {
 
 describe('class 9: a background job with closed stdio', () => {
   const hooks = [
-    { name: 'starter', command: `(sleep 0.3; touch "$GEMINI_PROJECT_DIR/marker") >/dev/null 2>&1 </dev/null & echo '{}'` },
-    { name: 'looker', command: `sleep 1; if [ -e "$GEMINI_PROJECT_DIR/marker" ]; then echo '{"reason":"marker written"}'; else echo '{"reason":"no marker"}'; fi` },
+    // r2-min-bg-detached-killed's shape, with more time between the steps so a loaded machine keeps their order.
+    { name: 'starter', command: `(sleep 1.5; touch "$GEMINI_PROJECT_DIR/marker") >/dev/null 2>&1 </dev/null & echo '{}'` },
+    { name: 'looker', command: `sleep 3; if [ -e "$GEMINI_PROJECT_DIR/marker" ]; then echo '{"reason":"marker written"}'; else echo '{"reason":"no marker"}'; fi` },
   ];
 
   test('keeps running after its hook exits, as in Gemini', async () => {

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, REPO } from '../helpers/cli.js';
 
-const TIMEOUT = 60_000;
+// Each test starts several agents, each several processes: generous for a loaded CI machine.
+const TIMEOUT = 180_000;
 const tmpRoot = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookrun-serve-examples-')));
 afterAll(() => fs.rmSync(tmpRoot, { recursive: true, force: true }));
 
