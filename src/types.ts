@@ -25,8 +25,8 @@ export interface Diagnostic {
   fix?: string;
 }
 
-/** The settings layers: Gemini CLI's, in its merge order, then Claude Code's project, local and managed files. */
-export type Layer = 'systemDefaults' | 'user' | 'workspace' | 'system' | 'extension' | 'project' | 'local' | 'managed';
+/** The settings layers: Gemini CLI's, in its merge order, then Claude Code's project, local and managed files and its plugins. */
+export type Layer = 'systemDefaults' | 'user' | 'workspace' | 'system' | 'extension' | 'project' | 'local' | 'managed' | 'plugin';
 
 /** One hook as configured (the object inside a definition's `hooks` array), after load-time expansion. */
 export interface HookConfig {
@@ -180,6 +180,8 @@ export interface ProcessOutcome {
   killed: boolean;
   /** The hook exited but a process it started still held its output pipes when the timeout ended the wait. */
   pipesHeldAfterExit?: boolean;
+  /** An http hook (no process): the response status, or why there was none; `stdout` holds the body. */
+  http?: { status?: number; error?: string };
   /** Everything cut past the capture cap was blanks (ASCII whitespace), which a reader that trims never sees. */
   stdoutCutBlanksOnly?: boolean;
   stderrCutBlanksOnly?: boolean;

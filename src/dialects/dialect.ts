@@ -50,6 +50,15 @@ export interface HookInvocation {
   outputLimitBytes?: number;
   /** The agent decodes each read from the pipe on its own (see SpawnRequest.decodeEachRead). */
   decodeEachRead?: boolean;
+  /** Not a process: POST `stdin` to this URL (exec/http.ts); the response comes back as a ProcessOutcome with `http` set. */
+  http?: HttpHookRequest;
+}
+
+export interface HttpHookRequest {
+  url: string;
+  headers: Record<string, string>;
+  /** URL patterns (`*` wildcard) the agent's settings allow; undefined: any URL. An empty list allows none. */
+  allowedUrls?: readonly string[];
 }
 
 /** The agent-level part of a hook result, derived from how its process ended. */

@@ -79,7 +79,7 @@ async function runOne(
   options.onStart?.(hook, invocation);
   const outcome =
     stubbed ??
-    (await runProcess({
+    (invocation.http ? await runHttp(invocation, options) : await runProcess({
       file: invocation.file,
       args: invocation.args,
       cwd: invocation.cwd,
@@ -105,6 +105,17 @@ async function runOne(
   else if (options.cache) await options.cache.put(hook, invocation, result);
   options.onEnd?.(result);
   return result;
+}
+
+/** An http hook (Claude Code): only a plan that has one loads the HTTP client. */
+async function runHttp(invocation: HookInvocation, options: RunOptions): Promise<ProcessOutcome> {
+  const { runHttpHook } = await import('./http.js');
+  return runHttpHook(invocation.http!, {
+    body: invocation.stdin,
+    timeoutMs: invocation.timeoutMs,
+    maxCaptureBytes: options.maxCaptureBytes,
+    signal: options.signal,
+  });
 }
 
 /** The hooks' results, in plan order; `agentError` when the agent's own chaining threw, which ends the sequence. */
