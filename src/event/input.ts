@@ -89,7 +89,20 @@ export async function readEvent(
   // Empty standard input is {} (contract: event input); an empty --event or event file is no JSON.
   const fromStdin = origin === '<stdin>' || origin === '<none>';
   if (text.trim() === '' && !fromStdin) throw inputError(`${origin}: the event is empty; give a JSON object (at least {})`);
-  const parsed = text.trim() === '' ? {} : parseJson(text, origin);
+  return eventFromJson(text.trim() === '' ? {} : parseJson(text, origin), origin, options, dialect);
+}
+
+/**
+ * The event from its parsed JSON (`origin` says where it came from, for messages), the event name given
+ * apart from it, and the field flags set on top: what `run` does after reading, and `serve` and the
+ * library do with the JSON they are handed.
+ */
+export function eventFromJson(
+  parsed: unknown,
+  origin: string,
+  options: EventOptions,
+  dialect: Dialect,
+): { event: string; input: JsonObject } {
   if (!isPlainObject(parsed)) {
     throw inputError(`${origin}: the event must be a JSON object, got ${describeType(parsed)}`);
   }

@@ -1,11 +1,13 @@
 // Claude Code (`--dialect claude`): each member delegates to the module under claude/ that holds the rule.
+import { firstFile } from '../detect.js';
 import type { Dialect } from '../dialect.js';
+import { claudeFailClosed } from './fail-closed.js';
 import { aggregateClaude, outcomeClaude } from './aggregate.js';
 import { CLAUDE_EVENTS, completeClaudeInput } from './events.js';
 import { interpretClaude } from './interpret.js';
 import { claudeInvocation } from './invocation.js';
 import { planClaude } from './plan.js';
-import { loadClaudeConfig } from './settings.js';
+import { claudeSettingsPaths, loadClaudeConfig } from './settings.js';
 import { resolveClaudeProfile } from './version.js';
 
 export const claude: Dialect = {
@@ -28,4 +30,9 @@ export const claude: Dialect = {
   chain: (_event, input) => input,
   aggregate: aggregateClaude,
   outcome: outcomeClaude,
+  failClosed: claudeFailClosed,
+  configuredAt(ctx) {
+    const paths = claudeSettingsPaths(ctx);
+    return { workspace: firstFile([paths.project, paths.local]), user: firstFile([paths.user]) };
+  },
 };

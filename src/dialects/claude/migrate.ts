@@ -13,7 +13,7 @@ import { convertClaudeCommand, execFormToShell } from '../../migrate/command.js'
 import { CLAUDE_EVENT_MAP, CLAUDE_EVENTS_WITHOUT_GEMINI, type EventMapping } from '../../migrate/maps.js';
 import { convertClaudeToolMatcher, convertLifecycleMatcher, type MatcherConversion, type Note } from '../../migrate/matchers.js';
 import { type GeminiHookConfig, MigrationBuilder, type MigrationResult } from '../../migrate/result.js';
-import { CLAUDE_EVENTS, CLAUDE_UNRUN_EVENTS } from './events.js';
+import { CLAUDE_EVENTS } from './events.js';
 import { addEventNotes } from '../../migrate/notes.js';
 
 const CURRENT_DEFAULT_MS = 600_000;
@@ -64,7 +64,7 @@ function migrateFile(doc: Doc, profile: ClaudeProfile, out: MigrationBuilder): v
     if (!mapping) {
       out.counts.found += handlers;
       out.counts.skipped += handlers;
-      const known = CLAUDE_EVENTS.includes(event as never) || CLAUDE_UNRUN_EVENTS.includes(event);
+      const known = CLAUDE_EVENTS.includes(event as never);
       const why = CLAUDE_EVENTS_WITHOUT_GEMINI[event] ?? (known ? 'Gemini CLI has no equivalent event' : 'it is not a Claude Code hook event');
       out.note({ severity: 'error', code: known ? 'no-gemini-event' : 'unknown-event', message: `${event}: ${handlers} hook(s) not migrated: ${why}` }, at(path, true));
       continue;

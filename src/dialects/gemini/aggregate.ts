@@ -141,14 +141,6 @@ const STRATEGIES: Readonly<Record<string, Strategy>> = {
   Notification: simple,
 };
 
-export function strategyName(event: string): string {
-  const strategy = STRATEGIES[event];
-  if (strategy === orDecision) return 'or-decision';
-  if (strategy === fieldReplacement) return 'field-replacement';
-  if (strategy === toolSelectionUnion) return 'tool-selection-union';
-  return 'simple';
-}
-
 export function aggregateGemini(event: string, results: readonly HookResult[]): AggregateResult {
   const outputs = results.filter((r) => r.output).map((r) => r.output);
   const errors = results.flatMap((r) => (r.error ? [r.error] : []));

@@ -3,6 +3,7 @@
 // injected GEMINI_* variables, then the hook's own `env`. Also where GEMINI_PLANS_DIR points by default.
 import fs from 'node:fs';
 import path from 'node:path';
+import { applyEnvPolicy, type Env } from '../../exec/env.js';
 import type { EnvPolicy, JsonObject } from '../../types.js';
 
 /**
@@ -24,7 +25,6 @@ export const DEFAULT_REDACTION: RedactionSettings = { enabled: false, allowed: [
  */
 export class RedactionListError extends Error {}
 
-type Env = Readonly<Record<string, string | undefined>>;
 
 export const ALWAYS_ALLOWED_VARIABLES: ReadonlySet<string> = new Set([
   'PATH',
@@ -77,10 +77,10 @@ export const NEVER_ALLOWED_VARIABLES: ReadonlySet<string> = new Set([
   'FIREBASE_PROJECT_ID',
 ]);
 
-export const SECRET_NAME_PATTERN = /TOKEN|SECRET|PASSWORD|PASSWD|KEY|AUTH|CREDENTIAL|CREDS|PRIVATE|CERT/i;
+const SECRET_NAME_PATTERN = /TOKEN|SECRET|PASSWORD|PASSWD|KEY|AUTH|CREDENTIAL|CREDS|PRIVATE|CERT/i;
 
 /** Values that look like secrets, as Gemini CLI's NEVER_ALLOWED_VALUE_PATTERNS (matched case-insensitively). */
-export const SECRET_VALUE_PATTERNS: readonly RegExp[] = [
+const SECRET_VALUE_PATTERNS: readonly RegExp[] = [
   /-----BEGIN (RSA|OPENSSH|EC|PGP) PRIVATE KEY-----/i,
   /-----BEGIN CERTIFICATE-----/i,
   /(https?|ftp|smtp):\/\/[^:]+:[^@]+@/i,
@@ -158,40 +158,9 @@ function shouldRedact(key: string, value: string, allowed: Set<string>, blocked:
 }
 
 /**
- * What `--clean-env` keeps of hookrun's environment: what a process needs to start and behave (find
- * programs, a home, a locale, a temp dir, a terminal type; on Windows the system variables without which
- * processes fail to start). None of it is a secret. Everything else must be named with `--env-allow`.
- * PATH matters beyond convenience: bash started without one falls back to a built-in PATH that ends in
- * `.`, which would let the (untrusted) workspace shadow any command.
- */
-export const CLEAN_ENV_BASICS: ReadonlySet<string> = new Set([
-  'PATH',
-  'HOME',
-  'USER',
-  'LOGNAME',
-  'SHELL',
-  'LANG',
-  'LC_ALL',
-  'LC_CTYPE',
-  'TZ',
-  'TMPDIR',
-  'TERM',
-  'SYSTEMROOT',
-  'SYSTEMDRIVE',
-  'WINDIR',
-  'COMSPEC',
-  'PATHEXT',
-  'TEMP',
-  'TMP',
-  'USERPROFILE',
-]);
-
-/**
- * The part of the hook environment taken from the agent's: its redaction rules applied to `agentEnv`
- * (its process environment once started: hookrun's own, plus what the agent loads itself, such as
- * Gemini CLI's .env file; by default hookrun's own), or with `clean` only the basics of hookrun's own
- * environment (what the agent loaded is not among them); then every `allow`ed variable as the agent
- * has it (the user's explicit word wins over every redaction rule, secret-looking values included).
+ * The part of the hook environment taken from Gemini CLI's: its redaction rules applied to `agentEnv`
+ * (its process environment once started: hookrun's own plus the .env file it loads; by default
+ * hookrun's own), narrowed by hookrun's `--clean-env` / `--env-allow` (exec/env.ts).
  */
 export function inheritedEnvironment(
   processEnv: Env,
@@ -199,20 +168,7 @@ export function inheritedEnvironment(
   policy?: EnvPolicy,
   agentEnv: Env = processEnv,
 ): Record<string, string> {
-  if (!policy) return sanitizeEnvironment(agentEnv, redaction);
-  const result: Record<string, string> = {};
-  if (policy.clean) {
-    for (const [key, value] of Object.entries(processEnv)) {
-      if (value !== undefined && CLEAN_ENV_BASICS.has(key.toUpperCase())) result[key] = value;
-    }
-  } else {
-    Object.assign(result, sanitizeEnvironment(agentEnv, redaction));
-  }
-  for (const name of policy.allow) {
-    const value = agentEnv[name];
-    if (value !== undefined) result[name] = value;
-  }
-  return result;
+  return applyEnvPolicy(policy, processEnv, () => sanitizeEnvironment(agentEnv, redaction), agentEnv);
 }
 
 export interface HookEnvironmentInput {

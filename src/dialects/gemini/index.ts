@@ -10,11 +10,14 @@ import { interpretGemini } from './interpret.js';
 import { buildShellInvocation } from './shell.js';
 import { planGemini } from './plan.js';
 import { GEMINI_DEFAULT_TIMEOUT_MS } from './traps.js';
-import { loadGeminiConfig } from './settings/load.js';
+import { geminiSettingsPaths, loadGeminiConfig } from './settings/load.js';
 import { isPlainObject } from '../../settings/jsonc.js';
 import type { JsonObject, PlannedHook, ResolvedConfig } from '../../types.js';
 import type { Context } from '../../context.js';
+import { firstFile } from '../detect.js';
 import type { Dialect } from '../dialect.js';
+import { gateProjectHooks, resolveHookTrustPolicy } from '../../trust/policy.js';
+import { geminiFailClosed } from './fail-closed.js';
 
 
 /**
@@ -142,4 +145,10 @@ export const gemini: Dialect = {
   chain: chainGemini,
   aggregate: aggregateGemini,
   outcome: outcomeGemini,
+  failClosed: geminiFailClosed,
+  gateProjectHooks: (ctx, config, hookTrust) => gateProjectHooks(ctx, config, resolveHookTrustPolicy(hookTrust, ctx)),
+  configuredAt(ctx) {
+    const paths = geminiSettingsPaths(ctx);
+    return { workspace: firstFile([paths.workspace]), user: firstFile([paths.user]) };
+  },
 };

@@ -4,7 +4,7 @@ import type { Interpretation } from '../dialect.js';
 import type { ProcessOutcome } from '../../types.js';
 
 /** Plain text (not JSON) becomes a decision: 0 allow, 1 allow with a warning, anything else deny. */
-export function plainTextOutput(text: string, code: number): Record<string, unknown> {
+function plainTextOutput(text: string, code: number): Record<string, unknown> {
   if (code === 0) return { decision: 'allow', systemMessage: text };
   if (code === 1) return { decision: 'allow', systemMessage: `Warning: ${text}` };
   return { decision: 'deny', reason: text };
@@ -21,14 +21,15 @@ export function interpretGemini(outcome: ProcessOutcome, timeoutMs: number): Int
   const result: Interpretation = { success: outcome.exitCode === 0, exitCode };
   let text = outcome.stdout.trim();
   let stream = 'stdout';
-  let cut = outcome.stdoutTruncated;
+  // Gemini trims what it read, so blanks dropped past the cap change nothing: the kept text is the answer.
+  let cut = outcome.stdoutTruncated && outcome.stdoutCutBlanksOnly !== true;
   // A cut stream is never blank, whatever its kept prefix looks like: with --max-output 0 nothing is
   // kept at all, and a run of blanks may be followed by the answer. So stderr is read only when stdout
-  // was empty and complete.
+  // was empty and complete (or cut of blanks only).
   if (text === '' && !cut) {
     text = outcome.stderr.trim();
     stream = 'stderr';
-    cut = outcome.stderrTruncated;
+    cut = outcome.stderrTruncated && outcome.stderrCutBlanksOnly !== true;
   }
   // The first N bytes of a flood do not say what the hook said: JSON becomes "plain text", and a
   // megabytes-long systemMessage is nobody's answer. Gemini would parse all of it (or run out of string

@@ -4,8 +4,6 @@ import type { JsonObject } from '../../types.js';
 
 export const isBlockingDecision = (decision: unknown): boolean => decision === 'block' || decision === 'deny';
 
-export const isAskDecision = (output: JsonObject): boolean => output.decision === 'ask';
-
 export const shouldStopExecution = (output: JsonObject): boolean => output.continue === false;
 
 /** stopReason if truthy, else reason if truthy, else the agent's fallback text; as the agent returns it, not made text. */

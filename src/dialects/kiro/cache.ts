@@ -76,7 +76,7 @@ export function expiryFor(key: KiroCacheKey, now: Date): Date | null | undefined
   return new Date(now.getTime() + key.hook.cache_ttl_seconds * 1000);
 }
 
-export function isFresh(entry: KiroCacheEntry, now: Date): boolean {
+function isFresh(entry: KiroCacheEntry, now: Date): boolean {
   return entry.expiresAt === null || now.getTime() < Date.parse(entry.expiresAt);
 }
 

@@ -1,7 +1,7 @@
 // How Kiro CLI starts a hook and reads its end (spec A.3, A.5–A.7): `bash -c` (Windows: `cmd /C`) in the
 // workspace with the full environment plus USER_PROMPT; one stream kept (stdout on exit 0, else stderr),
 // cut to max_output_size bytes on a character boundary with " ... truncated" appended.
-import { inheritedEnvironment } from '../gemini/env.js';
+import { applyEnvPolicy, copyEnvironment } from '../../exec/env.js';
 import type { Context } from '../../context.js';
 import type { HookInvocation, Interpretation } from '../dialect.js';
 import { KIRO_PROMPT_EVENTS } from './events.js';
@@ -10,9 +10,9 @@ import type { JsonObject, PlannedHook, ProcessOutcome, EnvPolicy } from '../../t
 export const KIRO_DEFAULT_TIMEOUT_MS = 30_000;
 export const KIRO_DEFAULT_MAX_OUTPUT_SIZE = 10_240;
 export const KIRO_DEFAULT_CACHE_TTL_SECONDS = 0;
-export const TRUNCATION_SUFFIX = ' ... truncated';
+const TRUNCATION_SUFFIX = ' ... truncated';
 /** USER_PROMPT carries at most this many bytes of the prompt. */
-export const USER_PROMPT_MAX_BYTES = 4096;
+const USER_PROMPT_MAX_BYTES = 4096;
 
 /** The longest prefix of `text` whose UTF-8 encoding fits in `maxBytes` (never splits a character). */
 export function utf8Prefix(text: string, maxBytes: number): string {
@@ -62,8 +62,7 @@ export function kiroDefinition(hook: PlannedHook): KiroHookDefinition {
 export function buildKiroInvocation(hook: PlannedHook, input: JsonObject, ctx: Context, policy?: EnvPolicy): HookInvocation {
   const definition = kiroDefinition(hook);
   // Kiro passes its whole environment; --clean-env / --env-allow narrow it as for every dialect.
-  const env: Record<string, string> = policy ? inheritedEnvironment(ctx.env, undefined, policy) : {};
-  if (!policy) for (const [key, value] of Object.entries(ctx.env)) if (value !== undefined) env[key] = value;
+  const env = applyEnvPolicy(policy, ctx.env, () => copyEnvironment(ctx.env));
   if (KIRO_PROMPT_EVENTS.has(hook.entry.event) && typeof input.prompt === 'string') {
     env.USER_PROMPT = sanitizeUserPrompt(input.prompt);
   }

@@ -383,7 +383,7 @@ const rows: Row[] = [
     project: on('PreToolUse', group('Bash', cmd('a', 'exit 0', { if: 'Bash(rm *)' }))),
     event: 'PreToolUse',
     args: bash('ls'),
-    expect: { exit: 0, fired: ['a'], stderr: /ignored by classic Claude Code/ },
+    expect: { exit: 0, fired: ['a'], stderr: /if is ignored by Claude Code classic \(default\) \(it arrived in 2.1.85\)/ },
   },
   {
     name: 'env and stdin: CLAUDE_PROJECT_DIR, permission_mode, hook_event_name',
@@ -435,7 +435,7 @@ const rows: Row[] = [
     name: 'settings warnings: unknown event (with a hint), unsupported handler type, timeout in ms',
     project: { hooks: { pretooluse: [], Stop: [group(undefined, { type: 'prompt', prompt: 'x' }, cmd('a', 'exit 0', { timeout: 5000 }))] } },
     event: 'Stop',
-    expect: { exit: 0, fired: ['a'], stderr: /did you mean "PreToolUse"[\s\S]*this "prompt" hook is not run[\s\S]*reads seconds, not milliseconds/ },
+    expect: { exit: 0, fired: ['a'], stderr: /did you mean "PreToolUse"[\s\S]*does not run "prompt" hooks \(it needs a model\)[\s\S]*reads seconds, not milliseconds/ },
   },
 ];
 

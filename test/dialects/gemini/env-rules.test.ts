@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALWAYS_ALLOWED_VARIABLES,
   buildHookEnvironment,
-  CLEAN_ENV_BASICS,
+
   inheritedEnvironment,
   NEVER_ALLOWED_VARIABLES,
   RedactionListError,
@@ -12,6 +12,7 @@ import {
   sanitizeEnvironment,
   type RedactionSettings,
 } from '../../../src/dialects/gemini/env.js';
+import { CLEAN_ENV_BASICS } from '../../../src/exec/env.js';
 
 const ON: RedactionSettings = { enabled: true, allowed: [], blocked: [] };
 const kept = (env: Record<string, string>, settings: RedactionSettings = ON) => Object.keys(sanitizeEnvironment(env, settings));

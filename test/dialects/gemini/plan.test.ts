@@ -35,8 +35,8 @@ describe('spec §9.3 vectors', () => {
     expect(planGemini(config([]), 'BeforeTool', { tool_name: 'x' }).hooks).toEqual([]);
   });
   test('34: entries without matcher run in registry order', () => {
-    const plan = planGemini(config([entry('BeforeTool', { command: '../../plan/hook1.sh' }), entry('BeforeTool', { command: '../../plan/test-hook.sh' }, { layer: 'user' })]), 'BeforeTool', { tool_name: 'T' });
-    expect(commands(plan)).toEqual(['../../plan/hook1.sh', '../../plan/test-hook.sh']);
+    const plan = planGemini(config([entry('BeforeTool', { command: './hook1.sh' }), entry('BeforeTool', { command: './test-hook.sh' }, { layer: 'user' })]), 'BeforeTool', { tool_name: 'T' });
+    expect(commands(plan)).toEqual(['./hook1.sh', './test-hook.sh']);
   });
   test('35: a matching matcher and no matcher both run', () => {
     const plan = planGemini(config([entry('BeforeTool', { command: 'a' }, { matcher: 'EditTool' }), entry('BeforeTool', { command: 'b' })]), 'BeforeTool', { tool_name: 'EditTool' });
@@ -61,13 +61,13 @@ describe('spec §9.3 vectors', () => {
   });
   test('39: duplicates by name:command are dropped, first wins', () => {
     const entries = [
-      entry('BeforeTool', { command: '../../plan/same_hook.sh' }),
-      entry('BeforeTool', { command: '../../plan/same_hook.sh' }, { layer: 'user' }),
-      entry('BeforeTool', { command: '../../plan/test-hook.sh' }),
-      entry('BeforeTool', { command: '../../plan/test-hook.sh' }),
+      entry('BeforeTool', { command: './same_hook.sh' }),
+      entry('BeforeTool', { command: './same_hook.sh' }, { layer: 'user' }),
+      entry('BeforeTool', { command: './test-hook.sh' }),
+      entry('BeforeTool', { command: './test-hook.sh' }),
     ];
     const plan = planGemini(config(entries), 'BeforeTool', { tool_name: 'T' });
-    expect(commands(plan)).toEqual(['../../plan/same_hook.sh', '../../plan/test-hook.sh']);
+    expect(commands(plan)).toEqual(['./same_hook.sh', './test-hook.sh']);
     expect(plan.hooks[0]!.entry.layer).toBe('workspace');
     expect(plan.skipped.map((s) => s.reason)).toEqual(['duplicate', 'duplicate']);
   });

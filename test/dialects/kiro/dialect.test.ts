@@ -144,7 +144,8 @@ describe.concurrent('payload and environment (spec A.4, A.5)', () => {
   }, 90_000);
 
   test.each([
-    [['PreToolUse'], 'unknown kiro event "PreToolUse". Did you mean "preToolUse"?'],
+    // PreToolUse is a Kiro CLI 3 trigger (hook files), so the near miss is another spelling.
+    [['PRETOOLUSE'], 'unknown kiro event "PRETOOLUSE". Did you mean "preToolUse"?'],
     [['BeforeTool'], 'Events: agentSpawn, userPromptSubmit, preToolUse, postToolUse, stop'],
     [['userPromptSubmit', '--event', '{"prompt":3}'], 'userPromptSubmit event field "prompt" must be string, got number'],
     [['postToolUse', '--event', '{"tool_response":{"success":"yes"}}'], 'postToolUse event field "tool_response.success" must be boolean, got string'],

@@ -97,6 +97,12 @@ describe('buildKiroInvocation', () => {
   test.each(['userPromptSubmit', 'agentSpawn'])('%s exports the sanitised prompt as USER_PROMPT', (event) => {
     expect(buildKiroInvocation(hook(event), { prompt: 'hi\u0000 there' }, ctx()).env.USER_PROMPT).toBe('hi there');
   });
+  // Gemini CLI's redaction (strict in GitHub Actions) once leaked into --env-allow here: Kiro redacts nothing.
+  test('--env-allow keeps the whole environment Kiro passes, in GitHub Actions too', () => {
+    const env = { PATH: '/bin', GITHUB_SHA: 'abc', API_TOKEN: 't', EDITOR: 'vi' };
+    const inv = buildKiroInvocation(hook('stop'), {}, { ...ctx(), env }, { clean: false, allow: [] });
+    expect(inv.env).toEqual(env);
+  });
 });
 
 const outcome = (over: Partial<ProcessOutcome>): ProcessOutcome => ({

@@ -11,6 +11,7 @@
 // the keys described here.
 import { z } from 'zod';
 import type { JsonObject } from '../../../types.js';
+import { GEMINI_DEFAULT_TIMEOUT_MS } from '../traps.js';
 import { HOOK_EVENTS, type HookEventName } from '../events.js';
 import { castBoolean, castNumber, jsonTypeName, telemetryError, TOP_LEVEL_KEYS, type TopLevelType } from './schema-check.js';
 
@@ -55,7 +56,7 @@ export const hookConfigSchema = z
       .optional()
       .describe('Shell command (bash -c; PowerShell on Windows). Receives the event JSON on stdin, answers on stdout.'),
     description: z.string().optional().describe('What the hook does.'),
-    timeout: number().optional().describe('Timeout in milliseconds.').meta({ default: 60000 }),
+    timeout: number().optional().describe('Timeout in milliseconds.').meta({ default: GEMINI_DEFAULT_TIMEOUT_MS }),
     env: z
       .unknown()
       .optional()

@@ -44,6 +44,7 @@ export const FINDING_CODES = {
   'script-not-found': { severity: 'error', title: 'The script a command runs does not exist' },
   'script-not-executable': { severity: 'error', title: 'The script a command runs directly is not executable' },
   'command-not-on-path': { severity: 'info', title: 'The program a command runs is not on this machine\'s PATH' },
+  'background-holds-output': { severity: 'warning', title: 'A command backgrounds a process without redirecting its output: the agent waits for it' },
   'braced-variable': { severity: 'info', title: '${GEMINI_PROJECT_DIR} is left to the shell, not expanded by Gemini CLI' },
   'untrusted-project-hook': { severity: 'warning', title: 'A workspace hook is not yet in trusted_hooks.json: Gemini CLI warns on its first run' },
   'untrusted-folder': { severity: 'info', title: 'The folder is not trusted: no settings hook runs here' },

@@ -4,6 +4,7 @@ import type { Context } from '../../../context.js';
 import type { Diagnostic, Location } from '../../../types.js';
 import { FINDING_CODES, isFindingCode } from './codes.js';
 import { collectGemini, type ValidationModel } from './model.js';
+import { backgroundRules } from './rules/background.js';
 import { commandRules } from './rules/commands.js';
 import { sequentialRule, timeoutRules, unknownKeyRule } from './rules/fields.js';
 import { loaderFindings } from './rules/loader.js';
@@ -22,6 +23,7 @@ const RULES: readonly Rule[] = [
   duplicateRule,
   disabledRules,
   commandRules,
+  backgroundRules,
   trustedHooksRule,
 ];
 

@@ -27,7 +27,7 @@ const COMMENTED = `{
     "notifications": false
   },
   "hooks": {
-    "BeforeTool": [{ "matcher": "write_file", "hooks": [{ "type": "command", "name": "audit", "command": "../../../settings/audit.sh" }] }]
+    "BeforeTool": [{ "matcher": "write_file", "hooks": [{ "type": "command", "name": "audit", "command": "./audit.sh" }] }]
   }
 }
 `;

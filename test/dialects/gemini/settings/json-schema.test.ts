@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { authoredSettingsSchema } from '../../../../src/dialects/gemini/settings/json-schema.js';
 
-const hook = (extra: Record<string, unknown> = {}) => ({ type: 'command', command: '../../../settings/check.sh', ...extra });
+const hook = (extra: Record<string, unknown> = {}) => ({ type: 'command', command: './check.sh', ...extra });
 const settings = (definition: Record<string, unknown>, event = 'BeforeTool') => ({ hooks: { [event]: [definition] } });
 
 describe('authoredSettingsSchema', () => {

@@ -13,18 +13,18 @@ const command = (cmd: string, extra: JsonObject = {}) => ({ type: 'command', com
 
 describe('registerHooks: what gets registered', () => {
   it('registers a valid hook with its definition-level fields, raw', () => {
-    const { entries, diagnostics } = register({ BeforeTool: [{ matcher: 'EditTool', sequential: 'true', hooks: [command('../../../settings/check.sh', { timeout: 60 })] }] });
+    const { entries, diagnostics } = register({ BeforeTool: [{ matcher: 'EditTool', sequential: 'true', hooks: [command('./check.sh', { timeout: 60 })] }] });
     expect(diagnostics).toEqual([]);
     expect(entries).toEqual([
       {
         event: 'BeforeTool',
-        config: { type: 'command', command: '../../../settings/check.sh', timeout: 60 },
+        config: { type: 'command', command: './check.sh', timeout: 60 },
         source: 'project',
         layer: 'workspace',
         matcher: 'EditTool',
         sequential: 'true',
         enabled: true,
-        displayName: '../../../settings/check.sh',
+        displayName: './check.sh',
         location: { file: FILE, line: 2, column: 1, path: ['hooks', 'BeforeTool', 0, 'hooks', 0] },
       },
     ]);

@@ -98,7 +98,7 @@ describe('recordProjectHooks / revokeProjectHooks', () => {
 
   it('records script hashes in hookrun\'s own file only', async () => {
     fs.writeFileSync(path.join(s.workspace, 'guard.sh'), 'echo hi');
-    await recordProjectHooks(s.ctx(), assess([{ type: 'command', command: '../../../trust/guard.sh' }]));
+    await recordProjectHooks(s.ctx(), assess([{ type: 'command', command: './guard.sh' }]));
     expect(JSON.parse(read(hooksFile()))).toEqual({ [s.workspace]: [':./guard.sh'] });
     expect(JSON.parse(read(trustedScriptsPath(s.ctx())))).toEqual({
       [s.workspace]: {
@@ -108,7 +108,7 @@ describe('recordProjectHooks / revokeProjectHooks', () => {
         },
       },
     });
-    expect(assessProjectHooks(s.ctx(), projectHooksOf({ BeforeTool: [{ hooks: [{ type: 'command', command: '../../../trust/guard.sh' }] }] })).hooks[0]!.status).toBe('trusted');
+    expect(assessProjectHooks(s.ctx(), projectHooksOf({ BeforeTool: [{ hooks: [{ type: 'command', command: './guard.sh' }] }] })).hooks[0]!.status).toBe('trusted');
   });
 
   it('refuses to overwrite an invalid trusted_hooks.json', async () => {

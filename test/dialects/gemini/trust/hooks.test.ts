@@ -31,7 +31,7 @@ const hooksObject = (...hooks: unknown[]) => ({ BeforeTool: [{ hooks }] });
 describe('hookKey and hookLabel: Gemini CLI getHookKey / the warning label', () => {
   it.each([
     [{ type: 'command', name: 'hook1', command: 'cmd1' }, 'hook1:cmd1', 'hook1'],
-    [{ type: 'command', command: '../../../trust/script.sh' }, ':./script.sh', '../../../trust/script.sh'],
+    [{ type: 'command', command: './script.sh' }, ':./script.sh', './script.sh'],
     [{ type: 'command', name: '', command: 'x' }, ':x', 'x'],
     [{ type: 'plugin', name: 'p', command: 'x' }, 'p:', 'p'],
     [{ type: 'command', name: 'n' }, 'n:undefined', 'n'],
@@ -95,7 +95,7 @@ describe('scriptOf: the script file a command runs', () => {
   const at = (name: string) => path.join(s.workspace, 'hooks', name);
 
   it.each([
-    ['../../../trust/hooks/guard.sh', 'guard.sh'],
+    ['./hooks/guard.sh', 'guard.sh'],
     ['$GEMINI_PROJECT_DIR/hooks/guard.sh --strict', 'guard.sh'],
     ['$CLAUDE_PROJECT_DIR/hooks/guard.sh', 'guard.sh'],
     ['node hooks/check.js', 'check.js'],
@@ -111,8 +111,8 @@ describe('scriptOf: the script file a command runs', () => {
 
   it.each([
     ['a tool found on PATH', 'jq .'],
-    ['a missing script', '../../../trust/hooks/missing.sh'],
-    ['a directory', '../../../trust/hooks'],
+    ['a missing script', './hooks/missing.sh'],
+    ['a directory', './hooks'],
     ['inline code', 'node -e "console.log(1)"'],
     ['a module', 'python3 -m json.tool'],
     ['an unexpanded variable', '$HOME/x.sh'],
@@ -134,14 +134,14 @@ describe('assessProjectHooks', () => {
         { type: 'command', name: 'hook1', command: 'cmd1' },
         { type: 'command', name: 'new-hook', command: 'cmd2' },
         { type: 'command', name: 'my-hook', command: 'new-cmd' },
-        { type: 'command', command: '../../../trust/script.sh' },
+        { type: 'command', command: './script.sh' },
       ),
     );
     expect(assessProjectHooks(ctx(), hooks).hooks.map((h) => [h.label, h.status])).toEqual([
       ['hook1', 'trusted'],
       ['new-hook', 'new'],
       ['my-hook', 'changed'],
-      ['../../../trust/script.sh', 'new'],
+      ['./script.sh', 'new'],
     ]);
   });
 
@@ -180,7 +180,7 @@ describe('assessProjectHooks', () => {
     });
     fs.writeFileSync(path.join(s.workspace, 'other.sh'), 'x');
     const hooks = projectHooksOf(
-      hooksObject({ type: 'command', command: '../../../trust/guard.sh' }, { type: 'command', command: '../../../trust/other.sh' }),
+      hooksObject({ type: 'command', command: './guard.sh' }, { type: 'command', command: './other.sh' }),
     );
     const assessed = assessProjectHooks(ctx(), hooks).hooks;
     expect(assessed.map((h) => h.status)).toEqual(['script-changed', 'trusted']);

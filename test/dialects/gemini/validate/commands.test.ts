@@ -40,7 +40,7 @@ describe('script checks', () => {
     ['$GEMINI_CWD/hooks/ok.sh --flag', []],
     ['$CLAUDE_PROJECT_DIR/hooks/ok.sh', []],
     ['"$GEMINI_PROJECT_DIR/hooks/ok.sh"', []],
-    ['../../../validate/hooks/ok.sh', []],
+    ['./hooks/ok.sh', []],
     ['hooks/ok.sh', []],
     ['~/bin/tool.sh', []],
     ['FOO=1 BAR=2 ./hooks/ok.sh', []],
@@ -50,11 +50,11 @@ describe('script checks', () => {
     ['bash hooks/plain.sh', []],
     ['sh -e hooks/plain.sh', []],
     ['$GEMINI_PROJECT_DIR/hooks/missing.sh', ['script-not-found']],
-    ['../../../validate/hooks', ['script-not-found']],
+    ['./hooks', ['script-not-found']],
     ['FOO=1 ./missing.sh arg', ['script-not-found']],
     ['node hooks/missing.js', ['script-not-found']],
     ['python3 -u hooks/missing.py', ['script-not-found']],
-    ['../../../validate/hooks/plain.sh', ['script-not-executable']],
+    ['./hooks/plain.sh', ['script-not-executable']],
     ['local.sh', ['command-not-on-path']],
     ['hookrun-no-such-program', ['command-not-on-path']],
     ['bash "${GEMINI_PROJECT_DIR}/hooks/ok.sh"', ['braced-variable']],
@@ -67,10 +67,10 @@ describe('script checks', () => {
     'cd $GEMINI_PROJECT_DIR && ./missing.sh',
     '$UNSET_VARIABLE_FOR_HOOKRUN/missing.sh',
     '$GEMINI_PLANS_DIR/missing.sh',
-    '../../../validate/hooks/*.sh',
+    './hooks/*.sh',
     'echo $(./missing.sh)',
     '(./missing.sh)',
-    'node -e "require(\'../../../validate/missing.js\')"',
+    'node -e "require(\'./missing.js\')"',
     'python3 -m missing_module',
     'bash -c ./missing.sh',
     'bun run lint',
@@ -92,7 +92,7 @@ describe('script checks', () => {
   });
 
   it('checks only hooks Gemini CLI registers', async () => {
-    await s.writeJson(s.workspaceSettings, { hooks: { BeforeTool: [{ hooks: [{ type: 'Command', command: '../../../validate/missing.sh' }] }] } });
+    await s.writeJson(s.workspaceSettings, { hooks: { BeforeTool: [{ hooks: [{ type: 'Command', command: './missing.sh' }] }] } });
     const codes = validateGemini(s.ctx({ env: { GEMINI_CLI_TRUST_WORKSPACE: 'true' } })).findings.map((f) => f.code);
     expect(codes).toContain('invalid-hook-type');
     expect(codes).not.toContain('script-not-found');

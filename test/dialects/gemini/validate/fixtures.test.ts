@@ -7,6 +7,8 @@ import { FINDING_CODES } from '../../../../src/dialects/gemini/validate/codes.js
 import { validateGemini } from '../../../../src/dialects/gemini/validate/validate.js';
 import { FIXTURES, fixtureNames, loadFixture } from './fixture-sandbox.js';
 
+const ROOT = path.join(FIXTURES, '..', '..', '..', '..', '..');
+
 function describeFinding(finding: Diagnostic, root: string): string {
   const loc = finding.location;
   if (!loc) return finding.code;
@@ -35,12 +37,10 @@ describe('validate fixtures', () => {
   });
 
   it('grades every code the settings loader emits', () => {
-    const settingsDir = path.join(FIXTURES, '..', '..', '..', 'src', 'settings');
-    const emitted = fs
-      .readdirSync(settingsDir)
-      // Gemini settings only: other dialects' loaders have codes of their own.
-      .filter((file) => !/^(kiro|claude)/.test(file))
-      .flatMap((file) => [...fs.readFileSync(path.join(settingsDir, file), 'utf8').matchAll(/(?:code: |warn\(out, |extensionWarning\(|failed\()'([a-z-]+)'/g)])
+    // Gemini's settings loader and the shared settings mechanisms it uses; other dialects' loaders have codes of their own.
+    const emitted = [path.join(ROOT, 'src', 'dialects', 'gemini', 'settings'), path.join(ROOT, 'src', 'settings')]
+      .flatMap((dir) => fs.readdirSync(dir).map((file) => path.join(dir, file)))
+      .flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/(?:code: |warn\(out, |extensionWarning\(|failed\()'([a-z-]+)'/g)])
       .map((match) => match[1]!);
     expect(emitted.length).toBeGreaterThan(15);
     expect(emitted.filter((code) => !(code in FINDING_CODES))).toEqual([]);
@@ -54,7 +54,7 @@ describe('validate fixtures', () => {
 
 describe('docs/validate.md', () => {
   it('documents every finding code with its severity', () => {
-    const docs = fs.readFileSync(path.join(FIXTURES, '..', '..', '..', 'docs', 'validate.md'), 'utf8');
+    const docs = fs.readFileSync(path.join(ROOT, 'docs', 'validate.md'), 'utf8');
     const undocumented = Object.entries(FINDING_CODES)
       .filter(([code, info]) => !new RegExp(`^\\| \`${code}\` \\| ${info.severity}\\b`, 'm').test(docs))
       .map(([code]) => code);

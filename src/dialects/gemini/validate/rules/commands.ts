@@ -75,7 +75,7 @@ function checkTarget(command: string, ctx: Context, location: Location | undefin
       'command-not-on-path',
       `"${first}" is not found on this machine's PATH${local ? ' (bash does not look in the current directory)' : ''}; the hook fails unless the machine that runs Gemini CLI has it.`,
       location,
-      local ? `Write "../../../../validate/rules/${first}" to run the file in the workspace.` : `Install ${first}, or use its absolute path.`,
+      local ? `Write "./${first}" to run the file in the workspace.` : `Install ${first}, or use its absolute path.`,
     );
   }
   if (INTERPRETERS.has(path.basename(first))) {
