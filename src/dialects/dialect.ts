@@ -4,6 +4,7 @@
 import type { Context } from '../context.js';
 import type {
   AggregateResult,
+  Diagnostic,
   HookResult,
   JsonObject,
   Outcome,
@@ -38,7 +39,8 @@ export interface HookInvocation {
   /** Dialect-specific cap on the output its `interpret` keeps (Kiro: `max_output_size`, in bytes). */
   outputLimitBytes?: number;
   /** The agent decodes each read from the pipe on its own (see SpawnRequest.decodeEachRead). */
-  decodeEachRead?: boolean;
+  decodeEachRead?: boolean;  /** What the run should say about this hook before it starts (e.g. a value Gemini CLI would run as code). */
+  warnings?: Diagnostic[];
 }
 
 /** The agent-level part of a hook result, derived from how its process ended. */

@@ -14,7 +14,9 @@ import { loadGeminiConfig } from '../settings/gemini.js';
 import { isPlainObject } from '../settings/jsonc.js';
 import type { JsonObject, PlannedHook, ResolvedConfig } from '../types.js';
 import type { Context } from '../context.js';
-import type { Dialect } from './dialect.js';
+import type { Dialect, HookInvocation } from './dialect.js';
+import type { Diagnostic } from '../types.js';
+import type { ValueAsCode } from '../exec/shell.js';
 
 
 /**
@@ -75,6 +77,23 @@ function customPlansDir(settings: JsonObject): string | undefined {
   return typeof directory === 'string' && directory !== '' ? directory : undefined;
 }
 
+/** What hookrun says where Gemini CLI would run an event value as shell code (or let it break the quoting). */
+function valueAsCodeWarnings(hook: PlannedHook, asCode: ValueAsCode[], geminiCommand: string): Diagnostic[] {
+  const names = [...new Set(asCode.map((a) => `$${a.variable}`))].join(', ');
+  const code = asCode.some((a) => a.kind === 'code');
+  const warning: Diagnostic = {
+    code: code ? 'value-as-code' : 'value-breaks-quoting',
+    severity: 'warning',
+    message:
+      `hook "${hook.entry.displayName}": the value of ${names} ${code ? 'would run as shell code' : 'would close the quotes around it'} in Gemini CLI, ` +
+      `which pastes it into the command text and would execute: ${JSON.stringify(geminiCommand)}; ` +
+      `hookrun passed it to the shell as data (${asCode.map((a) => a.dataVariable).join(', ')}). ` +
+      `Write "\${${asCode[0]!.variable}}" (braced, in double quotes) to read it from the environment in both`,
+  };
+  if (hook.entry.location) warning.location = hook.entry.location;
+  return [warning];
+}
+
 export const gemini: Dialect = {
   name: 'gemini',
   events: GEMINI_EVENTS,
@@ -102,12 +121,7 @@ export const gemini: Dialect = {
     // A command that is not a string never runs (see whyItCannotStart); shown as JSON in the plan.
     const command: unknown = hook.entry.config.command;
     const shell = buildShellInvocation(typeof command === 'string' ? command : textOf(command ?? ''), { cwd, plansDir, sessionId }, ctx);
-    return {
-      command: shell.command,
-      file: shell.file,
-      args: shell.args,
-      cwd,
-      env: buildHookEnvironment({
+    const env = buildHookEnvironment({
         inherited: oncePerRun(config, 'env', () =>
           inheritedEnvironment(ctx.env, redactionSettingsFrom(config.merged), config.envPolicy, config.agentEnv),
         ),
@@ -115,12 +129,22 @@ export const gemini: Dialect = {
         plansDir,
         sessionId,
         hookEnv: hook.entry.config.env,
-      }),
+      });
+    // After the hook's own env: a data variable must hold exactly the text it stands for.
+    if (shell.dataEnv) Object.assign(env, shell.dataEnv);
+    const invocation: HookInvocation = {
+      command: shell.command,
+      file: shell.file,
+      args: shell.args,
+      cwd,
+      env,
       stdin: JSON.stringify(input),
       timeoutMs: effectiveTimeoutMs(hook.entry.config.timeout),
       // Gemini CLI appends each read from the pipe as text (spec section 3.5).
       decodeEachRead: true,
     };
+    if (shell.asCode) invocation.warnings = valueAsCodeWarnings(hook, shell.asCode, shell.geminiCommand ?? shell.command);
+    return invocation;
   },
 
   cannotStart: whyItCannotStart,
