@@ -166,7 +166,7 @@ for (const output of split.outputFiles) {
 // What `hookrun run` needs, read from one file: the entry, the run command and the Gemini dialect, and
 // every chunk they import statically. One file, one cache, one compile: each file read costs a run
 // about a millisecond, and `run` is paid on every event. The other commands' chunks stay apart.
-const HOT = ['src/commands/run.ts', 'src/dialects/gemini.ts'];
+const HOT = ['src/commands/run.ts', 'src/dialects/gemini/index.ts'];
 const outputs = Object.entries(split.metafile.outputs).filter(([file]) => file.endsWith('.js'));
 const hot = new Set();
 const visit = (file) => {

@@ -78,7 +78,7 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
   const { dialect, event, input, config, plan, description, gate } = planned;
   if (gate?.record && gate.assessment) {
     // `warn`, as Gemini CLI does: having warned, record every project hook so the warning is shown once.
-    const { recordProjectHooks } = await import('./trust/edit.js');
+    const { recordProjectHooks } = await import('./dialects/gemini/trust/edit.js');
     await recordProjectHooks(ctx, gate.assessment.hooks);
   }
   const { results, agentError } = await runPlan(dialect, plan, input, config, ctx, {

@@ -5,8 +5,8 @@ import type { Context } from '../context.js';
 import { HookrunError } from '../errors.js';
 import type { IO } from '../io.js';
 import { renderValidate, type ValidateFormat } from '../render/validate.js';
-import { FINDING_CODES, isFindingCode } from '../validate/codes.js';
-import { validateExitCode, validateGemini } from '../validate/validate.js';
+import { FINDING_CODES, isFindingCode } from '../dialects/gemini/validate/codes.js';
+import { validateExitCode, validateGemini } from '../dialects/gemini/validate/validate.js';
 
 export interface ValidateCommandOptions {
   format: ValidateFormat;

@@ -22,9 +22,9 @@ interface Candidate {
 
 export async function detectDialect(ctx: Context): Promise<DetectedDialect> {
   const [{ geminiSettingsPaths }, { claudeSettingsPaths }, { kiroAgentDirectories }] = await Promise.all([
-    import('../settings/gemini.js'),
+    import('./gemini/settings/load.js'),
     import('./claude/settings.js'),
-    import('../settings/kiro.js'),
+    import('./kiro/settings.js'),
   ]);
   const gemini = geminiSettingsPaths(ctx);
   const claude = claudeSettingsPaths(ctx);

@@ -22,11 +22,11 @@ export async function resolveDialect(name: string, ctx: Context): Promise<{ dial
 export async function getDialect(name: string = 'gemini'): Promise<Dialect> {
   switch (name) {
     case 'gemini':
-      return (await import('./gemini.js')).gemini;
+      return (await import('./gemini/index.js')).gemini;
     case 'kiro':
-      return (await import('./kiro.js')).kiro;
+      return (await import('./kiro/index.js')).kiro;
     case 'claude':
-      return (await import('./claude.js')).claude;
+      return (await import('./claude/index.js')).claude;
     default:
       throw usageError(`unknown dialect "${name}"; choose one of: ${DIALECT_CHOICES.join(', ')}`);
   }

@@ -2,7 +2,7 @@
 // Nothing else in hookrun formats or colours.
 import type { ChalkInstance } from 'chalk';
 import { makeChalk } from './color.js';
-import { effectiveReason } from '../aggregate/predicates.js';
+import { effectiveReason } from '../dialects/gemini/predicates.js';
 import { textOf } from '../event/json.js';
 import { formatLocation } from '../errors.js';
 import type { PlanDescription } from '../plan/describe.js';
@@ -37,7 +37,7 @@ export interface FailClosedReport {
 
 /**
  * How much of a stream the report repeats when the stream went past the capture limit: the cut text is
- * not parsed (see exec/parse.ts), so a prefix is enough to see what the hook was doing, and repeating
+ * not parsed (see dialects/gemini/interpret.ts), so a prefix is enough to see what the hook was doing, and repeating
  * megabytes (JSON-escaped, up to 6 bytes per byte) is what would blow hookrun's memory.
  */
 export const CUT_STREAM_EXCERPT_CHARS = 64 * 1024;

@@ -3,8 +3,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from '../types.js';
-import { FINDING_CODES } from '../validate/codes.js';
-import type { ValidateResult } from '../validate/validate.js';
+import { FINDING_CODES } from '../dialects/gemini/validate/codes.js';
+import type { ValidateResult } from '../dialects/gemini/validate/validate.js';
 import { makeChalk } from './color.js';
 
 export const VALIDATE_FORMATS = ['text', 'json', 'github', 'sarif'] as const;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test as base, vi } from 'vitest';
-import { expandCommand, expandCommandSafely } from '../../src/exec/shell.js';
+import { expandCommand, expandCommandSafely } from '../../src/dialects/gemini/shell.js';
 import { tempDir } from '../helpers/hooks.js';
 import { beforeTool, json, makeWorkspace, type Workspace } from './support.js';
 

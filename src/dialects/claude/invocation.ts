@@ -2,7 +2,7 @@
 // (Git Bash or PowerShell on Windows), exec form when `args` is set; the full environment plus
 // CLAUDE_PROJECT_DIR; `timeout` in seconds with the version's default.
 import { quote } from 'shell-quote';
-import { inheritedEnvironment } from '../../exec/env.js';
+import { inheritedEnvironment } from '../gemini/env.js';
 import type { Context } from '../../context.js';
 import type { HookInvocation } from '../dialect.js';
 import type { JsonObject, PlannedHook, ResolvedConfig } from '../../types.js';
