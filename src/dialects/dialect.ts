@@ -4,6 +4,7 @@
 import type { Context } from '../context.js';
 import type {
   AggregateResult,
+  Diagnostic,
   HookResult,
   JsonObject,
   Outcome,
@@ -50,6 +51,8 @@ export interface HookInvocation {
   outputLimitBytes?: number;
   /** The agent decodes each read from the pipe on its own (see SpawnRequest.decodeEachRead). */
   decodeEachRead?: boolean;
+  /** What the run should say about this hook before it starts (e.g. a value Gemini CLI would run as code). */
+  warnings?: Diagnostic[];
   /** Not a process: POST `stdin` to this URL (exec/http.ts); the response comes back as a ProcessOutcome with `http` set. */
   http?: HttpHookRequest;
 }

@@ -15,9 +15,11 @@ import { isPlainObject } from '../../settings/jsonc.js';
 import type { JsonObject, PlannedHook, ResolvedConfig } from '../../types.js';
 import type { Context } from '../../context.js';
 import { firstFile } from '../detect.js';
-import type { Dialect } from '../dialect.js';
+import type { Dialect, HookInvocation } from '../dialect.js';
 import { gateProjectHooks, resolveHookTrustPolicy } from '../../trust/policy.js';
 import { geminiFailClosed } from './fail-closed.js';
+import type { Diagnostic } from '../../types.js';
+import type { ValueAsCode } from './shell.js';
 
 
 /**
@@ -92,6 +94,23 @@ function customPlansDir(settings: JsonObject): string | undefined {
   return typeof directory === 'string' && directory !== '' ? directory : undefined;
 }
 
+/** What hookrun says where Gemini CLI would run an event value as shell code (or let it break the quoting). */
+function valueAsCodeWarnings(hook: PlannedHook, asCode: ValueAsCode[], geminiCommand: string): Diagnostic[] {
+  const names = [...new Set(asCode.map((a) => `$${a.variable}`))].join(', ');
+  const code = asCode.some((a) => a.kind === 'code');
+  const warning: Diagnostic = {
+    code: code ? 'value-as-code' : 'value-breaks-quoting',
+    severity: 'warning',
+    message:
+      `hook "${hook.entry.displayName}": the value of ${names} ${code ? 'would run as shell code' : 'would close the quotes around it'} in Gemini CLI, ` +
+      `which pastes it into the command text and would execute: ${JSON.stringify(geminiCommand)}; ` +
+      `hookrun passed it to the shell as data (${asCode.map((a) => a.dataVariable).join(', ')}). ` +
+      `Write "\${${asCode[0]!.variable}}" (braced, in double quotes) to read it from the environment in both`,
+  };
+  if (hook.entry.location) warning.location = hook.entry.location;
+  return [warning];
+}
+
 export const gemini: Dialect = {
   name: 'gemini',
   events: GEMINI_EVENTS,
@@ -120,24 +139,29 @@ export const gemini: Dialect = {
     const command: unknown = hook.entry.config.command;
     const inherited = inheritedOnce(config, ctx);
     const shell = buildShellInvocation(typeof command === 'string' ? command : textOf(command ?? ''), { cwd, plansDir, sessionId }, ctx);
-    return {
+    const env = buildHookEnvironment({
+      // With a redaction error the hook never starts (whyItCannotStart): its plan shows no inherited variable.
+      inherited: inherited instanceof RedactionListError ? {} : inherited,
+      cwd,
+      plansDir,
+      sessionId,
+      hookEnv: hook.entry.config.env,
+    });
+    // After the hook's own env: a data variable must hold exactly the text it stands for.
+    if (shell.dataEnv) Object.assign(env, shell.dataEnv);
+    const invocation: HookInvocation = {
       command: shell.command,
       file: shell.file,
       args: shell.args,
       cwd,
-      env: buildHookEnvironment({
-        // With a redaction error the hook never starts (whyItCannotStart): its plan shows no inherited variable.
-        inherited: inherited instanceof RedactionListError ? {} : inherited,
-        cwd,
-        plansDir,
-        sessionId,
-        hookEnv: hook.entry.config.env,
-      }),
+      env,
       stdin: JSON.stringify(input),
       timeoutMs: effectiveTimeoutMs(hook.entry.config.timeout),
       // Gemini CLI appends each read from the pipe as text (spec section 3.5).
       decodeEachRead: true,
     };
+    if (shell.asCode) invocation.warnings = valueAsCodeWarnings(hook, shell.asCode, shell.geminiCommand ?? shell.command);
+    return invocation;
   },
 
   cannotStart: whyItCannotStart,
