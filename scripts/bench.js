@@ -1,4 +1,5 @@
-// `npm run bench`: hookrun's cost per event against the Node.js floor (issue 7's six targets).
+// `npm run bench`: hookrun's cost per event against the Node.js floor (issue 7's six targets, and
+// issue 14's five for `hookrun serve`, numbered 7–11).
 // Each target runs its commands interleaved (A B A B …) after a warm-up, and prints min/median/max
 // and the ratio of medians against the target. Timings are not assertions: this is not part of
 // `npm test`. Needs only Node (and bash, like hookrun itself); Linux for the peak-RSS target.
@@ -101,6 +102,7 @@ function makeSandbox(options) {
   workspace('chain', {
     hooks: { ...base, BeforeTool: [{ matcher: 'run_shell_command', sequential: true, hooks: Array.from({ length: 8 }, (_, i) => hook(`step-${i}`, `true # ${i}`)) }] },
   });
+  workspace('sleepy', { hooks: { ...base, BeforeTool: [{ matcher: 'run_shell_command', hooks: [hook('sleep', 'sleep 0.2')] }] } });
   workspace('thousand', { hooks: thousandHooks() });
   fs.mkdirSync(path.join(workspaces.thousand, 'hooks'));
   for (let n = 0; n < 1000; n++) fs.writeFileSync(path.join(workspaces.thousand, 'hooks', `check-${n}.sh`), `#!/bin/sh\nexit 0\n`, { mode: 0o755 });
@@ -145,6 +147,44 @@ for (const layer of trusted ? layers : []) for (const definition of (layer.hooks
 fs.writeSync(1, matched === 0 ? '{}\\n' : '{"matched":' + matched + '}\\n');
 `,
   );
+  // The serve targets' floor: a resident Node loop that reads the same JSON-RPC line, spawns `bash -c true`
+  // as the baseline scripts do, and answers one line: what an agent that runs its hooks in-process pays.
+  const baselineServe = path.join(root, 'baseline-serve-loop.cjs');
+  fs.writeFileSync(
+    baselineServe,
+    `const { spawn } = require('node:child_process');
+let pending = '';
+process.stdin.on('data', (chunk) => {
+  pending += chunk;
+  for (let nl = pending.indexOf('\\n'); nl !== -1; nl = pending.indexOf('\\n')) {
+    const request = JSON.parse(pending.slice(0, nl));
+    pending = pending.slice(nl + 1);
+    const child = spawn('bash', ['-c', 'true'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let size = 0;
+    child.stdout.on('data', (data) => { size += data.length; });
+    child.stderr.on('data', (data) => { size += data.length; });
+    child.stdin.on('error', () => {});
+    child.stdin.end(JSON.stringify(request.params.input));
+    child.on('close', (code) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: request.id, result: { exitCode: code, outcome: 'proceed', output: {} } }) + '\\n'));
+  }
+});
+`,
+  );
+  // Target serve 2's reference: the same round trip with no work at all (read the line, answer it).
+  const echoServe = path.join(root, 'echo-serve-loop.cjs');
+  fs.writeFileSync(
+    echoServe,
+    `let pending = '';
+process.stdin.on('data', (chunk) => {
+  pending += chunk;
+  for (let nl = pending.indexOf('\\n'); nl !== -1; nl = pending.indexOf('\\n')) {
+    const request = JSON.parse(pending.slice(0, nl));
+    pending = pending.slice(nl + 1);
+    process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: request.id, result: { exitCode: 0, outcome: 'proceed', output: {} } }) + '\\n');
+  }
+});
+`,
+  );
   const baseline1 = path.join(root, 'baseline-spawn-1.cjs');
   const baseline8 = path.join(root, 'baseline-spawn-8.cjs');
   const baseline16 = path.join(root, 'baseline-parallel-16.cjs');
@@ -185,7 +225,7 @@ fs.writeSync(1, matched === 0 ? '{}\\n' : '{"matched":' + matched + '}\\n');
     if (trust.status !== 0) throw new Error(`hookrun trust --hooks -C ${dir}: exit ${trust.status}\n${trust.stdout}${trust.stderr}`);
   }
   fs.writeFileSync(path.join(root, 'env.sh'), Object.entries(env).map(([k, v]) => `export ${k}='${v}'\n`).join(''));
-  return { root, workspaces, env, validateEnv, noMatchWork, baseline1, baseline8, baseline16, baselineFlood, rssProbe };
+  return { root, workspaces, env, validateEnv, noMatchWork, baselineServe, echoServe, baseline1, baseline8, baseline16, baselineFlood, rssProbe };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -291,6 +331,95 @@ function display(cmd, sandbox) {
   const stdin = cmd.input ? ` <<< '${cmd.input.length > 60 ? `${cmd.input.slice(0, 57)}...` : cmd.input}'` : '';
   const where = cmd.cwd ? ` (in ${cmd.cwd.replace(sandbox.root, '$SANDBOX')})` : '';
   return `${shown.map((a) => (/^[\w@%+=:,./$-]+$/.test(a) ? a : `'${a}'`)).join(' ')}${stdin}${where}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resident servers (`hookrun serve` and its floor): started once, then timed per request, from the
+// write of the request line to the read of its answer line.
+
+/** @typedef {{ label: string, argv: string[], cwd?: string, env?: Record<string, string> }} ServerCmd */
+
+function startServer(cmd, sandbox) {
+  const child = spawn(cmd.argv[0], cmd.argv.slice(1), { cwd: cmd.cwd ?? sandbox.root, env: cmd.env ?? sandbox.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let pending = '';
+  let stderr = '';
+  const waiting = new Map();
+  child.stdout.setEncoding('utf8').on('data', (text) => {
+    pending += text;
+    for (let nl = pending.indexOf('\n'); nl !== -1; nl = pending.indexOf('\n')) {
+      const answer = JSON.parse(pending.slice(0, nl));
+      pending = pending.slice(nl + 1);
+      const resolve = waiting.get(answer.id);
+      waiting.delete(answer.id);
+      resolve?.(answer);
+    }
+  });
+  child.stderr.on('data', (chunk) => {
+    if (stderr.length < 16384) stderr += chunk;
+  });
+  let next = 0;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    cmd,
+    pid: child.pid,
+    /** Sends these requests at once; resolves with the wall time until every answer has come, and the answers. */
+    async ask(requests) {
+      const started = process.hrtime.bigint();
+      const answers = Promise.all(
+        requests.map((request) => {
+          const id = ++next;
+          const line = `${JSON.stringify({ jsonrpc: '2.0', id, ...request })}\n`;
+          const answer = new Promise((resolve) => waiting.set(id, resolve));
+          child.stdin.write(line);
+          return answer;
+        }),
+      );
+      const result = await answers;
+      for (const answer of result) if (answer.error) throw new Error(`${cmd.label}: ${answer.error.message}\n${stderr}`);
+      return { ms: Number(process.hrtime.bigint() - started) / 1e6, answers: result };
+    },
+    rssKiB: () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]),
+    async close() {
+      child.stdin.end();
+      const code = await exited;
+      if (code !== 0) throw new Error(`${cmd.label}: exit ${code}\n${stderr}`);
+    },
+  };
+}
+
+/** A `run` request of the serve targets: BeforeTool with this event on stdin-equivalent params. */
+const runRequest = (eventJson, options) => ({ method: 'run', params: { event: 'BeforeTool', input: JSON.parse(eventJson), ...(options ? { options } : {}) } });
+
+/**
+ * Like interleave, for servers: each entry's requests are sent round-robin (A B A B …) to servers started
+ * once, after warm-up rounds. `hooksRun`: a first request with `report: true` must have started that many hooks.
+ */
+async function interleaveServers(entries, sandbox, { runs, warmup }) {
+  const servers = entries.map((entry) => startServer(entry.server, sandbox));
+  try {
+    for (const [i, entry] of entries.entries()) {
+      if (entry.hooksRun === undefined) continue;
+      const { answers } = await servers[i].ask([runRequest(entry.event, { report: true })]);
+      const results = answers[0].result.report.results;
+      const started = results.filter((result) => !result.heldBack).length;
+      if (started !== entry.hooksRun || started !== results.length) throw new Error(`${entry.label}: started ${started} of ${results.length} planned hook(s), expected ${entry.hooksRun}`);
+    }
+    const samples = entries.map(() => []);
+    for (let round = 0; round < warmup * 5 + runs; round++) {
+      for (const [i, entry] of entries.entries()) {
+        const { ms } = await servers[i].ask(Array.from({ length: entry.count ?? 1 }, () => runRequest(entry.event)));
+        if (round >= warmup * 5) samples[i].push(ms);
+      }
+    }
+    for (const server of servers) await server.close();
+    return entries.map((entry, i) => ({ label: entry.label, command: `${display(entry.server, sandbox)}, ${entry.count ?? 1} × ${JSON.stringify(runRequest(entry.event)).slice(0, 60)}...`, ...stats(samples[i]), cpuMean: NaN }));
+  } finally {
+    for (const server of servers) server.close().catch(() => {});
+  }
+}
+
+function serveCmd(options, sandbox, label, workspace) {
+  return { label, argv: [process.execPath, options.bin, 'serve', '-C', sandbox.workspaces[workspace]] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -450,6 +579,126 @@ const TARGETS = [
       );
       const ratio = median(rows, 'A: hookrun') / 150;
       return { rows, ratio, formula: 'median(A peak RSS) / 150 MiB' };
+    },
+  },
+  // Issue 14: `hookrun serve`, the resident process an agent starts once per session.
+  {
+    id: 7,
+    title: 'serve 1: one matching `true` hook, sequential request/answer, per event',
+    target: 1.1,
+    async run(options, sandbox) {
+      const rows = await interleaveServers(
+        [
+          { label: 'A: hookrun serve', server: serveCmd(options, sandbox, 'hookrun serve', 'one'), event: TOOL_EVENT, hooksRun: 1 },
+          { label: 'B: resident Node loop', server: { label: 'baseline loop', argv: [process.execPath, sandbox.baselineServe] }, event: TOOL_EVENT },
+        ],
+        sandbox,
+        options,
+      );
+      return { rows, ratio: median(rows, 'A: hookrun serve') / median(rows, 'B: resident Node loop'), formula: 'median(A) / median(B)' };
+    },
+  },
+  {
+    id: 8,
+    title: 'serve 2: an event no hook matches, per request (budget 2 ms)',
+    target: 1,
+    async run(options, sandbox) {
+      const rows = await interleaveServers(
+        [
+          { label: 'A: hookrun serve, no match', server: serveCmd(options, sandbox, 'hookrun serve', 'one'), event: OTHER_EVENT, hooksRun: 0 },
+          { label: 'E: resident echo loop', server: { label: 'echo loop', argv: [process.execPath, sandbox.echoServe] }, event: OTHER_EVENT },
+        ],
+        sandbox,
+        options,
+      );
+      const above = median(rows, 'A: hookrun serve, no match') - median(rows, 'E: resident echo loop');
+      const note = `E answers each line at once, with no work: the round trip between two processes on this machine now; hookrun's own work is A − E = ${above.toFixed(2)} ms`;
+      return { rows, ratio: median(rows, 'A: hookrun serve, no match') / 2, formula: 'median(A) / 2 ms', note };
+    },
+  },
+  {
+    id: 9,
+    title: 'serve 3: 16 events sent at once, each with one 0.2 s hook, until all are answered',
+    target: 1,
+    async run(options, sandbox) {
+      const rows = await interleaveServers(
+        [
+          { label: 'A: hookrun serve, 16 at once', server: serveCmd(options, sandbox, 'hookrun serve', 'sleepy'), event: TOOL_EVENT, count: 16, hooksRun: 1 },
+          { label: 'T1: hookrun serve, one `true`', server: serveCmd(options, sandbox, 'hookrun serve', 'one'), event: TOOL_EVENT, hooksRun: 1 },
+        ],
+        sandbox,
+        options,
+      );
+      const t1 = median(rows, 'T1: hookrun serve, one `true`');
+      const budget = 1.3 * 200 + 16 * t1;
+      return { rows, ratio: median(rows, 'A: hookrun serve, 16 at once') / budget, formula: `median(A) / (1.3 × 200 ms + 16 × median(T1)) = median(A) / ${budget.toFixed(1)} ms` };
+    },
+  },
+  {
+    id: 10,
+    title: 'serve 4: RSS after 10,000 events against after 100 (every 10th event runs its `true` hook)',
+    target: 1.2,
+    metric: 'rss',
+    async run(options, sandbox) {
+      if (process.platform !== 'linux') return { skipped: 'RSS is read from /proc (Linux only)' };
+      const event = (n) => runRequest(n % 10 === 0 ? TOOL_EVENT : OTHER_EVENT);
+      const measure = async (cmd) => {
+        const server = startServer(cmd, sandbox);
+        const rss = {};
+        let sent = 0;
+        // Four at a time, as an agent with parallel tool calls would send them; the order of answers does not matter here.
+        for (const mark of [100, 1000, 10000]) {
+          while (sent < mark) {
+            const batch = Math.min(4, mark - sent);
+            await server.ask(Array.from({ length: batch }, (_, i) => event(sent + i)));
+            sent += batch;
+          }
+          rss[mark] = server.rssKiB() / 1024;
+        }
+        await server.close();
+        return rss;
+      };
+      const plain = serveCmd(options, sandbox, 'hookrun serve', 'one');
+      // The same server with V8's young generation held at 1 MiB: what is left is growth per event, if any.
+      const small = { ...plain, argv: [plain.argv[0], '--max-semi-space-size=1', ...plain.argv.slice(1)] };
+      const rss = await measure(plain);
+      const rssSmall = await measure(small);
+      const row = (label, cmd, value) => ({ label, command: display(cmd, sandbox), min: value, median: value, max: value, n: 1, cpuMean: NaN });
+      const rows = [
+        row('A: after 100 events', plain, rss[100]),
+        row('A: after 1,000 events', plain, rss[1000]),
+        row('A: after 10,000 events', plain, rss[10000]),
+        row('S: after 100 events, 1 MiB semi-space', small, rssSmall[100]),
+        row('S: after 10,000 events, 1 MiB semi-space', small, rssSmall[10000]),
+      ];
+      const note = `A from 1,000 to 10,000 events: ${(rss[10000] / rss[1000]).toFixed(3)}; S (NODE_OPTIONS=--max-semi-space-size=1) after 10,000 / after 100: ${(rssSmall[10000] / rssSmall[100]).toFixed(3)}`;
+      return { rows, ratio: rss[10000] / rss[100], formula: 'A: RSS after 10,000 / RSS after 100', note };
+    },
+  },
+  {
+    id: 11,
+    title: 'serve 5: no regression of the CLI, and loading the library',
+    target: 1,
+    async run(options, sandbox) {
+      const packageDir = path.dirname(path.dirname(options.bin));
+      const rows = await interleave(
+        [
+          hookrunCmd(options, 'A1: hookrun run, one hook', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: TOOL_EVENT, hooksRun: 1 }),
+          { label: 'B1: baseline spawning script', argv: [process.execPath, sandbox.baseline1], input: TOOL_EVENT },
+          hookrunCmd(options, 'A2: hookrun run, no match', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: OTHER_EVENT, hooksRun: 0 }),
+          { label: "A3: node -e \"import('hookrun')\"", argv: [process.execPath, '-e', "import('hookrun').then((m) => { if (typeof m.runEvent !== 'function') process.exit(3); })"], cwd: packageDir },
+          { label: 'B: node -e 0', argv: [process.execPath, '-e', '0'] },
+        ],
+        sandbox,
+        options,
+      );
+      const one = median(rows, 'A1: hookrun run, one hook') / median(rows, 'B1: baseline spawning script');
+      const none = median(rows, 'A2: hookrun run, no match') / median(rows, 'B: node -e 0');
+      const library = median(rows, "A3: node -e \"import('hookrun')\"") / median(rows, 'B: node -e 0');
+      // One ratio against 1: the worst of the three, each over its own target.
+      const ratio = Math.max(one / 1.25, none / 1.45, library / 1.3);
+      const note = `run, one hook: A1/B1 = ${one.toFixed(3)} (<= 1.25); run, no match: A2/B = ${none.toFixed(3)} (<= 1.45); import('hookrun'): A3/B = ${library.toFixed(3)} (<= 1.3)`;
+      return { rows, ratio, formula: 'the largest of A1/B1 ÷ 1.25, A2/B ÷ 1.45, A3/B ÷ 1.3', note };
     },
   },
 ];

@@ -5,6 +5,7 @@
 //   yaml or cosmiconfig). esbuild splits only ES module output, so the chunks are built as ES modules
 //   and then each is rewritten as a CommonJS module; src/boot/bin.ts loads them, each with its cache.
 // - dist/boot.cjs: the small loader the bin requires; it is not cached itself.
+import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -101,7 +102,7 @@ const common = {
 
 const split = await build({
   ...common,
-  entryPoints: { hookrun: 'src/cli.ts' },
+  entryPoints: { hookrun: 'src/cli.ts', index: 'src/index.ts' },
   format: 'esm',
   splitting: true,
   outdir: 'dist',
@@ -117,7 +118,7 @@ const split = await build({
 
 // The boot loader resolves only these between chunks; anything else left to a loader would fail at run time.
 const isBuiltin = (id) => id.startsWith('node:') || builtinModules.includes(id);
-const CHUNK = /^\.\/(hookrun|chunk-[A-Z0-9]+)\.js$/;
+const CHUNK = /^\.\/(hookrun|index|chunk-[A-Z0-9]+)\.js$/;
 for (const [file, output] of Object.entries(split.metafile.outputs)) {
   // typescript is cosmiconfig's, only for a .ts config file (kept external above); such a file is reported as unloadable.
   const left = output.imports.filter((entry) => !isBuiltin(entry.path) && entry.path !== 'typescript' && !CHUNK.test(`./${path.basename(entry.path)}`));
@@ -153,7 +154,7 @@ for (const output of split.outputFiles) {
   // "legal" comments (`//!`), so the marks are made legal: a stack trace's line in a pack then leads
   // to its module. No minifying: a pack stays readable where a stack trace points (~1 ms a run).
   const esm = output.text
-    .replace(/(["'])\.\/((?:hookrun|chunk-[A-Z0-9]+))\.js\1/g, '$1./$2.cjs$1')
+    .replace(/(["'])\.\/((?:hookrun|index|chunk-[A-Z0-9]+))\.js\1/g, '$1./$2.cjs$1')
     .replace(/^\/\/ ((?:src|node_modules)\/\S+)$/gm, '//! $1');
   const cjs = await transform(esm, { loader: 'js', format: 'cjs', target: 'node20', legalComments: 'inline' });
   // A dynamic import of a chunk becomes a require that the boot loader serves (vm.Script has no module
@@ -166,7 +167,7 @@ for (const output of split.outputFiles) {
 // What `hookrun run` needs, read from one file: the entry, the run command and the Gemini dialect, and
 // every chunk they import statically. One file, one cache, one compile: each file read costs a run
 // about a millisecond, and `run` is paid on every event. The other commands' chunks stay apart.
-const HOT = ['src/commands/run.ts', 'src/dialects/gemini.ts'];
+const HOT = ['src/commands/run.ts', 'src/dialects/gemini/index.ts'];
 const outputs = Object.entries(split.metafile.outputs).filter(([file]) => file.endsWith('.js'));
 const hot = new Set();
 const visit = (file) => {
@@ -200,3 +201,30 @@ await build({
 });
 await writeFile('dist/boot.cjs', patch(await readFile('dist/boot.cjs', 'utf8')));
 
+// The library (`import … from 'hookrun'`, src/index.ts): an ES module of a few lines that loads the
+// packs through the boot loader on the first call, so importing hookrun costs an agent almost nothing
+// until it asks for an event. Its exports are src/index.ts's (test/library checks that they agree).
+const LIBRARY_EXPORTS = ['createSession', 'planEvent', 'runEvent'];
+await writeFile(
+  'dist/index.js',
+  `// Built by scripts/build.js: the library entry (src/index.ts), loaded on first use.
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+const require = createRequire(import.meta.url);
+let library;
+function load() {
+  if (!library) {
+    const { chunkLoader } = require('./boot.cjs');
+    const loader = chunkLoader(fileURLToPath(new URL('.', import.meta.url)), { env: process.env });
+    // The modules the library shares with \`hookrun run\` live in the run pack.
+    loader.read('hookrun.cjs');
+    library = loader.load('index.cjs');
+  }
+  return library;
+}
+${LIBRARY_EXPORTS.map((name) => `export ${name === 'createSession' ? '' : 'async '}function ${name}(...args) { return load().${name}(...args); }`).join('\n')}
+`,
+);
+
+// The library's types, emitted from its source (tsconfig.types.json: src/index.ts and what it names).
+execFileSync(process.execPath, [path.join('node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.types.json'], { stdio: 'inherit' });

@@ -3,9 +3,10 @@
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { commandOf } from './argv.js';
 import { type Context, contextFromProcess } from './context.js';
-import { HookrunError, formatLocation } from './errors.js';
+import { HookrunError, errorText } from './errors.js';
 import { type IO, processIO } from './io.js';
-import { DIALECTS, DIALECT_CHOICES } from './dialects/index.js';
+import { DEFAULT_DIALECT, DIALECT_CHOICES, DIALECT_NAMES } from './dialects/index.js';
+import { REPORTERS, VALIDATE_FORMATS } from './render/names.js';
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
 
@@ -47,6 +48,7 @@ const DEFINITIONS: readonly [names: readonly string[], define: (program: Command
   [['record'], defineRecord],
   [['migrate'], defineMigrate],
   [['trust'], defineTrust],
+  [['serve'], defineServe],
 ];
 
 function buildProgram(io: IO, setExit: (code: number) => void, argv: readonly string[]): Command {
@@ -99,7 +101,7 @@ function withEventOptions(command: Command): Command {
     .option('--source <source>', 'set source (SessionStart: startup, resume, clear)')
     .option('--reason <reason>', 'set reason (SessionEnd: exit, clear, logout, prompt_input_exit, other)')
     .option('--trigger <trigger>', 'set trigger (PreCompress: manual, auto)')
-    .addOption(new Option('--dialect <name>', 'agent whose rules to follow (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default('gemini'));
+    .addOption(new Option('--dialect <name>', 'agent whose rules to follow (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default(DEFAULT_DIALECT));
 }
 
 /** What withEventOptions parsed, as the event reader takes it. */
@@ -132,6 +134,7 @@ function defineRun(program: Command, { io, setExit, context }: CommandDeps): voi
     .option('-q, --quiet', 'no report on stderr')
     .option('--grace <ms>', 'after a timeout, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
     .option('--max-output <bytes>', 'bytes captured per hook stream; the rest is read and dropped', integer('--max-output'))
+    .option('--contain', 'once a hook is done, end what it left running (the agent leaves it running); report what escaped with setsid')
     .addOption(
       new Option('--hook-trust <policy>', 'new or changed project hooks in a folder trusted via trustedFolders.json: block them, or warn and run them as Gemini CLI does (default: $HOOKRUN_HOOK_TRUST, else block)').choices(['block', 'warn']),
     )
@@ -167,6 +170,7 @@ Examples:
             quiet: opts.quiet === true,
             graceMs: opts.grace as number,
             maxOutputBytes: opts.maxOutput as number | undefined,
+            contain: opts.contain === true,
             hookTrust: opts.hookTrust as string | undefined,
             failClosed: opts.failClosed === true,
             cleanEnv: opts.cleanEnv === true,
@@ -182,11 +186,12 @@ Examples:
 function defineValidate(program: Command, { io, setExit, context }: CommandDeps): void {
   const command = program
     .command('validate')
-    .description("check every configured agent's hook settings statically (Gemini layers and extensions, Claude Code, Kiro CLI); findings with file:line:column")
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github', 'sarif']).default('text'))
+    .description('check every Gemini settings layer and extension (or Claude Code settings and plugins) statically; report findings with file:line:column')
+    .option('--claude-version <version>', 'Claude: the Claude Code version whose rules apply (classic, current, or e.g. 2.1.100)')
+    .addOption(new Option('--format <format>', 'output format').choices(VALIDATE_FORMATS).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
-    .addOption(new Option('--dialect <name>', 'the agent whose configuration to check (default: every agent configured here; auto: the one --dialect auto picks)').choices(DIALECT_CHOICES))
+    .addOption(new Option('--dialect <name>', "whose hook files to check: Gemini CLI's settings, Antigravity CLI's hooks.json, Kiro CLI 3's .kiro/hooks/*.json, Claude Code's settings and plugins").choices(['gemini', 'claude', 'antigravity', 'kiro']).default('gemini'))
     .option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)', (value: string, previous: string[] = []) => [
       ...previous,
       ...value.split(',').map((code) => code.trim()).filter(Boolean),
@@ -194,10 +199,10 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
     .addHelpText(
       'after',
       `
-Never runs a hook and never writes a file. Without --dialect it checks every agent configured here
-(Gemini CLI when none is): for Gemini, system defaults, user, workspace and system settings and every
-installed extension's hooks/hooks.json, whatever the folder trust; for Claude Code, the user, project,
-local and managed settings; for Kiro CLI, every agent file.
+Never runs a hook and never writes a file. Checks system defaults, user, workspace and system
+settings and every installed extension's hooks/hooks.json, whatever the folder trust. With
+--dialect claude: the user, project, local and managed Claude Code settings and the personal
+skills-directory plugins, with what Claude Code skips silently as findings.
 
 Exit codes: 0 no errors, 1 errors (or warnings with --strict), 2 a file or the -C directory could
 not be read, or bad arguments.
@@ -206,8 +211,9 @@ Examples:
   $ hookrun validate
   $ hookrun validate -C ~/project --strict
   $ hookrun validate --format github --ignore untrusted-project-hook,untrusted-folder
-  $ hookrun validate --dialect claude --strict
   $ hookrun validate --format sarif > hookrun.sarif
+  $ hookrun validate --dialect antigravity --strict
+  $ hookrun validate --dialect claude --claude-version current --strict
   $ hookrun validate --json | jq '.findings[] | select(.severity == "error")'`,
     )
     .action(async (opts: Record<string, unknown>) => {
@@ -223,7 +229,8 @@ Examples:
             ignore: (opts.ignore as string[] | undefined) ?? [],
             relativeTo,
             version: VERSION,
-            dialect: opts.dialect as string | undefined,
+            dialect: opts.dialect as 'gemini' | 'claude' | 'antigravity' | 'kiro',
+            ...(typeof opts.claudeVersion === 'string' ? { claudeVersion: opts.claudeVersion } : {}),
           },
           ctx,
           io,
@@ -268,11 +275,11 @@ function defineTest(program: Command, { io, setExit, context }: CommandDeps): vo
     .command('test')
     .description('replay fixture cases against the resolved config and assert the outcomes')
     .argument('[fixtures...]', 'fixture files or folders (default: **/*.hooktest.{yaml,yml,json} under the workspace)')
-    .addOption(new Option('--reporter <name>', 'report format (default: text, or the project configuration)').choices(['text', 'json', 'junit', 'github']))
-    .addOption(new Option('--format <name>', 'same as --reporter').choices(['text', 'json', 'junit', 'github']).hideHelp())
+    .addOption(new Option('--reporter <name>', 'report format (default: text, or the project configuration)').choices(REPORTERS))
+    .addOption(new Option('--format <name>', 'same as --reporter').choices(REPORTERS).hideHelp())
     .option('--json', 'same as --reporter json')
     .option('-o, --output <file>', 'write the report to a file (the text report still goes to stdout); with --from-captures, the fixture')
-    .addOption(new Option('--dialect <name>', 'the dialect of fixtures and cases that name none (default: gemini)').choices(DIALECTS))
+    .addOption(new Option('--dialect <name>', 'the dialect of fixtures and cases that name none (default: gemini)').choices(DIALECT_NAMES))
     .option('--junit <file>', 'also write a JUnit report to this file, whatever --reporter is (e.g. --reporter github --junit junit.xml)')
     .option('--dry-run', 'check only fired/notFired; run no hook')
     .option('-y, --yes', 'run the hook commands without asking')
@@ -280,6 +287,7 @@ function defineTest(program: Command, { io, setExit, context }: CommandDeps): vo
     .option('--from-captures [dir]', 'print a fixture skeleton from captured events (default dir: .hookrun/captures)')
     .option('--grace <ms>', 'after a timeout, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
     .option('--max-output <bytes>', 'bytes captured per hook stream; the rest is read and dropped', integer('--max-output'))
+    .option('--no-contain', 'leave what a hook starts in the background running after it is done, as the agent does (default: end it, so a run leaves nothing behind)')
     .addHelpText(
       'after',
       `
@@ -327,6 +335,7 @@ Examples:
             yes: opts.yes === true || opts.ci === true,
             graceMs: opts.grace as number,
             maxOutputBytes: opts.maxOutput as number | undefined,
+            contain: opts.contain !== false,
           },
           ctx,
           io,
@@ -551,6 +560,67 @@ Examples:
     });
 }
 
+function defineServe(program: Command, { io, setExit, context }: CommandDeps): void {
+  program
+    .command('serve')
+    .description('one process for a whole agent session: JSON-RPC 2.0 on stdin/stdout, one message per line (methods run, plan, shutdown)')
+    .addOption(new Option('--dialect <name>', 'default dialect of every request (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default('gemini'))
+    .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow (classic, current, or a version such as 2.1.3)')
+    .option('--trust-workspace', 'trust the workspace for every request (as GEMINI_CLI_TRUST_WORKSPACE=true)')
+    .option('--agent <name>', 'Kiro: the agent whose hooks run')
+    .option('--no-cache', 'Kiro: neither reuse nor store cached hook results (cache_ttl_seconds)')
+    .option('--grace <ms>', 'after a timeout or an interrupt, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
+    .option('--max-output <bytes>', 'bytes captured per hook stream; the rest is read and dropped', integer('--max-output'))
+    .addOption(new Option('--hook-trust <policy>', 'new or changed project hooks in a folder trusted via trustedFolders.json: block them, or warn and run them').choices(['block', 'warn']))
+    .option('--fail-closed', 'a hook that fails, times out, cannot start or is held back blocks the action (exit code 2)')
+    .option('--clean-env', 'hooks inherit only PATH, HOME, LANG-style basics (plus --env-allow names and the GEMINI_* variables)')
+    .option('--env-allow <name>', 'pass this variable to hooks as it is (repeatable)', collect)
+    .option('--verbose', "each request's report on stderr (without it, stderr carries warnings only)")
+    .addHelpText(
+      'after',
+      `
+Each request is one line, each answer one line, in the order they finish:
+  {"jsonrpc":"2.0","id":1,"method":"run","params":{"event":"BeforeTool","input":{"tool_name":"run_shell_command","tool_input":{"command":"ls"}}}}
+  {"jsonrpc":"2.0","id":1,"result":{"exitCode":0,"outcome":"proceed","output":{}}}
+params: event, input (the event JSON), cwd, dialect, options (run's flags in camelCase: failClosed,
+dryRun, report, trustWorkspace, hookTrust, cleanEnv, envAllow, grace, maxOutput, agent, claudeVersion,
+cache, tool, toolInput, prompt, source, reason, trigger). The options above are the session's defaults.
+
+Exit codes: 0 end of input or shutdown (every event answered), 1 bad arguments, 130/143 interrupted
+(every running hook stopped), 129 hung up or the parent process is gone.
+
+Examples:
+  $ coproc HOOKRUN { hookrun serve -C ~/project; }
+  $ hookrun serve --dialect claude --fail-closed --verbose`,
+    )
+    .action(async (opts: Record<string, unknown>) => {
+      const { serveCommand } = await import('./commands/serve.js');
+      const ctx = context();
+      setExit(
+        await serveCommand(
+          {
+            dialect: opts.dialect as string,
+            cwd: ctx.cwd,
+            env: ctx.env,
+            agentVersion: opts.claudeVersion as string | undefined,
+            trustWorkspace: opts.trustWorkspace === true,
+            agent: opts.agent as string | undefined,
+            cache: opts.cache !== false,
+            graceMs: opts.grace as number,
+            maxOutputBytes: opts.maxOutput as number | undefined,
+            hookTrust: opts.hookTrust as string | undefined,
+            failClosed: opts.failClosed === true,
+            cleanEnv: opts.cleanEnv === true,
+            envAllow: (opts.envAllow as string[] | undefined) ?? [],
+            verbose: opts.verbose === true,
+          },
+          io,
+          { input: process.stdin, process },
+        ),
+      );
+    });
+}
+
 /**
  * What kind of run `main` made, for the code cache (src/boot/): the command, and whether it started
  * hooks. A run that started none never compiled the runner's code, so a cache written by it alone
@@ -580,8 +650,7 @@ export async function main(argv: readonly string[], io: IO = processIO()): Promi
       return error.exitCode === 0 ? 0 : error.exitCode || EXIT_ERROR;
     }
     if (error instanceof HookrunError) {
-      const where = error.location && !error.message.includes(error.location.file) ? `${formatLocation(error.location)}: ` : '';
-      io.stderr(`hookrun: error: ${where}${error.message}\n`);
+      io.stderr(`hookrun: error: ${errorText(error)}\n`);
       return error.exitCode ?? EXIT_ERROR;
     }
     io.stderr(`hookrun: internal error: ${(error as Error).stack ?? String(error)}\n`);

@@ -29,6 +29,12 @@ export const usageError = (message: string) => new HookrunError('usage', message
 export const inputError = (message: string, location?: Location) => new HookrunError('input', message, location);
 export const configError = (message: string, location?: Location) => new HookrunError('config', message, location);
 
+/** The message `hookrun` prints for this error after `hookrun: error: `, its place first when the message does not name it. */
+export function errorText(error: HookrunError): string {
+  const where = error.location && !error.message.includes(error.location.file) ? `${formatLocation(error.location)}: ` : '';
+  return `${where}${error.message}`;
+}
+
 /** `file:line:column` (or just the file when the position is unknown). */
 export function formatLocation(location: Location): string {
   return location.line > 0 ? `${location.file}:${location.line}:${location.column}` : location.file;

@@ -8,7 +8,7 @@ import type { Dialect, LoadOptions } from './dialects/dialect.js';
 import { type RunOptions, runPlan } from './exec/runner.js';
 import { describePlan, type PlanDescription } from './plan/describe.js';
 import { buildReport, type RunReport } from './render/report.js';
-import { gateProjectHooks, holdBackReason, resolveHookTrustPolicy, type HookTrustGate } from './trust/policy.js';
+import { holdBackReason, type HookTrustGate } from './trust/policy.js';
 import type { EnvPolicy, JsonObject, Plan, ResolvedConfig } from './types.js';
 
 export interface PlannedEvent {
@@ -19,7 +19,7 @@ export interface PlannedEvent {
   config: ResolvedConfig;
   plan: Plan;
   description: PlanDescription;
-  /** Gemini's project-hook fingerprint gate (other agents have none). */
+  /** The project-hook fingerprint gate, for a dialect whose agent has one (Gemini CLI). */
   gate?: HookTrustGate;
 }
 
@@ -41,7 +41,7 @@ export async function planEvent(
   policy: RunPolicy = {},
 ): Promise<PlannedEvent> {
   const input = dialect.completeInput(event, raw, ctx);
-  const config = await dialect.loadConfig(ctx, load);
+  const config = await dialect.loadConfig(ctx, { ...load, event });
   if (typeof input.cwd === 'string' && input.cwd !== ctx.cwd) {
     config.diagnostics.push({
       code: 'event-cwd-differs',
@@ -50,12 +50,9 @@ export async function planEvent(
     });
   }
   if (policy.envPolicy) config.envPolicy = policy.envPolicy;
-  // Hook fingerprints are Gemini CLI's trust gate; the other agents have none (contract: other dialects).
-  let gate: HookTrustGate | undefined;
-  if (dialect.name === 'gemini') {
-    gate = gateProjectHooks(ctx, config, resolveHookTrustPolicy(policy.hookTrust, ctx));
-    config.diagnostics.push(...gate.diagnostics);
-  }
+  // Project-hook fingerprints: a dialect whose agent has them says so (contract: other dialects).
+  const gate = dialect.gateProjectHooks?.(ctx, config, policy.hookTrust);
+  if (gate) config.diagnostics.push(...gate.diagnostics);
   const plan = dialect.plan(config, event, input);
   if (plan.warnings) config.diagnostics.push(...plan.warnings);
   const description = describePlan(dialect, config, plan, input, ctx);
@@ -78,7 +75,7 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
   const { dialect, event, input, config, plan, description, gate } = planned;
   if (gate?.record && gate.assessment) {
     // `warn`, as Gemini CLI does: having warned, record every project hook so the warning is shown once.
-    const { recordProjectHooks } = await import('./trust/edit.js');
+    const { recordProjectHooks } = await import('./dialects/gemini/trust/edit.js');
     await recordProjectHooks(ctx, gate.assessment.hooks);
   }
   const { results, agentError } = await runPlan(dialect, plan, input, config, ctx, {
@@ -94,9 +91,7 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
   let finalOutput = aggregate.finalOutput;
   let failClosed: FailClosedResult | undefined;
   if (options.failClosed) {
-    // Whether the agent acts on a block for this event, asked of the dialect's own outcome rule.
-    const canBlock = dialect.outcome(event, { decision: 'block' }) === 'block';
-    failClosed = applyFailClosed(results, finalOutput, event, canBlock);
+    failClosed = applyFailClosed(results, finalOutput, event, dialect.failClosed, config);
     finalOutput = failClosed.output;
   }
   const outcome = dialect.outcome(event, finalOutput);
@@ -114,4 +109,62 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
   );
   if (options.cache) report.notes.push(...options.cache.notes);
   return report;
+}
+
+/**
+ * The options of `hookrun run` that shape one event's answer, under the names every edge passes them by:
+ * `run`'s flags, `serve`'s session defaults and request options, the library's arguments.
+ */
+export interface EventSettings {
+  /** `--trust-workspace` */
+  trustWorkspace?: boolean;
+  /** Kiro: `--agent` */
+  agent?: string;
+  /** Claude: `--claude-version` */
+  agentVersion?: string;
+  /** False with `--no-cache`: the agent's result cache is neither read nor written. */
+  cache?: boolean;
+  /** `--hook-trust warn|block` */
+  hookTrust?: string;
+  /** `--fail-closed` */
+  failClosed?: boolean;
+  /** `--clean-env` */
+  cleanEnv?: boolean;
+  /** `--env-allow NAME`, repeatable. */
+  envAllow?: string[];
+  /** `--grace` */
+  graceMs?: number;
+  /** `--max-output` */
+  maxOutputBytes?: number;
+  /** `--contain`: end what each hook left running once it is done, and report what escaped. */
+  contain?: boolean;
+}
+
+/** {@link planEvent} with the options as `run` takes them. */
+export function planWith(dialect: Dialect, event: string, raw: JsonObject, ctx: Context, settings: EventSettings): Promise<PlannedEvent> {
+  const narrowed = settings.cleanEnv === true || (settings.envAllow?.length ?? 0) > 0;
+  return planEvent(
+    dialect,
+    event,
+    raw,
+    ctx,
+    { trustWorkspace: settings.trustWorkspace, agent: settings.agent, agentVersion: settings.agentVersion },
+    {
+      hookTrust: settings.hookTrust,
+      ...(narrowed ? { envPolicy: { clean: settings.cleanEnv === true, allow: settings.envAllow ?? [] } } : {}),
+    },
+  );
+}
+
+/** {@link executeEvent} with the options as `run` takes them; `signal` stops every running hook. */
+export function executeWith(planned: PlannedEvent, ctx: Context, settings: EventSettings, signal?: AbortSignal): Promise<RunReport> {
+  const cache = settings.cache === false ? undefined : planned.dialect.resultCache?.(planned.config, ctx);
+  return executeEvent(planned, ctx, {
+    ...(signal ? { signal } : {}),
+    graceMs: settings.graceMs,
+    maxCaptureBytes: settings.maxOutputBytes,
+    failClosed: settings.failClosed,
+    contain: settings.contain,
+    ...(cache ? { cache } : {}),
+  });
 }

@@ -25,8 +25,8 @@ export interface Diagnostic {
   fix?: string;
 }
 
-/** The settings layers: Gemini CLI's, in its merge order, then Claude Code's project, local and managed files. */
-export type Layer = 'systemDefaults' | 'user' | 'workspace' | 'system' | 'extension' | 'project' | 'local' | 'managed';
+/** The settings layers: Gemini CLI's, in its merge order, then Claude Code's project, local and managed files and its plugins. */
+export type Layer = 'systemDefaults' | 'user' | 'workspace' | 'system' | 'extension' | 'project' | 'local' | 'managed' | 'plugin';
 
 /** One hook as configured (the object inside a definition's `hooks` array), after load-time expansion. */
 export interface HookConfig {
@@ -98,7 +98,7 @@ export interface ResolvedConfig {
   envPolicy?: EnvPolicy;
   /**
    * The agent's process environment after its start-up, when that is not hookrun's own (Gemini CLI:
-   * the .env file it loads, Cloud Shell's GOOGLE_CLOUD_PROJECT; settings/env-file.ts): what its hooks
+   * the .env file it loads, Cloud Shell's GOOGLE_CLOUD_PROJECT; dialects/gemini/settings/env-file.ts): what its hooks
    * inherit, before redaction and `envPolicy`. Unset: hookrun's environment as it is.
    */
   agentEnv?: Readonly<Record<string, string | undefined>>;
@@ -178,8 +178,24 @@ export interface ProcessOutcome {
   durationMs: number;
   /** True when SIGKILL had to be sent after the grace period. */
   killed: boolean;
-  /** The hook exited but a process outside its group kept its output pipes open; hookrun stopped reading. */
+  /** The hook exited but a process it started still held its output pipes when the timeout ended the wait. */
   pipesHeldAfterExit?: boolean;
+  /** An http hook (no process): the response status, or why there was none; `stdout` holds the body. */
+  http?: { status?: number; error?: string };
+  /** Everything cut past the capture cap was blanks (ASCII whitespace), which a reader that trims never sees. */
+  stdoutCutBlanksOnly?: boolean;
+  stderrCutBlanksOnly?: boolean;
+  /** `--contain`: how many processes the hook left running in its session once it was done (hookrun ended them). */
+  contained?: number;
+  /** Processes the hook started that left its session with setsid and were still alive when hookrun ended it. */
+  escaped?: EscapedProcess[];
+}
+
+/** A process a hook started that is still running after hookrun ended the hook's session. */
+export interface EscapedProcess {
+  pid: number;
+  /** Its command line from /proc, cut to 200 characters. */
+  command: string;
 }
 
 /** A hook's result as the agent's runner would build it, plus what hookrun observed. */
@@ -225,4 +241,6 @@ export interface AggregateResult {
   success: boolean;
   errors: string[];
   totalDurationMs: number;
+  /** What the agent does with the answers that a user should hear about (a fail-closed deny, an ignored field): shown with the report. */
+  notes?: string[];
 }

@@ -1,7 +1,9 @@
 // `--fail-closed` (hookrun's own, contract: `hookrun run`): the agents fail open, so a security hook that
 // crashes, hangs or cannot start silently stops guarding. With --fail-closed every such failure blocks the
-// action instead. Pure: (results, merged output) → the output the caller prints.
-import type { HookResult, JsonObject } from '../types.js';
+// action instead. The dialect says what "failed to answer" means for its agent and what its block looks
+// like (Dialect.failClosed); this applies it. Pure: (results, merged output) → the output the caller prints.
+import type { FailClosedRules } from '../dialects/dialect.js';
+import type { HookResult, JsonObject, ResolvedConfig } from '../types.js';
 
 export interface HookFailure {
   index: number;
@@ -20,38 +22,32 @@ export interface FailClosedResult {
   note?: string;
 }
 
-/**
- * Did this hook fail to answer? Yes when it was held back, could not start, timed out, was killed by a
- * signal, or exited non-zero without a JSON answer (no output, or plain text that the agent would turn
- * into an allow). A hook that answered in JSON, even with a non-zero exit, answered; plain text on exit 2
- * or higher is already a deny.
- */
-export function hookFailure(result: HookResult): string | undefined {
-  const p = result.process;
+/** Why this hook failed to answer, in the dialect's terms; a hook hookrun held back always has. */
+export function hookFailure(rules: FailClosedRules, event: string, result: HookResult): string | undefined {
   if (result.heldBack) return 'was held back: it is not trusted';
-  if (p?.spawnError !== undefined) return `could not start: ${p.spawnError}`;
-  if (p?.timedOut) return result.error ?? 'timed out';
-  if (result.error !== undefined) return result.error;
-  if (result.success || result.outputFormat === 'json') return undefined;
-  if (p?.signal) return `was killed by ${p.signal}`;
-  if (result.outputFormat === 'text') {
-    return result.exitCode === 1 ? 'exited with code 1 and plain text, which the agent turns into an allow with a warning' : undefined;
-  }
-  return `exited with code ${p?.exitCode ?? result.exitCode} and no output`;
+  return rules.failure(event, result);
 }
 
 /**
- * Applies --fail-closed. `canBlock` says whether the agent acts on a block for this event (SessionStart,
- * SessionEnd, PreCompress, Notification and BeforeToolSelection cannot be blocked: their failures are only
- * reported). A merged `continue: false` already stops the agent, which is stronger than a block: kept.
+ * Applies --fail-closed. Where the dialect has no block for the event (the agent ignores decisions on it),
+ * failures are only reported. A merged `continue: false` already stops the agent, which is stronger than
+ * a block: kept.
  */
-export function applyFailClosed(results: readonly HookResult[], output: JsonObject | undefined, event: string, canBlock: boolean): FailClosedResult {
+export function applyFailClosed(
+  results: readonly HookResult[],
+  output: JsonObject | undefined,
+  event: string,
+  rules: FailClosedRules,
+  config: ResolvedConfig,
+): FailClosedResult {
   const failures = results.flatMap((result): HookFailure[] => {
-    const why = hookFailure(result);
+    const why = hookFailure(rules, event, result);
     return why === undefined ? [] : [{ index: result.index, name: result.entry.displayName, why }];
   });
   if (failures.length === 0) return { failures, applied: false, output };
-  if (!canBlock) {
+  const reasons = failures.map((failure) => `hookrun --fail-closed: hook "${failure.name}" ${failure.why}`);
+  const blocked = output?.continue === false ? output : rules.block(event, output, reasons, config);
+  if (!blocked) {
     return {
       failures,
       applied: false,
@@ -59,8 +55,5 @@ export function applyFailClosed(results: readonly HookResult[], output: JsonObje
       note: `--fail-closed: ${event} cannot be blocked (the agent ignores decisions on it), so the failure is reported and the exit code stays 0`,
     };
   }
-  if (output?.continue === false) return { failures, applied: true, output };
-  const reasons = failures.map((failure) => `hookrun --fail-closed: hook "${failure.name}" ${failure.why}`);
-  const earlier = typeof output?.reason === 'string' && output.reason !== '' ? [output.reason] : [];
-  return { failures, applied: true, output: { ...output, decision: 'block', reason: [...earlier, ...reasons].join('\n') } };
+  return { failures, applied: true, output: blocked };
 }

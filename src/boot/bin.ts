@@ -96,6 +96,10 @@ export function chunkLoader(dir: string, options: { env: NodeJS.ProcessEnv }) {
 
   return {
     load,
+    /** Reads a pack's modules without evaluating any: the library's entry needs modules that live in the run pack. */
+    read: (name: string): void => {
+      if (!factories.has(name)) readPack(name);
+    },
     /** Saves the cache of each pack read where this kind of run is new to it (see LoadedBundle.save); the files written. */
     save: (purpose: string): string[] => packs.flatMap((pack) => pack.save(purpose) ?? []),
   };

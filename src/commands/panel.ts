@@ -16,9 +16,9 @@ import {
   enableHook,
   type HookActionResult,
   type ScopeFile,
-} from '../settings/disabled.js';
-import { geminiSettingsPaths, loadGeminiConfig } from '../settings/gemini.js';
-import { hookKey, readRecordedHooks, type RecordedHooks } from '../trust/recorded-hooks.js';
+} from '../dialects/gemini/settings/disabled.js';
+import { geminiSettingsPaths, loadGeminiConfig } from '../dialects/gemini/settings/load.js';
+import { hookKey, readRecordedHooks, type RecordedHooks } from '../dialects/gemini/trust/recorded-hooks.js';
 import type { ConsideredEntry, ResolvedConfig } from '../types.js';
 
 export interface PanelOptions {

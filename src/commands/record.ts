@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from '../context.js';
 import { configError, HookrunError, usageError } from '../errors.js';
-import { GEMINI_EVENTS } from '../event/schemas.js';
+import { GEMINI_EVENTS } from '../dialects/gemini/input-schemas.js';
 import type { IO } from '../io.js';
 import { decodeEditable } from '../settings/editable.js';
 import { withFileLock, writeFileAtomic } from '../settings/write.js';
@@ -20,7 +20,7 @@ import {
   RECORD_STATE,
   removeCaptureHooks,
 } from '../record/install.js';
-import { geminiSettingsPaths, loadGeminiConfig, workspaceIsHome } from '../settings/gemini.js';
+import { geminiSettingsPaths, loadGeminiConfig, workspaceIsHome } from '../dialects/gemini/settings/load.js';
 import { parseJsoncObject } from '../settings/jsonc.js';
 
 export interface RecordOptions {

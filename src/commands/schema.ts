@@ -2,7 +2,7 @@
 import { fixtureJsonSchema } from '../fixtures/schema.js';
 import type { IO } from '../io.js';
 import { reportJsonSchema } from '../render/report-schema.js';
-import { settingsJsonSchema } from '../settings/json-schema.js';
+import { settingsJsonSchema } from '../dialects/gemini/settings/json-schema.js';
 
 export const SCHEMAS = {
   settings: settingsJsonSchema,

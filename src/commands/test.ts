@@ -30,6 +30,8 @@ export interface TestCommandOptions {
   yes?: boolean;
   graceMs?: number;
   maxOutputBytes?: number;
+  /** End what each hook left running once it is done (default; `--no-contain` turns it off). */
+  contain?: boolean;
 }
 
 export interface TestDeps {
@@ -114,6 +116,7 @@ export async function testCommand(options: TestCommandOptions, ctx: Context, io:
         dryRun: options.dryRun === true,
         graceMs: options.graceMs,
         maxOutputBytes: options.maxOutputBytes,
+        contain: options.contain !== false,
         signal,
       });
       cases.push(result);

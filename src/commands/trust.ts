@@ -6,9 +6,9 @@ import type { Context } from '../context.js';
 import { formatLocation, usageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { makeChalk } from '../render/color.js';
-import { geminiSettingsPaths, loadSettingsLayers, type SettingsLayer } from '../settings/gemini.js';
-import { mergeSettings } from '../settings/merge.js';
-import { settingsDefaults } from '../settings/schema-check.js';
+import { geminiSettingsPaths, loadSettingsLayers, type SettingsLayer } from '../dialects/gemini/settings/load.js';
+import { mergeSettings } from '../dialects/gemini/settings/merge.js';
+import { settingsDefaults } from '../dialects/gemini/settings/schema-check.js';
 import {
   decideFolderTrust,
   isTrustLevel,
@@ -17,7 +17,7 @@ import {
   normalizeFolderKey,
   TRUST_LEVELS,
   type TrustLevel,
-} from '../trust/folders.js';
+} from '../dialects/gemini/trust/folders.js';
 import {
   assessProjectHooks,
   describeStatus,
@@ -26,7 +26,7 @@ import {
   projectHooksOf,
   type AssessedHook,
   type HookTrustAssessment,
-} from '../trust/hooks.js';
+} from '../dialects/gemini/trust/hooks.js';
 import { resolveHookTrustPolicy, trustHooksCommand } from '../trust/policy.js';
 import type { JsonObject, TrustDecision } from '../types.js';
 
@@ -62,7 +62,7 @@ export async function trustCommand(options: TrustCommandOptions, ctx: Context, i
       lines.push(`Would set ${level} for ${key} in ${loadTrustedFolders(ctx).file}.`);
       out.folder = { key, level, written: false };
     } else {
-      const { setFolderTrust } = await import('../trust/edit.js');
+      const { setFolderTrust } = await import('../dialects/gemini/trust/edit.js');
       const change = await setFolderTrust(ctx, folderTarget, level);
       out.folder = change;
       lines.push(
@@ -84,7 +84,7 @@ export async function trustCommand(options: TrustCommandOptions, ctx: Context, i
         lines.push(`Would record ${pending.length} new or changed hook(s) as trusted in ${workspace.assessment.hooksFile.file}.`);
         out.recorded = { written: false };
       } else {
-        const { recordProjectHooks } = await import('../trust/edit.js');
+        const { recordProjectHooks } = await import('../dialects/gemini/trust/edit.js');
         const change = await recordProjectHooks(ctx, hooks);
         out.recorded = change;
         lines.push(
@@ -111,7 +111,7 @@ async function revoke(options: TrustCommandOptions, ctx: Context, io: IO, folder
   const doHooks = options.hooks === true || folderTarget === undefined;
   const out: JsonObject = {};
   const lines: string[] = [];
-  const { revokeProjectHooks, setFolderTrust } = await import('../trust/edit.js');
+  const { revokeProjectHooks, setFolderTrust } = await import('../dialects/gemini/trust/edit.js');
   if (doFolder) {
     const target = folderTarget ?? ctx.cwd;
     const key = normalizeFolderKey(ctx, target);

@@ -1,14 +1,13 @@
-// `hookrun validate`: a static check of every Gemini settings layer and extension; never runs a hook
+// `hookrun validate`: a static check of every Gemini settings layer and extension (or, with --dialect claude,
+// Claude Code's settings and plugins); never runs a hook
 // and never writes a file. Exit 0 clean, 1 errors (or warnings with --strict), 2 input unreadable.
 import fs from 'node:fs';
 import type { Context } from '../context.js';
 import { HookrunError } from '../errors.js';
 import type { IO } from '../io.js';
 import { renderValidate, type ValidateFormat } from '../render/validate.js';
-import { FINDING_CODES, isFindingCode } from '../validate/codes.js';
-import type { DialectName } from '../dialects/dialect.js';
-import { DIALECTS } from '../dialects/index.js';
-import { validateDialects, validateExitCode } from '../validate/validate.js';
+import { FINDING_CODES, isFindingCode, type CodeInfo } from '../dialects/gemini/validate/codes.js';
+import { validateExitCode, validateGemini } from '../dialects/gemini/validate/validate.js';
 
 export interface ValidateCommandOptions {
   format: ValidateFormat;
@@ -17,8 +16,9 @@ export interface ValidateCommandOptions {
   /** Where paths are shown relative to (the shell's directory; GITHUB_WORKSPACE for github). */
   relativeTo: string;
   version: string;
-  /** A dialect, `auto` (the one detected), or undefined: every dialect configured here. */
-  dialect?: string;
+  /** Whose files to check: Gemini CLI's (default), Claude Code's, Antigravity CLI's, or Kiro CLI 3's hook files. */
+  dialect?: 'gemini' | 'claude' | 'antigravity' | 'kiro';
+  claudeVersion?: string;
 }
 
 /** Exit code when validate cannot read its input. */
@@ -26,27 +26,31 @@ export const EXIT_UNREADABLE = 2;
 
 export async function validateCommand(options: ValidateCommandOptions, ctx: Context, io: IO): Promise<number> {
   checkWorkspace(ctx.cwd);
-  const unknown = (options.ignore ?? []).filter((code) => !isFindingCode(code));
+  if (options.dialect === 'antigravity' || options.dialect === 'kiro') return validateOther(options.dialect, options, ctx, io);
+  const claude = options.dialect === 'claude' ? await import('../dialects/claude/validate.js') : undefined;
+  const codes: Readonly<Record<string, CodeInfo>> = claude ? claude.CLAUDE_FINDING_CODES : FINDING_CODES;
+  const unknown = (options.ignore ?? []).filter((code) => (claude ? !claude.isClaudeFindingCode(code) : !isFindingCode(code)));
   if (unknown.length > 0) {
     throw new HookrunError(
       'usage',
-      `unknown finding code(s) for --ignore: ${unknown.join(', ')} (known: ${Object.keys(FINDING_CODES).join(', ')})`,
+      `unknown finding code(s) for --ignore: ${unknown.join(', ')} (known: ${Object.keys(codes).join(', ')})`,
       undefined,
       EXIT_UNREADABLE,
     );
   }
-  let dialects: DialectName[] | undefined;
-  if (options.dialect === 'auto') {
-    const { detectDialect } = await import('../dialects/detect.js');
-    dialects = [(await detectDialect(ctx)).name];
-  } else if (options.dialect !== undefined) {
-    if (!(DIALECTS as readonly string[]).includes(options.dialect)) {
-      throw new HookrunError('usage', `unknown dialect "${options.dialect}"; choose one of: ${DIALECTS.join(', ')}, auto`, undefined, EXIT_UNREADABLE);
+  if (claude && options.claudeVersion !== undefined) {
+    // A bad version is a usage error, exit 2 here as every validate usage error.
+    const { parseClaudeVersion } = await import('../dialects/claude/version.js');
+    try {
+      parseClaudeVersion(options.claudeVersion);
+    } catch (error) {
+      throw new HookrunError('usage', (error as Error).message, undefined, EXIT_UNREADABLE);
     }
-    dialects = [options.dialect as DialectName];
   }
-  const result = await validateDialects(ctx, dialects, { ignore: options.ignore });
-  io.stdout(renderValidate(result, options.format, { relativeTo: options.relativeTo, color: io.colorStdout, version: options.version }));
+  const result = claude
+    ? await claude.validateClaude(ctx, { ignore: options.ignore, ...(options.claudeVersion !== undefined ? { version: options.claudeVersion } : {}) })
+    : validateGemini(ctx, { ignore: options.ignore });
+  io.stdout(renderValidate(result, options.format, { relativeTo: options.relativeTo, color: io.colorStdout, version: options.version, codes }));
   return validateExitCode(result, options.strict === true);
 }
 
@@ -64,4 +68,18 @@ function checkWorkspace(dir: string): void {
   } catch (error) {
     throw new HookrunError('input', `workspace directory ${dir} cannot be read (${(error as Error).message})`, undefined, EXIT_UNREADABLE);
   }
+}
+
+async function validateOther(dialect: 'antigravity' | 'kiro', options: ValidateCommandOptions, ctx: Context, io: IO): Promise<number> {
+  const { codes, validate } =
+    dialect === 'antigravity'
+      ? await import('../dialects/antigravity/validate.js').then((m) => ({ codes: m.AGY_FINDING_CODES, validate: m.validateAgy }))
+      : await import('../dialects/kiro/kiro3-validate.js').then((m) => ({ codes: m.KIRO3_FINDING_CODES, validate: m.validateKiro3 }));
+  const unknown = (options.ignore ?? []).filter((code) => !codes.includes(code));
+  if (unknown.length > 0) {
+    throw new HookrunError('usage', `unknown finding code(s) for --ignore: ${unknown.join(', ')} (known: ${codes.join(', ')})`, undefined, EXIT_UNREADABLE);
+  }
+  const result = validate(ctx, { ignore: options.ignore });
+  io.stdout(renderValidate(result, options.format, { relativeTo: options.relativeTo, color: io.colorStdout, version: options.version }));
+  return validateExitCode(result, options.strict === true);
 }

@@ -1,10 +1,10 @@
-// `--dialect auto`: the agent this workspace is configured for (contract: other dialects). Each
-// dialect's own path helpers say where its configuration lives. The workspace's files count before
-// the user's; when one level holds several agents' files, the primary target wins (Gemini CLI, then
-// Claude Code, then Kiro CLI); no configuration at all means Gemini CLI, the default.
+// `--dialect auto`: the agent this workspace is configured for (contract: other dialects). Each dialect
+// says where its configuration is found (Dialect.configuredAt). The workspace's files count before the
+// user's; when one level holds several agents' files, the registry's order decides (Gemini CLI, then
+// Claude Code, then Kiro CLI, then Antigravity CLI); no configuration at all means the default dialect.
 import fs from 'node:fs';
 import type { Context } from '../context.js';
-import type { DialectName } from './dialect.js';
+import { DEFAULT_DIALECT, DIALECT_NAMES, getDialect, type DialectName } from './index.js';
 
 export interface DetectedDialect {
   name: DialectName;
@@ -12,66 +12,35 @@ export interface DetectedDialect {
   because: string;
 }
 
-interface Candidate {
-  name: DialectName;
-  /** Settings files: one that exists decides. */
-  files?: string[];
-  /** Agent folders (Kiro): one with a `.json` file in it decides. */
-  folders?: string[];
-}
-
 export async function detectDialect(ctx: Context): Promise<DetectedDialect> {
-  return (await configuredDialects(ctx))[0] ?? { name: 'gemini', because: 'no agent configuration found' };
-}
-
-/**
- * Every dialect with a configuration here, each with the first file or folder that shows it: the
- * workspace's before the user's, the primary target first within a level (`validate` checks them all).
- */
-export async function configuredDialects(ctx: Context): Promise<DetectedDialect[]> {
-  const [{ geminiSettingsPaths }, { claudeSettingsPaths }, { kiroAgentDirectories }] = await Promise.all([
-    import('../settings/gemini.js'),
-    import('./claude/settings.js'),
-    import('../settings/kiro.js'),
-  ]);
-  const gemini = geminiSettingsPaths(ctx);
-  const claude = claudeSettingsPaths(ctx);
-  const kiro = kiroAgentDirectories(ctx);
-  const levels: Candidate[][] = [
-    [
-      { name: 'gemini', files: [gemini.workspace] },
-      { name: 'claude', files: [claude.project, claude.local] },
-      { name: 'kiro', folders: kiro.filter((d) => d.scope === 'workspace').map((d) => d.dir) },
-    ],
-    [
-      { name: 'gemini', files: [gemini.user] },
-      { name: 'claude', files: [claude.user] },
-      { name: 'kiro', folders: kiro.filter((d) => d.scope === 'global').map((d) => d.dir) },
-    ],
-  ];
-  const found: DetectedDialect[] = [];
-  for (const level of levels) {
-    for (const candidate of level) {
-      if (found.some((f) => f.name === candidate.name)) continue;
-      const at = candidate.files?.find((file) => isFile(file)) ?? candidate.folders?.find((folder) => hasAgentFile(folder));
-      if (at) found.push({ name: candidate.name, because: at });
+  const found = await Promise.all(DIALECT_NAMES.map(async (name) => ({ name, at: (await getDialect(name)).configuredAt(ctx) })));
+  for (const level of ['workspace', 'user'] as const) {
+    for (const { name, at } of found) {
+      const because = at[level];
+      if (because !== undefined) return { name, because };
     }
   }
-  return found;
+  return { name: DEFAULT_DIALECT, because: 'no agent configuration found' };
 }
 
-function isFile(file: string): boolean {
-  try {
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
+/** The first of these that is a file. */
+export function firstFile(files: readonly string[]): string | undefined {
+  return files.find((file) => {
+    try {
+      return fs.statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  });
 }
 
-function hasAgentFile(folder: string): boolean {
-  try {
-    return fs.readdirSync(folder).some((entry) => entry.endsWith('.json'));
-  } catch {
-    return false;
-  }
+/** The first of these folders with a `.json` file in it (Kiro's agent folders). */
+export function firstFolderWithJson(folders: readonly string[]): string | undefined {
+  return folders.find((folder) => {
+    try {
+      return fs.readdirSync(folder).some((entry) => entry.endsWith('.json'));
+    } catch {
+      return false;
+    }
+  });
 }

@@ -4,6 +4,7 @@
 import type { Context } from '../context.js';
 import type {
   AggregateResult,
+  Diagnostic,
   HookResult,
   JsonObject,
   Outcome,
@@ -13,11 +14,22 @@ import type {
   ResolvedConfig,
 } from '../types.js';
 
-export type DialectName = 'gemini' | 'claude' | 'kiro';
+import type { HookTrustGate } from '../trust/policy.js';
+import type { DialectName } from './index.js';
+
+export type { DialectName };
+
+/** Where an agent's configuration was found, per level: the file or folder that shows it is configured. */
+export interface ConfiguredAt {
+  workspace?: string;
+  user?: string;
+}
 
 export interface LoadOptions {
   /** `--trust-workspace`: the user's explicit word that this workspace is trusted for this run. */
   trustWorkspace?: boolean;
+  /** The event being run, for dialects whose files depend on it (Kiro: a PascalCase trigger selects Kiro CLI 3's hook files). */
+  event?: string;
   /** Dialect-specific selector (Kiro: `--agent NAME`). */
   agent?: string;
   /** The agent version whose behaviour to follow, for dialects whose rules changed over time (Claude: `--claude-version`). */
@@ -39,6 +51,17 @@ export interface HookInvocation {
   outputLimitBytes?: number;
   /** The agent decodes each read from the pipe on its own (see SpawnRequest.decodeEachRead). */
   decodeEachRead?: boolean;
+  /** What the run should say about this hook before it starts (e.g. a value Gemini CLI would run as code). */
+  warnings?: Diagnostic[];
+  /** Not a process: POST `stdin` to this URL (exec/http.ts); the response comes back as a ProcessOutcome with `http` set. */
+  http?: HttpHookRequest;
+}
+
+export interface HttpHookRequest {
+  url: string;
+  headers: Record<string, string>;
+  /** URL patterns (`*` wildcard) the agent's settings allow; undefined: any URL. An empty list allows none. */
+  allowedUrls?: readonly string[];
 }
 
 /** The agent-level part of a hook result, derived from how its process ended. */
@@ -57,6 +80,20 @@ export interface HookResultCache {
   readonly notes: readonly string[];
 }
 
+/**
+ * `--fail-closed` for one agent: what counts as its hook failing to answer, and the block that stands in
+ * for the missing answer, in the agent's own output shape. hookrun applies it (aggregate/fail-closed.ts).
+ */
+export interface FailClosedRules {
+  /** Why this hook failed to answer, in words; undefined when it answered (an allow or a block is an answer). */
+  failure(event: string, result: HookResult): string | undefined;
+  /**
+   * The merged output with a block for `reasons` (one line per failed hook) added, such that `outcome` reads
+   * it as a block; undefined where the agent cannot block this event.
+   */
+  block(event: string, output: JsonObject | undefined, reasons: readonly string[], config: ResolvedConfig): JsonObject | undefined;
+}
+
 export interface Dialect {
   name: DialectName;
   /** Every event name this agent fires, exact spelling. */
@@ -66,8 +103,6 @@ export interface Dialect {
 
   /** Validates event-specific field types and fills the base fields the agent always sends. */
   completeInput(event: string, input: JsonObject, ctx: Context): JsonObject;
-  /** The separate configurations a static check (`validate`) covers, as loadConfig options (Kiro: one per agent file); default: one, the default. */
-  configTargets?(ctx: Context): LoadOptions[];
   /** Resolves the agent's configuration into a registry (with diagnostics and the trust decision). */
   loadConfig(ctx: Context, options: LoadOptions): Promise<ResolvedConfig>;
   /** Pure: which hooks of the registry run for this event and input, in which order and mode. */
@@ -75,7 +110,9 @@ export interface Dialect {
   /** How to start one hook for this input (command expansion, shell, environment, timeout). */
   invocation(hook: PlannedHook, input: JsonObject, config: ResolvedConfig, ctx: Context): HookInvocation;
   /** Why the agent fails this hook without starting anything, if it does (reported as the hook's error). */
-  cannotStart?(hook: PlannedHook): string | undefined;
+  cannotStart?(hook: PlannedHook, config: ResolvedConfig, ctx: Context): string | undefined;
+  /** The result of a hook the agent answers without a process (Kiro CLI 3's agent actions), if this is one. */
+  answer?(hook: PlannedHook, input: JsonObject): Interpretation | undefined;
   /** Turns a finished process into the agent's view of the hook's result. */
   interpret(event: string, outcome: ProcessOutcome, invocation: HookInvocation): Interpretation;
   /** Sequential mode: the input the next hook receives after this result. */
@@ -84,6 +121,15 @@ export interface Dialect {
   aggregate(event: string, results: readonly HookResult[]): AggregateResult;
   /** What the merged output makes the agent do, for the exit code. */
   outcome(event: string, finalOutput: JsonObject | undefined): Outcome;
+  /**
+   * The agent's project-hook fingerprint gate, when it has one (Gemini CLI's trusted_hooks.json): which
+   * project hooks are new or changed, and what `run` does with them under `--hook-trust` (`hookTrust`).
+   */
+  gateProjectHooks?(ctx: Context, config: ResolvedConfig, hookTrust: string | undefined): HookTrustGate;
+  /** `--dialect auto`: the file or folder at each level that shows this agent is configured here. */
+  configuredAt(ctx: Context): ConfiguredAt;
+  /** `--fail-closed`: failed to answer, and the block instead. */
+  failClosed: FailClosedRules;
   /** The agent's result cache, when it has one. */
   resultCache?(config: ResolvedConfig, ctx: Context): HookResultCache;
 }

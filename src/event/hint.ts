@@ -2,8 +2,8 @@
 // (case, `_`/`-`, a typo), or the dialect whose name it is and this dialect's name for that moment.
 // Only loaded on that error path.
 import type { DialectName } from '../dialects/dialect.js';
-import { DIALECTS, getDialect } from '../dialects/index.js';
-import { CLAUDE_EVENTS, KIRO_EVENTS, nearest } from '../settings/names.js';
+import { DIALECT_NAMES, getDialect } from '../dialects/index.js';
+import { CLAUDE_EVENTS, KIRO_EVENTS, nearest } from '../dialects/gemini/settings/names.js';
 
 const fold = (name: string) => name.toLowerCase().replace(/[_\-\s]/g, '');
 
@@ -23,7 +23,7 @@ function counterpart(name: string, other: DialectName, dialect: DialectName): st
 export async function unknownEventHint(name: string, dialect: DialectName, events: readonly string[]): Promise<string> {
   const same = events.find((event) => fold(event) === fold(name)) ?? nearest(name, events);
   if (same) return ` Did you mean "${same}"?`;
-  for (const other of DIALECTS) {
+  for (const other of DIALECT_NAMES) {
     if (other === dialect || !(await getDialect(other)).events.includes(name)) continue;
     const here = counterpart(name, other, dialect);
     return ` "${name}" is a ${other} event: add --dialect ${other}${here ? `, or use "${here}" (the ${dialect} event at that moment)` : ''}.`;

@@ -83,6 +83,12 @@ function givesFields(options: EventOptions): boolean {
   return FIELD_FLAGS.some((flag) => options[flag] !== undefined);
 }
 
+function suggestEvent(name: string, events: readonly string[]): string {
+  const lower = name.toLowerCase();
+  const same = events.find((e) => e.toLowerCase() === lower);
+  return same ? ` Did you mean "${same}"?` : '';
+}
+
 /** Reads and assembles the event: its name and its JSON (not yet completed by the dialect). */
 export async function readEvent(
   options: EventOptions,
@@ -94,6 +100,30 @@ export async function readEvent(
   const fromStdin = origin === '<stdin>' || origin === '<none>';
   if (text.trim() === '' && !fromStdin) throw inputError(`${origin}: the event is empty; give a JSON object (at least {})`);
   const parsed = text.trim() === '' ? {} : parseJson(text, origin);
+  // A well-formed event whose name this dialect lacks: the hint may name another dialect, which only
+  // this async path can load (serve and the library keep eventFromJson's same-dialect hint).
+  const fromJson = isPlainObject(parsed) ? parsed.hook_event_name : undefined;
+  const named = typeof fromJson === 'string' || fromJson === undefined ? (options.event ?? fromJson) : undefined;
+  if (named !== undefined && (fromJson === undefined || fromJson === named) && isPlainObject(parsed) && !dialect.events.includes(named)) {
+    const { unknownEventHint } = await import('./hint.js');
+    throw usageError(
+      `unknown ${dialect.name} event "${named}".${await unknownEventHint(named, dialect.name, dialect.events)} Events: ${dialect.events.join(', ')}`,
+    );
+  }
+  return eventFromJson(parsed, origin, options, dialect);
+}
+
+/**
+ * The event from its parsed JSON (`origin` says where it came from, for messages), the event name given
+ * apart from it, and the field flags set on top: what `run` does after reading, and `serve` and the
+ * library do with the JSON they are handed.
+ */
+export function eventFromJson(
+  parsed: unknown,
+  origin: string,
+  options: EventOptions,
+  dialect: Dialect,
+): { event: string; input: JsonObject } {
   if (!isPlainObject(parsed)) {
     throw inputError(`${origin}: the event must be a JSON object, got ${describeType(parsed)}`);
   }
@@ -113,9 +143,8 @@ export async function readEvent(
     throw usageError(`no event name: give it as an argument (e.g. "hookrun run BeforeTool") or as hook_event_name in the event JSON`);
   }
   if (!dialect.events.includes(event)) {
-    const { unknownEventHint } = await import('./hint.js');
     throw usageError(
-      `unknown ${dialect.name} event "${event}".${await unknownEventHint(event, dialect.name, dialect.events)} Events: ${dialect.events.join(', ')}`,
+      `unknown ${dialect.name} event "${event}".${suggestEvent(event, dialect.events)} Events: ${dialect.events.join(', ')}`,
     );
   }
 

@@ -1,139 +1,9 @@
-// The environment a hook runs with (spec §3.4): the agent's environment (for Gemini CLI, hookrun's plus
-// the .env file it loads at start-up: settings/env-file.ts) after Gemini CLI's redaction rules, the
-// injected GEMINI_* variables, then the hook's own `env`. Also where GEMINI_PLANS_DIR points by default.
-import fs from 'node:fs';
-import path from 'node:path';
-import type { EnvPolicy, JsonObject } from '../types.js';
+// hookrun's own narrowing of the environment a hook inherits (`--clean-env`, `--env-allow`), the same in
+// every dialect: each dialect says what its agent would pass (its redaction rules, what it loads at
+// start-up), and this decides what of that, or of hookrun's own environment, the hook gets.
+import type { EnvPolicy } from '../types.js';
 
-/** `security.environmentVariableRedaction` in Gemini settings. */
-export interface RedactionSettings {
-  enabled: boolean;
-  allowed: readonly string[];
-  blocked: readonly string[];
-}
-
-export const DEFAULT_REDACTION: RedactionSettings = { enabled: false, allowed: [], blocked: [] };
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-export const ALWAYS_ALLOWED_VARIABLES: ReadonlySet<string> = new Set([
-  'PATH',
-  'SYSTEMROOT',
-  'COMSPEC',
-  'PATHEXT',
-  'WINDIR',
-  'TEMP',
-  'TMP',
-  'USERPROFILE',
-  'SYSTEMDRIVE',
-  'HOME',
-  'LANG',
-  'SHELL',
-  'TMPDIR',
-  'USER',
-  'LOGNAME',
-  'TERM',
-  'COLORTERM',
-  // Inputs of Gemini's GitHub Actions workflows.
-  'ADDITIONAL_CONTEXT',
-  'AVAILABLE_LABELS',
-  'BRANCH_NAME',
-  'DESCRIPTION',
-  'EVENT_NAME',
-  'GITHUB_ENV',
-  'IS_PULL_REQUEST',
-  'ISSUES_TO_TRIAGE',
-  'ISSUE_BODY',
-  'ISSUE_NUMBER',
-  'ISSUE_TITLE',
-  'PULL_REQUEST_NUMBER',
-  'REPOSITORY',
-  'TITLE',
-  'TRIGGERING_ACTOR',
-]);
-
-export const NEVER_ALLOWED_VARIABLES: ReadonlySet<string> = new Set([
-  'CLIENT_ID',
-  'DB_URI',
-  'CONNECTION_STRING',
-  'AWS_DEFAULT_REGION',
-  'AZURE_CLIENT_ID',
-  'AZURE_TENANT_ID',
-  'SLACK_WEBHOOK_URL',
-  'TWILIO_ACCOUNT_SID',
-  'DATABASE_URL',
-  'GOOGLE_CLOUD_PROJECT',
-  'GOOGLE_CLOUD_ACCOUNT',
-  'FIREBASE_PROJECT_ID',
-]);
-
-export const SECRET_NAME_PATTERN = /TOKEN|SECRET|PASSWORD|PASSWD|KEY|AUTH|CREDENTIAL|CREDS|PRIVATE|CERT/i;
-
-/** Values that look like secrets, as Gemini CLI's NEVER_ALLOWED_VALUE_PATTERNS (matched case-insensitively). */
-export const SECRET_VALUE_PATTERNS: readonly RegExp[] = [
-  /-----BEGIN (RSA|OPENSSH|EC|PGP) PRIVATE KEY-----/i,
-  /-----BEGIN CERTIFICATE-----/i,
-  /(https?|ftp|smtp):\/\/[^:]+:[^@]+@/i,
-  /(ghp|gho|ghu|ghs|ghr|github_pat)_[a-zA-Z0-9_]{36,}/i,
-  // The class admits a backslash too: Gemini's source writes `\\-` inside a regex literal.
-  /AIzaSy[a-zA-Z0-9_\\-]{33}/i,
-  /AKIA[A-Z0-9]{16}/i,
-  /eyJ[a-zA-Z0-9_-]*\.[a-zA-Z0-9_-]*\.[a-zA-Z0-9_-]*/i,
-  /(s|r)k_(live|test)_[0-9a-zA-Z]{24}/i,
-  /xox[abpr]-[a-zA-Z0-9-]+/i,
-];
-
-/** Redaction applies even when disabled inside GitHub Actions (or when Gemini says it runs there). */
-export function isStrictSanitization(env: Env): boolean {
-  return !!env['GITHUB_SHA'] || env['SURFACE'] === 'Github';
-}
-
-/** Read `security.environmentVariableRedaction` from merged settings; wrong types count as unset. */
-export function redactionSettingsFrom(merged: JsonObject): RedactionSettings {
-  const security = asObject(merged['security']);
-  const redaction = asObject(security?.['environmentVariableRedaction']);
-  const names = (value: unknown): string[] =>
-    Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  return {
-    enabled: redaction?.['enabled'] === true,
-    allowed: names(redaction?.['allowed']),
-    blocked: names(redaction?.['blocked']),
-  };
-}
-
-/**
- * Gemini CLI's `sanitizeEnvironment`. Off (a full copy) unless redaction is enabled or strict mode applies.
- * Otherwise each variable, name and value compared upper-cased, is kept or dropped by the first rule that
- * matches: GEMINI_CLI_* keep; secret-looking value drop; GIT_CONFIG_* keep; `allowed` keep; `blocked` drop;
- * always-allowed keep; never-allowed drop; strict mode drop; secret-looking name drop; else keep.
- */
-export function sanitizeEnvironment(env: Env, settings: RedactionSettings = DEFAULT_REDACTION): Record<string, string> {
-  const strict = isStrictSanitization(env);
-  const result: Record<string, string> = {};
-  if (!settings.enabled && !strict) {
-    for (const [key, value] of Object.entries(env)) if (value !== undefined) result[key] = value;
-    return result;
-  }
-  const allowed = new Set(settings.allowed.map((k) => k.toUpperCase()));
-  const blocked = new Set(settings.blocked.map((k) => k.toUpperCase()));
-  for (const [key, value] of Object.entries(env)) {
-    if (value === undefined) continue;
-    if (!shouldRedact(key.toUpperCase(), value.toUpperCase(), allowed, blocked, strict)) result[key] = value;
-  }
-  return result;
-}
-
-function shouldRedact(key: string, value: string, allowed: Set<string>, blocked: Set<string>, strict: boolean) {
-  if (key.startsWith('GEMINI_CLI_')) return false;
-  if (value && SECRET_VALUE_PATTERNS.some((pattern) => pattern.test(value))) return true;
-  if (key.startsWith('GIT_CONFIG_')) return false;
-  if (allowed.has(key)) return false;
-  if (blocked.has(key)) return true;
-  if (ALWAYS_ALLOWED_VARIABLES.has(key)) return false;
-  if (NEVER_ALLOWED_VARIABLES.has(key)) return true;
-  if (strict) return true;
-  return SECRET_NAME_PATTERN.test(key);
-}
+export type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * What `--clean-env` keeps of hookrun's environment: what a process needs to start and behave (find
@@ -164,217 +34,37 @@ export const CLEAN_ENV_BASICS: ReadonlySet<string> = new Set([
   'USERPROFILE',
 ]);
 
+/** Every defined variable, as plain strings. */
+export function copyEnvironment(env: Env): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) result[key] = value;
+  return result;
+}
+
 /**
- * The part of the hook environment taken from the agent's: its redaction rules applied to `agentEnv`
- * (its process environment once started: hookrun's own, plus what the agent loads itself, such as
- * Gemini CLI's .env file; by default hookrun's own), or with `clean` only the basics of hookrun's own
- * environment (what the agent loaded is not among them); then every `allow`ed variable as the agent
- * has it (the user's explicit word wins over every redaction rule, secret-looking values included).
+ * The environment a hook inherits under `policy`: without one, what the agent passes (`agentView`); with
+ * `clean`, only the basics of hookrun's own environment (what the agent loaded is not among them); then
+ * every `allow`ed variable as the agent has it (the user's explicit word wins over the agent's rules,
+ * secret-looking values included).
  */
-export function inheritedEnvironment(
+export function applyEnvPolicy(
+  policy: EnvPolicy | undefined,
   processEnv: Env,
-  redaction: RedactionSettings | undefined,
-  policy?: EnvPolicy,
+  agentView: () => Record<string, string>,
   agentEnv: Env = processEnv,
 ): Record<string, string> {
-  if (!policy) return sanitizeEnvironment(agentEnv, redaction);
+  if (!policy) return agentView();
   const result: Record<string, string> = {};
   if (policy.clean) {
     for (const [key, value] of Object.entries(processEnv)) {
       if (value !== undefined && CLEAN_ENV_BASICS.has(key.toUpperCase())) result[key] = value;
     }
   } else {
-    Object.assign(result, sanitizeEnvironment(agentEnv, redaction));
+    Object.assign(result, agentView());
   }
   for (const name of policy.allow) {
     const value = agentEnv[name];
     if (value !== undefined) result[name] = value;
   }
   return result;
-}
-
-export interface HookEnvironmentInput {
-  /** What the hook inherits from hookrun's environment: inheritedEnvironment(), the same for every hook of a run. */
-  inherited: Readonly<Record<string, string>>;
-  /** The event's `cwd`: Gemini sets GEMINI_PROJECT_DIR, GEMINI_CWD and CLAUDE_PROJECT_DIR all to it. */
-  cwd: string;
-  plansDir: string;
-  sessionId: string;
-  /** The hook's own `env`, applied last: it may override the injected variables. */
-  hookEnv?: Readonly<Record<string, unknown>>;
-}
-
-export function buildHookEnvironment(input: HookEnvironmentInput): Record<string, string> {
-  const env: Record<string, string> = {
-    ...input.inherited,
-    GEMINI_PROJECT_DIR: input.cwd,
-    GEMINI_PLANS_DIR: input.plansDir,
-    GEMINI_CWD: input.cwd,
-    GEMINI_SESSION_ID: input.sessionId,
-    CLAUDE_PROJECT_DIR: input.cwd,
-  };
-  // Node's spawn skips undefined values and stringifies the rest; do the same so the env is plain strings.
-  // A value that cannot become text (`{"toString": false}`) stays as it is: spawn then throws on it, and
-  // the hook fails without starting, as in Gemini CLI.
-  for (const [key, value] of Object.entries(input.hookEnv ?? {})) {
-    if (value === undefined) continue;
-    try {
-      env[key] = String(value);
-    } catch {
-      env[key] = value as string;
-    }
-  }
-  return env;
-}
-
-export interface PlansDirInput {
-  /** Gemini's home: `~/.gemini` lives below it (see `geminiHome` in context.ts). */
-  geminiHome: string;
-  /** The workspace Gemini CLI would run in (its `targetDir`). */
-  projectRoot: string;
-  sessionId: string;
-  /** A configured custom plans directory, relative to the project root (Gemini's plan settings `directory`). */
-  customPlansDir?: string;
-}
-
-export interface PlansDirResult {
-  plansDir: string;
-  /** Set when the custom directory was refused and the default used instead. */
-  warning?: string;
-}
-
-/**
- * GEMINI_PLANS_DIR: `<projectRoot>/<custom>` when a custom plans directory is configured and resolves (after
- * symlinks) inside the project root; else `<geminiHome>/.gemini/tmp/<projectId>/<sessionId>/plans`. Gemini's
- * Storage throws for a custom directory outside the root, and its Config falls back to the default with a
- * warning; hookrun does the latter.
- */
-export function resolvePlansDir(input: PlansDirInput): PlansDirResult {
-  const root = path.resolve(input.projectRoot);
-  if (input.customPlansDir) {
-    const resolved = path.resolve(root, input.customPlansDir);
-    const realRoot = realPathOf(root);
-    const realResolved = realPathOf(resolved);
-    if (isSubpath(realRoot, realResolved)) return { plansDir: resolved };
-    const warning =
-      `Custom plans directory '${input.customPlansDir}' resolves to '${realResolved}', which is outside the ` +
-      `project root '${realRoot}'. Falling back to the default plans directory.`;
-    return { plansDir: defaultPlansDir(input), warning };
-  }
-  return { plansDir: defaultPlansDir(input) };
-}
-
-function defaultPlansDir(input: PlansDirInput): string {
-  const geminiDir = path.join(input.geminiHome, '.gemini');
-  return path.join(geminiDir, 'tmp', resolveProjectId(geminiDir, input.projectRoot), input.sessionId, 'plans');
-}
-
-/** The part of the filesystem the project-id lookup reads; injected by tests. */
-export interface ProjectIdFs {
-  readFile(file: string): string | undefined;
-  readDir(dir: string): string[];
-}
-
-const realFs: ProjectIdFs = {
-  readFile(file) {
-    try {
-      return fs.readFileSync(file, 'utf8');
-    } catch {
-      return undefined;
-    }
-  },
-  readDir(dir) {
-    try {
-      return fs.readdirSync(dir);
-    } catch {
-      return [];
-    }
-  },
-};
-
-/**
- * The short project id Gemini CLI's ProjectRegistry would give `projectRoot`, computed read-only (hookrun never
- * writes Gemini's state). Gemini: the mapping in `<geminiDir>/projects.json`, if the `.project_root` ownership
- * markers in `<geminiDir>/tmp/<id>` and `<geminiDir>/history/<id>` don't name another project; else a directory
- * there whose marker names this project; else it claims the slug of the root's basename (lower-case, runs of
- * other than [a-z0-9] → `-`, trimmed, `project` if empty), then `<slug>-1`, `<slug>-2`, … skipping ids mapped
- * to other projects or owned on disk by one. Gemini then writes the mapping and markers; hookrun only predicts
- * it. (Older Gemini versions used the sha256 hex of the root path instead.)
- */
-export function resolveProjectId(geminiDir: string, projectRoot: string, fsApi: ProjectIdFs = realFs): string {
-  const target = path.resolve(projectRoot);
-  const baseDirs = [path.join(geminiDir, 'tmp'), path.join(geminiDir, 'history')];
-  const projects = readRegistry(fsApi.readFile(path.join(geminiDir, 'projects.json')));
-
-  /** The project a slug's ownership marker in one base dir names, if there is one. */
-  const ownerIn = (baseDir: string, slug: string): string | undefined => {
-    const text = fsApi.readFile(path.join(baseDir, slug, '.project_root'));
-    return text === undefined ? undefined : path.resolve(text.trim());
-  };
-  const ownedByOther = (slug: string): boolean =>
-    baseDirs.some((base) => {
-      const owner = ownerIn(base, slug);
-      return owner !== undefined && owner !== target;
-    });
-
-  const mapped = projects[target];
-  if (mapped && !ownedByOther(mapped)) return mapped;
-  delete projects[target];
-
-  for (const base of baseDirs) {
-    for (const candidate of fsApi.readDir(base)) {
-      if (ownerIn(base, candidate) === target) return candidate;
-    }
-  }
-
-  const slug = slugify(path.basename(target) || 'project');
-  const taken = new Set(Object.values(projects));
-  for (let counter = 0; ; counter++) {
-    const candidate = counter === 0 ? slug : `${slug}-${counter}`;
-    if (!taken.has(candidate) && !ownedByOther(candidate)) return candidate;
-  }
-}
-
-function readRegistry(text: string | undefined): Record<string, string> {
-  if (text === undefined) return {};
-  try {
-    const data: unknown = JSON.parse(text);
-    const projects = asObject(asObject(data)?.['projects']);
-    const result: Record<string, string> = {};
-    for (const [key, value] of Object.entries(projects ?? {})) if (typeof value === 'string') result[key] = value;
-    return result;
-  } catch {
-    return {};
-  }
-}
-
-function slugify(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, '-')
-      .replace(/-+/g, '-')
-      .replace(/^-|-$/g, '') || 'project'
-  );
-}
-
-/** realpath, tolerating a path that doesn't exist yet (the nearest existing ancestor is resolved). */
-function realPathOf(p: string): string {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    const parent = path.dirname(p);
-    return parent === p ? p : path.join(realPathOf(parent), path.basename(p));
-  }
-}
-
-function isSubpath(parent: string, child: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
-}
-
-function asObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }

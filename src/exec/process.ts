@@ -1,14 +1,19 @@
-// The one module that owns a hook process's lifetime: spawn, stdin, capped capture, timeout, SIGTERM to the
-// process group, SIGKILL after the grace period, and cleanup when hookrun itself is interrupted.
+// The one module that owns a hook process's lifetime, as a small state machine:
 //
-// node:child_process directly, not execa: we need detached process groups, per-stream byte caps and to stop
+//   running ──exit──▶ exited ──pipes closed──▶ (--contain: ending ──▶) done
+//      │                 │
+//      └─────────────────┴──timeout / interrupt──▶ ending ──session empty──▶ done
+//
+// The decision follows the agent (Gemini CLI reads until the pipes close and clears its timeout only
+// then); the process handling is stricter (the timeout ends the hook's whole session, SIGKILL follows).
+//
+// node:child_process directly, not execa: we need a session per hook, per-stream byte caps and to stop
 // waiting on pipes held by escaped grandchildren; execa's import + spawn also costs ~45 ms, paid on every event.
 // node:child_process itself (with node:net and the streams, ~6 ms) is loaded when the first hook starts: an
 // event that no hook matches never needs it.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import type { ProcessOutcome } from '../types.js';
+import type { EscapedProcess, ProcessOutcome } from '../types.js';
 
 const spawn = () => process.getBuiltinModule('node:child_process').spawn;
 
@@ -19,14 +24,12 @@ export interface SpawnRequest {
   env: Record<string, string>;
   /** Written to stdin (UTF-8), then stdin is closed. */
   input: string;
-  /** Gemini semantics: counted from spawn; <= 0 expires at once; non-finite or huge means "never". */
+  /** Gemini semantics: counted from spawn until the pipes close; <= 0 expires at once; non-finite or huge means "never". */
   timeoutMs: number;
-  /** Time between SIGTERM and SIGKILL to the process group. Default 5000, as Gemini's second timer. */
+  /** Time between SIGTERM and SIGKILL. Default 5000, as Gemini's second timer. */
   graceMs?: number;
   /** Bytes kept per stream; the rest is read and dropped. Default DEFAULT_MAX_CAPTURE_BYTES. */
   maxCaptureBytes?: number;
-  /** How long to keep reading after the hook exited while something else still holds its pipes. */
-  drainMs?: number;
   /** Cancels the hook like a timeout does (SIGTERM → grace → SIGKILL), without marking it timed out. */
   signal?: AbortSignal;
   /**
@@ -34,47 +37,43 @@ export interface SpawnRequest {
    * character split between two reads becomes U+FFFD there. Otherwise the whole stream is decoded at once.
    */
   decodeEachRead?: boolean;
+  /** `--contain`: once the hook is done, end what it left running in its session, and name what escaped. */
+  contain?: boolean;
 }
 
 /** ProcessOutcome plus what only this module can see; still assignable to ProcessOutcome. */
 export interface RunOutcome extends ProcessOutcome {
-  /**
-   * The hook exited but something (a grandchild, possibly escaped via setsid) kept its stdout/stderr open past
-   * the drain window. Gemini CLI would have kept waiting for `close` (and timed out if that outlived the
-   * timeout); hookrun stopped reading. Worth a warning, since Gemini's result may differ.
-   */
   pipesHeldAfterExit: boolean;
   /** A kill that failed for a reason other than "no such process" (e.g. EPERM). Never silently dropped. */
   killError?: string;
 }
 
-export const DEFAULT_GRACE_MS = 5000;
+const DEFAULT_GRACE_MS = 5000;
 /**
  * 16 MiB per stream. Hook answers are JSON decisions, but BeforeModel/AfterModel hooks may echo back a whole
  * `llm_request`/`llm_response` (a 1M-token context is ~4–8 MB of JSON), and cutting that would turn valid JSON
  * into plain text and change the decision. Memory stays bounded: at most 32 MiB per running hook.
  */
-export const DEFAULT_MAX_CAPTURE_BYTES = 16 * 1024 * 1024;
-/**
- * 200 ms: whatever the hook wrote before exiting is already in the pipe and is read in microseconds; the window
- * only lets a backgrounded `cmd &` finish a last write (Gemini waits for those). Well above scheduling jitter on
- * a loaded 2-core box, short enough that a setsid'd daemon holding the pipe costs an event little.
- */
-export const DEFAULT_DRAIN_MS = 200;
+const DEFAULT_MAX_CAPTURE_BYTES = 16 * 1024 * 1024;
 
 /**
- * How much longer to wait when the window ends with nothing left alive in the hook's group. Then no one in
- * the group holds the pipes, so their last bytes and EOF are on their way: on a starved machine (load far above
- * the core count) they were seen to arrive more than 200 ms after the exit. Giving up there lost real output.
- * Only a holder that left the group (setsid) pays this wait.
+ * Once the session is empty and nothing alive holds the pipes, their last bytes and EOF are on their way: on a
+ * starved machine (load far above the core count) they were seen to arrive more than 200 ms late.
  */
-export const EMPTY_GROUP_DRAIN_MS = 1000;
-
-const GROUP_POLL_MS = 20;
+const LATE_EOF_MS = 1000;
+const POLL_MS = 20;
 /** Time to wait for members after SIGKILL (uninterruptible sleep) before giving up on them. */
 const AFTER_KILL_WAIT_MS = 1000;
+/** How long a hook's exit status may lag behind its death before hookrun reports it unknown. */
+const EXIT_STATUS_WAIT_MS = 10_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Set in a contained hook's environment, so that what left its session with setsid can still be named. */
+const CONTAIN_MARKER = 'HOOKRUN_CONTAIN';
 const isWindows = process.platform === 'win32';
+const isLinux = process.platform === 'linux';
+
+/** ASCII whitespace, which String.prototype.trim removes (so a trimming reader never sees it). */
+const isBlank = (byte: number): boolean => byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
 
 /**
  * Bytes of one stream, kept up to a cap; reading never stops, so a chatty hook can't block on a full pipe.
@@ -87,6 +86,8 @@ class Capture {
   /** Where each read from the pipe ended, when reads are decoded one by one. */
   private readonly ends: number[] | undefined;
   truncated = false;
+  /** Everything dropped past the cap was blanks: a reader that trims would see the same text. */
+  droppedOnlyBlanks = true;
   closed = false;
 
   constructor(
@@ -100,6 +101,7 @@ class Capture {
     const room = this.cap - this.size;
     if (chunk.length > room) {
       this.truncated = true;
+      this.noteDropped(chunk, Math.max(room, 0));
       if (room <= 0) return;
       chunk = chunk.subarray(0, room);
     }
@@ -116,6 +118,17 @@ class Capture {
     this.ends?.push(needed);
   }
 
+  // Stops looking at the first non-blank: a flood of anything else costs one byte's check.
+  private noteDropped(chunk: Buffer, from: number): void {
+    if (!this.droppedOnlyBlanks) return;
+    for (let i = from; i < chunk.length; i++) {
+      if (!isBlank(chunk[i]!)) {
+        this.droppedOnlyBlanks = false;
+        return;
+      }
+    }
+  }
+
   // The whole stream at once, or each read on its own (SpawnRequest.decodeEachRead). Invalid UTF-8
   // becomes U+FFFD, NUL bytes are kept, nothing throws.
   text(): string {
@@ -130,356 +143,408 @@ class Capture {
   }
 }
 
-interface LiveHook {
-  /** SIGTERM the group now, SIGKILL after the grace period (what a timeout does). */
-  terminate(): void;
-  /** SIGKILL the group now (second Ctrl-C, or hookrun exiting). */
-  killNow(): void;
-  done: Promise<void>;
-}
+type Phase = 'running' | 'exited' | 'ending' | 'done';
 
-/** Hooks running right now, so that hookrun's own SIGINT/SIGTERM can end every one of their groups. */
-const liveHooks = new Set<LiveHook>();
+/** Hooks running right now, so that a second interrupt can SIGKILL every one of their sessions at once. */
+const liveHooks = new Set<HookProcess>();
+let hooksStarted = 0;
+let containCount = 0;
 
-/** Run one hook process to completion. Never rejects: hook misbehaviour is data in the outcome. */
-export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
-  const started = now();
-  const graceMs = clampDelay(req.graceMs ?? DEFAULT_GRACE_MS);
-  const drainMs = clampDelay(req.drainMs ?? DEFAULT_DRAIN_MS);
-  const cap = Math.max(0, req.maxCaptureBytes ?? DEFAULT_MAX_CAPTURE_BYTES);
-  const out = new Capture(cap, req.decodeEachRead);
-  const err = new Capture(cap, req.decodeEachRead);
+/** One hook process from spawn to outcome; each method is one named transition. */
+class HookProcess {
+  private phase: Phase = 'running';
+  private readonly started = now();
+  private readonly graceMs: number;
+  private readonly out: Capture;
+  private readonly err: Capture;
+  private readonly child: ChildProcess;
+  /** The hook is a session leader (detached: setsid), so its pid is its session and group id. */
+  private readonly sid: number;
+  private readonly marker: string | undefined;
+  /** The hook's ends of its stdio pipes, to find who still holds them ("socket:[inode]"). */
+  private readonly pipeLinks: string[];
+  /** When the hook started, in the kernel's clock ticks: what it started cannot be older. */
+  private readonly startTicks: number;
+  private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  private timedOut = false;
+  private killed = false;
+  private killAt = Infinity;
+  private killError: string | undefined;
+  private pipesHeldAfterExit = false;
+  private contained = 0;
+  private escaped: EscapedProcess[] = [];
+  private timeoutTimer: NodeJS.Timeout | undefined;
+  private onAbort = (): void => this.end('interrupt');
+  private resolve: (outcome: RunOutcome) => void = () => {};
+  readonly outcome: Promise<RunOutcome>;
 
-  return new Promise<RunOutcome>((resolve) => {
-    const notStarted = (message: string): void =>
-      resolve({
-        stdout: '',
-        stderr: '',
-        exitCode: null,
-        signal: null,
-        timedOut: false,
-        spawnError: message,
-        stdoutTruncated: false,
-        stderrTruncated: false,
-        durationMs: elapsed(started),
-        killed: false,
-        pipesHeldAfterExit: false,
-      });
+  constructor(
+    private readonly req: SpawnRequest,
+    child: ChildProcess,
+    marker: string | undefined,
+  ) {
+    this.child = child;
+    this.sid = child.pid!;
+    this.marker = marker;
+    this.graceMs = clampDelay(req.graceMs ?? DEFAULT_GRACE_MS);
+    const cap = Math.max(0, req.maxCaptureBytes ?? DEFAULT_MAX_CAPTURE_BYTES);
+    this.out = new Capture(cap, req.decodeEachRead);
+    this.err = new Capture(cap, req.decodeEachRead);
+    this.outcome = new Promise((r) => (this.resolve = r));
+    // Read at once, before the hook can redirect them; an escaped holder is found by these later.
+    this.pipeLinks = isLinux ? [0, 1, 2].map((fd) => readLink(`/proc/${this.sid}/fd/${fd}`)).filter((l) => l.startsWith('socket:')) : [];
+    this.startTicks = (isLinux && readStat(String(this.sid))?.start) || 0;
+    this.wire();
+  }
 
-    if (req.signal?.aborted) return notStarted('not started: cancelled');
-
-    let child: ChildProcess;
-    try {
-      child = spawn()(req.file, req.args, {
-        cwd: req.cwd,
-        env: req.env,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        // Own process group on POSIX, so one kill(-pgid) reaches everything the hook started. Node makes it a
-        // new session too: the hook has no controlling terminal (it can't open /dev/tty; Gemini's hooks can).
-        detached: !isWindows,
-        windowsHide: true,
-      });
-    } catch (error) {
-      // Synchronous throws are argument errors (e.g. a NUL byte in an argument or env value).
-      return notStarted(`cannot start ${JSON.stringify(req.file)}: ${errorMessage(error)}`);
-    }
-
-    const pgid = child.pid;
-    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-    let spawnError: string | undefined;
-    let timedOut = false;
-    let killed = false;
-    let killError: string | undefined;
-    let pipesHeldAfterExit = false;
-    let terminating = false;
-    let killAt = Infinity;
-    let settling = false;
-    let finished = false;
-    let timeoutTimer: NodeJS.Timeout | undefined;
-    let graceTimer: NodeJS.Timeout | undefined;
-    let drainTimer: NodeJS.Timeout | undefined;
-    let markDone: () => void = () => {};
-
-    const noteKillError = (error: unknown): void => {
-      killError ??= errorMessage(error);
-    };
-
-    /** Signal the whole group. Only ESRCH (nothing left to signal) is expected; anything else is recorded. */
-    const signalGroup = (sig: NodeJS.Signals): void => {
-      if (pgid === undefined) return;
-      try {
-        process.kill(-pgid, sig);
-      } catch (error) {
-        if (errnoCode(error) !== 'ESRCH') noteKillError(error);
-      }
-    };
-
-    const groupAlive = (): boolean => {
-      if (pgid === undefined || isWindows) return false;
-      return processGroupAlive(pgid, noteKillError);
-    };
-
-    const escalate = (): void => {
-      if (killed || !groupAlive()) return;
-      signalGroup('SIGKILL');
-      killed = true;
-    };
-
-    // SIGTERM first so a hook can clean up; SIGKILL only if something in its group outlives the grace period.
-    const terminate = (): void => {
-      if (terminating || finished || pgid === undefined) return;
-      terminating = true;
-      if (isWindows) {
-        // No signals or groups: Gemini's forceful tree kill.
-        windowsTreeKill(pgid, noteKillError);
-        killed = true;
-        return;
-      }
-      killAt = now() + graceMs;
-      signalGroup('SIGTERM');
-      graceTimer = setTimeout(escalate, graceMs);
-    };
-
-    const killNow = (): void => {
-      if (finished || pgid === undefined) return;
-      if (isWindows) return terminate();
-      terminating = true;
-      killAt = now();
-      escalate();
-    };
-
-    const finish = (): void => {
-      if (finished) return;
-      finished = true;
-      clearTimeout(timeoutTimer);
-      clearTimeout(graceTimer);
-      clearTimeout(drainTimer);
-      req.signal?.removeEventListener('abort', onAbort);
-      liveHooks.delete(live);
-      // Our ends only: an escaped writer gets EPIPE, a non-reading holder of stdin is no longer waited for.
-      child.stdin?.destroy();
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      markDone();
-      resolve({
-        stdout: out.text(),
-        stderr: err.text(),
-        exitCode: exit?.code ?? null,
-        signal: exit?.signal ?? null,
-        timedOut,
-        ...(spawnError !== undefined ? { spawnError } : {}),
-        stdoutTruncated: out.truncated,
-        stderrTruncated: err.truncated,
-        durationMs: elapsed(started),
-        killed,
-        pipesHeldAfterExit,
-        ...(killError !== undefined ? { killError } : {}),
-      });
-    };
-
-    // A hook must leave nothing behind in its group: whatever is still alive once it has exited and its pipes
-    // are done gets SIGTERM, then SIGKILL after the grace period (sooner if the group empties).
-    const settle = async (): Promise<void> => {
-      if (settling || finished) return;
-      settling = true;
-      clearTimeout(drainTimer);
-      if (groupAlive()) {
-        terminate();
-        while (groupAlive()) {
-          const at = now();
-          if (at >= killAt) escalate();
-          if (at >= killAt + AFTER_KILL_WAIT_MS) break;
-          await delay(GROUP_POLL_MS);
-        }
-      }
-      finish();
-    };
-
-    const maybeSettle = (): void => {
-      if (exit && out.closed && err.closed) void settle();
-    };
-
-    const onAbort = (): void => terminate();
-
-    const live: LiveHook = {
-      terminate,
-      killNow,
-      done: new Promise<void>((r) => {
-        markDone = r;
-      }),
-    };
-
-    child.once('error', (error) => {
-      // Before a pid exists this is a failed spawn; afterwards it can only come from kill/IPC, which we don't use.
-      if (pgid !== undefined) return;
-      spawnError = describeSpawnError(error, req);
-      finish();
-    });
-
-    child.once('exit', (code, sig) => {
-      exit = { code, signal: sig };
-      // The timeout is about the hook itself; once it exited, only the drain window applies.
-      clearTimeout(timeoutTimer);
-      const giveUp = (): void => {
-        pipesHeldAfterExit = !(out.closed && err.closed);
-        void settle();
-      };
-      drainTimer = setTimeout(() => {
-        if (groupAlive()) return giveUp();
-        drainTimer = setTimeout(giveUp, Math.max(drainMs, EMPTY_GROUP_DRAIN_MS));
-      }, drainMs);
-      maybeSettle();
-    });
-
+  private wire(): void {
+    const { child, req } = this;
+    child.once('exit', (code, signal) => this.onExit(code, signal));
     // A hook may never read stdin, or exit before we finish writing (even 10 MiB): the write then fails with
     // EPIPE/ECONNRESET, which only means the hook didn't want (all of) its input. Other stdin errors likewise
     // concern only the hook's end of a pipe, so none of them may crash hookrun.
     child.stdin?.on('error', () => {});
     child.stdout?.on('error', () => {});
     child.stderr?.on('error', () => {});
-    child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => err.push(chunk));
-    child.stdout?.once('close', () => {
-      out.closed = true;
-      maybeSettle();
-    });
-    child.stderr?.once('close', () => {
-      err.closed = true;
-      maybeSettle();
-    });
+    child.stdout?.on('data', (chunk: Buffer) => this.out.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => this.err.push(chunk));
+    child.stdout?.once('close', () => this.onStreamClosed(this.out));
+    child.stderr?.once('close', () => this.onStreamClosed(this.err));
     child.stdin?.end(req.input);
+    req.signal?.addEventListener('abort', this.onAbort, { once: true });
+    // Not cleared at exit: Gemini's timer runs until the pipes close, so a background child holding them is
+    // waited for up to the timeout, and the hook then counts as timed out, as it does there.
+    this.timeoutTimer = setTimeout(() => this.onTimeout(), Number.isFinite(req.timeoutMs) ? clampDelay(req.timeoutMs) : MAX_TIMER_MS);
+  }
 
-    if (pgid === undefined) return; // the 'error' event follows and resolves
+  private onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    this.exit = { code, signal };
+    if (this.phase === 'running') this.phase = 'exited';
+    this.maybeDone();
+  }
 
-    liveHooks.add(live);
-    hooksStarted++;
-    req.signal?.addEventListener('abort', onAbort, { once: true });
-    timeoutTimer = setTimeout(
-      () => {
-        timedOut = true;
-        terminate();
-      },
-      Number.isFinite(req.timeoutMs) ? clampDelay(req.timeoutMs) : MAX_TIMER_MS,
-    );
-  });
+  private onStreamClosed(capture: Capture): void {
+    capture.closed = true;
+    this.maybeDone();
+  }
+
+  private onTimeout(): void {
+    // Already being ended (--contain after a normal exit, or an interrupt): that is not the hook timing out.
+    if (this.phase === 'ending' || this.phase === 'done') return;
+    this.timedOut = true;
+    this.pipesHeldAfterExit = this.exit !== undefined;
+    this.end('timeout');
+  }
+
+  // The hook exited and its pipes closed: the agent would now use the answer and leave any background job
+  // alone; --contain ends that job first, so a CI run leaves nothing behind.
+  private maybeDone(): void {
+    if (this.phase !== 'exited' || !this.out.closed || !this.err.closed) return;
+    if (this.req.contain) this.end('contain');
+    else this.finish();
+  }
+
+  /** SIGKILL now, without a grace period (a second Ctrl-C: the user has waited enough). */
+  killNow(): void {
+    if (this.phase === 'done') return;
+    this.killAt = now();
+    this.end('interrupt');
+  }
+
+  // SIGTERM to every process of the hook's session so each can clean up, SIGKILL to whatever outlives the
+  // grace period. The session, not the group: `set -m; cmd &` and setpgrp leave the group but not the session.
+  private end(why: 'timeout' | 'interrupt' | 'contain'): void {
+    if (this.phase === 'ending' || this.phase === 'done') return;
+    this.phase = 'ending';
+    if (this.killAt === Infinity) this.killAt = now() + this.graceMs;
+    void this.endSession(why === 'contain').then(() => this.finish());
+  }
+
+  private async endSession(containing: boolean): Promise<void> {
+    if (isWindows) {
+      // No sessions to find what a finished hook left; for a running one, Gemini's forceful tree kill.
+      if (containing) return;
+      windowsTreeKill(this.sid, (error) => this.noteKillError(error));
+      this.killed = true;
+      await this.until(() => this.exit !== undefined, AFTER_KILL_WAIT_MS + this.graceMs);
+      return;
+    }
+    const termed = new Set<number>();
+    let first = true;
+    for (;;) {
+      const at = now();
+      const table = processTable();
+      const members = table ? sessionMembers(table, this.sid) : groupMembers(this.sid, (e) => this.noteKillError(e));
+      if (first) {
+        first = false;
+        if (containing) this.contained = members.length;
+        // Now, while the parents of what left the session may still be alive to link it to the hook.
+        if (table) this.noteEscapes(table, false);
+      }
+      if (members.length === 0 && this.exit) break;
+      if (at >= this.killAt + AFTER_KILL_WAIT_MS) break;
+      if (at >= this.killAt) {
+        if (members.length > 0) this.killed = true;
+        for (const pid of members) this.signal(pid, 'SIGKILL');
+      } else {
+        for (const pid of members) if (!termed.has(pid)) this.signal(pid, 'SIGTERM');
+        for (const pid of members) termed.add(pid);
+      }
+      await delay(POLL_MS);
+    }
+    // Its exit status arrives with SIGCHLD, which a loaded machine can deliver well after the session emptied.
+    await this.until(() => this.exit !== undefined, EXIT_STATUS_WAIT_MS);
+    // The session is empty: a pipe still open is held by a process that left it, or its EOF is merely late.
+    if (!this.out.closed || !this.err.closed) {
+      const table = processTable(true);
+      const younger = table?.filter((e) => e.start >= this.startTicks);
+      const holders = younger ? pipeHolders(younger, this.pipeLinks) : [];
+      if (table) this.noteEscapes(table, true, holders);
+      if (holders.length === 0) await this.until(() => this.out.closed && this.err.closed, LATE_EOF_MS);
+      if (this.exit && (!this.out.closed || !this.err.closed)) this.pipesHeldAfterExit = true;
+    }
+  }
+
+  /** Processes hookrun started that left the session with setsid: named, never signalled (they meant to go). */
+  private noteEscapes(table: ProcEntry[], pipesOpen: boolean, holderPids: number[] = []): void {
+    const known = new Set(this.escaped.map((e) => e.pid));
+    const byPid = new Map(table.map((e) => [e.pid, e]));
+    const descends = (entry: ProcEntry): boolean => {
+      for (let e: ProcEntry | undefined = entry, depth = 0; e && depth < 64; e = byPid.get(e.ppid), depth++) {
+        if (e.sid === this.sid) return true;
+      }
+      return false;
+    };
+    const holders = new Set(pipesOpen ? holderPids : []);
+    for (const entry of table) {
+      if (entry.sid === this.sid || entry.start < this.startTicks || known.has(entry.pid) || !alive(entry)) continue;
+      const ours = descends(entry) || holders.has(entry.pid) || (this.marker !== undefined && hasMarker(entry.pid, this.marker));
+      if (!ours) continue;
+      this.escaped.push({ pid: entry.pid, command: commandLine(entry.pid) });
+      known.add(entry.pid);
+    }
+  }
+
+  private signal(pid: number, sig: NodeJS.Signals): void {
+    try {
+      process.kill(pid, sig);
+    } catch (error) {
+      if (errnoCode(error) !== 'ESRCH') this.noteKillError(error);
+    }
+  }
+
+  private noteKillError(error: unknown): void {
+    this.killError ??= errorMessage(error);
+  }
+
+  private async until(condition: () => boolean, withinMs: number): Promise<void> {
+    const deadline = now() + withinMs;
+    while (!condition() && now() < deadline) await delay(POLL_MS);
+  }
+
+  private finish(): void {
+    if (this.phase === 'done') return;
+    this.phase = 'done';
+    clearTimeout(this.timeoutTimer);
+    this.req.signal?.removeEventListener('abort', this.onAbort);
+    liveHooks.delete(this);
+    // Our ends only: an escaped writer gets EPIPE, a non-reading holder of stdin is no longer waited for.
+    this.child.stdin?.destroy();
+    this.child.stdout?.destroy();
+    this.child.stderr?.destroy();
+    const { out, err } = this;
+    // Named while the session was ended; one that has since exited is no longer running anywhere.
+    const escaped = this.escaped.filter((e) => isRunning(e.pid));
+    this.resolve({
+      stdout: out.text(),
+      stderr: err.text(),
+      exitCode: this.exit?.code ?? null,
+      signal: this.exit?.signal ?? null,
+      timedOut: this.timedOut,
+      stdoutTruncated: out.truncated,
+      stderrTruncated: err.truncated,
+      ...(out.truncated && out.droppedOnlyBlanks ? { stdoutCutBlanksOnly: true } : {}),
+      ...(err.truncated && err.droppedOnlyBlanks ? { stderrCutBlanksOnly: true } : {}),
+      durationMs: elapsed(this.started),
+      killed: this.killed,
+      pipesHeldAfterExit: this.pipesHeldAfterExit,
+      ...(this.contained > 0 ? { contained: this.contained } : {}),
+      ...(escaped.length > 0 ? { escaped } : {}),
+      ...(this.killError !== undefined ? { killError: this.killError } : {}),
+    });
+  }
 }
 
-let hooksStarted = 0;
+/** Run one hook process to completion. Never rejects: hook misbehaviour is data in the outcome. */
+export function runProcess(req: SpawnRequest): Promise<RunOutcome> {
+  const started = now();
+  const notStarted = (message: string): Promise<RunOutcome> =>
+    Promise.resolve({
+      stdout: '',
+      stderr: '',
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      spawnError: message,
+      stdoutTruncated: false,
+      stderrTruncated: false,
+      durationMs: elapsed(started),
+      killed: false,
+      pipesHeldAfterExit: false,
+    });
+
+  if (req.signal?.aborted) return notStarted('not started: cancelled');
+  const marker = req.contain && isLinux ? `${process.pid}.${++containCount}` : undefined;
+  let child: ChildProcess;
+  try {
+    child = spawn()(req.file, req.args, {
+      cwd: req.cwd,
+      env: marker ? { ...req.env, [CONTAIN_MARKER]: marker } : req.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // setsid on POSIX: the hook leads its own session and group, so everything it starts can be found and
+      // ended. It has no controlling terminal then (it can't open /dev/tty; Gemini's hooks can).
+      detached: !isWindows,
+      windowsHide: true,
+    });
+  } catch (error) {
+    // Synchronous throws are argument errors (e.g. a NUL byte in an argument or env value).
+    return notStarted(`cannot start ${JSON.stringify(req.file)}: ${errorMessage(error)}`);
+  }
+  if (child.pid === undefined) {
+    // No pid: the spawn failed, and the 'error' event says why.
+    for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.on('error', () => {});
+    return new Promise((resolve) => {
+      child.once('error', (error) => resolve(notStarted(describeSpawnError(error, req))));
+    });
+  }
+  const hook = new HookProcess(req, child, marker);
+  liveHooks.add(hook);
+  hooksStarted++;
+  return hook.outcome;
+}
 
 /** How many hook processes this process has started. */
 export function startedCount(): number {
   return hooksStarted;
 }
 
-/** Number of hook processes currently running (for the CLI's report and tests). */
-export function liveHookCount(): number {
-  return liveHooks.size;
-}
-
-/** SIGKILL every running hook group now, without a grace period (a second Ctrl-C: the user has waited enough). */
+/** SIGKILL every running hook's session now (a second interrupt). */
 export function killAllNow(): void {
   for (const hook of liveHooks) hook.killNow();
 }
 
-/** SIGTERM every running hook group, SIGKILL after each one's grace period; resolves once all have ended. */
-export async function terminateAll(): Promise<void> {
-  const hooks = [...liveHooks];
-  for (const hook of hooks) hook.terminate();
-  await Promise.all(hooks.map((hook) => hook.done));
+interface ProcEntry {
+  pid: number;
+  ppid: number;
+  sid: number;
+  state: string;
+  /** Start time in clock ticks since boot. */
+  start: number;
 }
 
-export interface SignalCleanupOptions {
-  /** Default SIGINT (Ctrl-C), SIGTERM (kill, CI cancel) and SIGHUP (terminal closed). */
-  signals?: readonly NodeJS.Signals[];
-  /**
-   * Called once every hook group has ended. Default: remove our handlers and re-raise the signal, so hookrun
-   * dies by it and the shell sees 128+n (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP), the convention a
-   * calling script (or a shell loop) relies on to stop. `process.exitCode` is set to the same number first, in
-   * case another listener keeps the process alive.
-   */
-  afterCleanup?: (signal: NodeJS.Signals, exitCode: number) => void;
+const alive = (entry: ProcEntry): boolean => entry.state !== 'Z' && entry.state !== 'X';
+
+function isRunning(pid: number): boolean {
+  const entry = readStat(String(pid));
+  return entry !== undefined && alive(entry);
 }
+
+let lastTable: { at: number; table: ProcEntry[] } | undefined;
 
 /**
- * Install the CLI's interrupt handling; returns the uninstaller. Hooks run in their own process groups, so the
- * terminal's Ctrl-C never reaches them: on SIGINT/SIGTERM/SIGHUP hookrun terminates every live hook group
- * (SIGTERM, SIGKILL after the grace period) before it exits. A second signal during that wait SIGKILLs them at
- * once. If hookrun exits while hooks still run (an uncaught error), their groups are SIGKILLed synchronously:
- * nothing can wait for a grace period at that point. A SIGKILL to hookrun itself cannot be handled; its hooks
- * are then orphaned.
+ * Every process in /proc (Linux), or undefined where there is no /proc to read. Hooks being ended at once
+ * (an interrupt) share one reading per poll: reading /proc costs milliseconds per hundred processes.
  */
-export function terminateAllOnSignals(options: SignalCleanupOptions = {}): () => void {
-  const signals = options.signals ?? (['SIGINT', 'SIGTERM', 'SIGHUP'] as const);
-  let received: NodeJS.Signals | undefined;
-
-  const uninstall = (): void => {
-    for (const sig of signals) process.off(sig, onSignal);
-    process.off('exit', onExit);
-  };
-
-  const reraise = (sig: NodeJS.Signals, exitCode: number): void => {
-    uninstall();
-    process.exitCode = exitCode;
-    process.kill(process.pid, sig);
-  };
-
-  function onSignal(sig: NodeJS.Signals): void {
-    if (received) {
-      killAllNow();
-      return;
-    }
-    received = sig;
-    const exitCode = 128 + (os.constants.signals[sig] ?? 0);
-    void terminateAll().then(() => (options.afterCleanup ?? reraise)(sig, exitCode));
-  }
-
-  function onExit(): void {
-    for (const hook of liveHooks) hook.killNow();
-  }
-
-  for (const sig of signals) process.on(sig, onSignal);
-  process.on('exit', onExit);
-  return uninstall;
-}
-
-/**
- * Is any live (non-zombie) process left in the group? kill(-pgid, 0) alone also counts zombies: orphans wait
- * to be reaped by init, which may be slow (~1 s in some sandboxes) or never (a container whose PID 1 doesn't
- * reap). On Linux, a positive answer is therefore checked against /proc.
- */
-function processGroupAlive(pgid: number, onError: (error: unknown) => void): boolean {
-  try {
-    process.kill(-pgid, 0);
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'ESRCH') return false;
-    // EPERM: a member we may not signal (e.g. setuid) still exists.
-    if (code !== 'EPERM') onError(error);
-    return true;
-  }
-  return process.platform === 'linux' ? linuxGroupHasLiveMember(pgid) : true;
-}
-
-function linuxGroupHasLiveMember(pgid: number): boolean {
+function processTable(fresh = false): ProcEntry[] | undefined {
+  if (!isLinux) return undefined;
+  if (!fresh && lastTable && now() - lastTable.at < POLL_MS) return lastTable.table;
   let entries: string[];
   try {
     entries = fs.readdirSync('/proc');
   } catch {
-    return true;
+    return undefined;
   }
+  const table: ProcEntry[] = [];
   for (const entry of entries) {
     if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'latin1');
-    } catch {
-      continue; // exited meanwhile
-    }
-    // "pid (comm) state ppid pgrp ..."; comm may contain spaces and parentheses, so parse after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+    const stat = readStat(entry);
+    if (stat) table.push(stat);
   }
-  return false;
+  lastTable = { at: now(), table };
+  return table;
+}
+
+function readStat(pid: string): ProcEntry | undefined {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
+  } catch {
+    return undefined; // exited meanwhile
+  }
+  // "pid (comm) state ppid pgrp session … starttime(22nd)"; comm may hold spaces and parentheses: parse after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { pid: Number(pid), ppid: Number(fields[1]), sid: Number(fields[3]), state: fields[0]!, start: Number(fields[19]) };
+}
+
+/** Live (non-zombie) members of the session: zombies wait for a reaper, which may be slow or never come. */
+function sessionMembers(table: ProcEntry[], sid: number): number[] {
+  return table.filter((e) => e.sid === sid && alive(e)).map((e) => e.pid);
+}
+
+/** Without /proc (macOS, BSD): the hook's process group, the closest thing kill(2) can reach. */
+function groupMembers(pgid: number, onError: (error: unknown) => void): number[] {
+  try {
+    process.kill(-pgid, 0);
+    return [-pgid];
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ESRCH') return [];
+    // EPERM: a member we may not signal (e.g. setuid) still exists.
+    if (code !== 'EPERM') onError(error);
+    return [-pgid];
+  }
+}
+
+/** Live processes with one of the hook's stdio pipes open (possibly under another fd number). */
+function pipeHolders(table: ProcEntry[], links: string[]): number[] {
+  if (links.length === 0) return [];
+  const holders: number[] = [];
+  for (const entry of table) {
+    if (!alive(entry)) continue;
+    let fds: string[];
+    try {
+      fds = fs.readdirSync(`/proc/${entry.pid}/fd`);
+    } catch {
+      continue;
+    }
+    if (fds.some((fd) => links.includes(readLink(`/proc/${entry.pid}/fd/${fd}`)))) holders.push(entry.pid);
+  }
+  return holders;
+}
+
+function hasMarker(pid: number, marker: string): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(`${CONTAIN_MARKER}=${marker}`);
+  } catch {
+    return false;
+  }
+}
+
+function commandLine(pid: number): string {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0+$/, '').replaceAll('\0', ' ');
+    return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+  } catch {
+    return '';
+  }
+}
+
+function readLink(file: string): string {
+  try {
+    return fs.readlinkSync(file);
+  } catch {
+    return '';
+  }
 }
 
 function windowsTreeKill(pid: number, onError: (error: unknown) => void): void {

@@ -13,6 +13,8 @@ export interface RunOptions {
   maxCaptureBytes?: number;
   /** Grace period between SIGTERM and SIGKILL. */
   graceMs?: number;
+  /** `--contain`: end what each hook left running once it is done. */
+  contain?: boolean;
   /** The agent's result cache: a fresh stored result replaces starting the hook. */
   cache?: HookResultCache;
   /** Returns why a hook must not start (e.g. its fingerprint is not trusted); it is reported as a failure. */
@@ -36,7 +38,7 @@ async function runOne(
   // Like Gemini's pre-check for project hooks in an untrusted folder (hookrun's hold-back), or the agent
   // failing a hook it cannot run: a failed result, nothing spawned.
   const heldBack = options.holdBack?.(hook);
-  const cannotStart = heldBack === undefined ? dialect.cannotStart?.(hook) : undefined;
+  const cannotStart = heldBack === undefined ? dialect.cannotStart?.(hook, config, ctx) : undefined;
   const error = heldBack ?? cannotStart;
   if (error !== undefined) {
     const result: HookResult = {
@@ -50,6 +52,12 @@ async function runOne(
       durationMs: 0,
     };
     if (heldBack !== undefined) result.heldBack = true;
+    options.onEnd?.(result);
+    return result;
+  }
+  const answered = dialect.answer?.(hook, input);
+  if (answered) {
+    const result: HookResult = { index: hook.index, entry: hook.entry, command: invocation.command, input, ...answered, durationMs: 0 };
     options.onEnd?.(result);
     return result;
   }
@@ -71,7 +79,7 @@ async function runOne(
   options.onStart?.(hook, invocation);
   const outcome =
     stubbed ??
-    (await runProcess({
+    (invocation.http ? await runHttp(invocation, options) : await runProcess({
       file: invocation.file,
       args: invocation.args,
       cwd: invocation.cwd,
@@ -82,6 +90,7 @@ async function runOne(
       maxCaptureBytes: options.maxCaptureBytes,
       signal: options.signal,
       decodeEachRead: invocation.decodeEachRead,
+      contain: options.contain,
     }));
   const result: HookResult = {
     index: hook.index,
@@ -96,6 +105,17 @@ async function runOne(
   else if (options.cache) await options.cache.put(hook, invocation, result);
   options.onEnd?.(result);
   return result;
+}
+
+/** An http hook (Claude Code): only a plan that has one loads the HTTP client. */
+async function runHttp(invocation: HookInvocation, options: RunOptions): Promise<ProcessOutcome> {
+  const { runHttpHook } = await import('./http.js');
+  return runHttpHook(invocation.http!, {
+    body: invocation.stdin,
+    timeoutMs: invocation.timeoutMs,
+    maxCaptureBytes: options.maxCaptureBytes,
+    signal: options.signal,
+  });
 }
 
 /** The hooks' results, in plan order; `agentError` when the agent's own chaining threw, which ends the sequence. */

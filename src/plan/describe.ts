@@ -96,6 +96,7 @@ export function describePlan(
 ): PlanDescription {
   const hooks = plan.hooks.map((hook): HookDescription => {
     const invocation = dialect.invocation(hook, input, config, ctx);
+    if (invocation.warnings) config.diagnostics.push(...invocation.warnings);
     const identity = {
       index: hook.index,
       name: hook.entry.displayName,

@@ -1,7 +1,7 @@
 // The hook panel for people: Gemini CLI's own messages for enable/disable (hookUtils.ts wording),
 // and the list of registered hooks per event.
 import { formatLocation } from '../errors.js';
-import type { HookActionResult, ScopeFile } from '../settings/disabled.js';
+import type { HookActionResult, ScopeFile } from '../dialects/gemini/settings/disabled.js';
 import type { InactiveReason } from '../types.js';
 import { makeChalk } from './color.js';
 

@@ -98,7 +98,13 @@ const hookResult = z
     outputFormat: z.enum(['json', 'text']).optional(),
     stubbed: z.boolean().optional().describe('A test fixture replaced the command with a canned result.'),
     heldBack: z.boolean().optional().describe('Not started: its fingerprint is not trusted (see error).'),
-    pipesHeldAfterExit: z.boolean().optional().describe('It exited, but a process it started kept its output open; hookrun stopped reading.'),
+    pipesHeldAfterExit: z.boolean().optional().describe('It exited, but a process it started still held its output when the timeout ended the wait (the agent waits for it too).'),
+    contained: z.number().int().optional().describe('--contain: processes it left running that hookrun ended once it was done (the agent leaves them running).'),
+    escaped: z
+      .array(z.strictObject({ pid: z.number().int(), command: z.string().describe('Its command line, cut to 200 characters.') }))
+      .optional()
+      .describe('Processes it started that left its session with setsid and were still running after hookrun ended the session.'),
+    differsFromAgent: z.array(z.string()).optional().describe('Where hookrun\'s handling of this hook (--contain, the capture limit) makes the result differ from the agent\'s.'),
     cached: z.boolean().optional().describe('The agent\'s result cache answered instead of a process (Kiro cache_ttl_seconds).'),
     chainedInput: z.record(z.string(), z.unknown()).optional().describe('The input this hook received, when sequential chaining changed it.'),
   })

@@ -2,11 +2,11 @@
 // Nothing else in hookrun formats or colours.
 import type { ChalkInstance } from 'chalk';
 import { makeChalk } from './color.js';
-import { effectiveReason } from '../aggregate/predicates.js';
+import { effectiveReason } from '../dialects/gemini/predicates.js';
 import { textOf } from '../event/json.js';
 import { formatLocation } from '../errors.js';
 import type { PlanDescription } from '../plan/describe.js';
-import type { AggregateResult, Diagnostic, HookResult, JsonObject, Outcome } from '../types.js';
+import type { AggregateResult, Diagnostic, EscapedProcess, HookResult, JsonObject, Outcome } from '../types.js';
 import { OUTCOME_EXIT_CODE } from '../types.js';
 import type { HookFailure } from '../aggregate/fail-closed.js';
 
@@ -37,7 +37,7 @@ export interface FailClosedReport {
 
 /**
  * How much of a stream the report repeats when the stream went past the capture limit: the cut text is
- * not parsed (see exec/parse.ts), so a prefix is enough to see what the hook was doing, and repeating
+ * not parsed (see dialects/gemini/interpret.ts), so a prefix is enough to see what the hook was doing, and repeating
  * megabytes (JSON-escaped, up to 6 bytes per byte) is what would blow hookrun's memory.
  */
 export const CUT_STREAM_EXCERPT_CHARS = 64 * 1024;
@@ -66,8 +66,14 @@ export interface HookResultReport {
   cached?: boolean;
   /** Not started: its fingerprint is not trusted (see `error`). */
   heldBack?: boolean;
-  /** It exited, but a process outside its group kept its output pipes open; hookrun stopped reading. */
+  /** It exited, but a process it started still held its output when the timeout ended the wait. */
   pipesHeldAfterExit?: boolean;
+  /** `--contain`: processes it left running that hookrun ended once it was done. */
+  contained?: number;
+  /** Processes it started that left its session with setsid, still running after hookrun ended it. */
+  escaped?: EscapedProcess[];
+  /** Where hookrun's handling of this hook makes its answer (or another hook's) differ from the agent's. */
+  differsFromAgent?: string[];
   /** The input this hook received, when it differs from the event (sequential chaining). */
   chainedInput?: JsonObject;
 }
@@ -107,19 +113,35 @@ export function buildReport(
     if (r.cached) report.cached = true;
     if (r.heldBack) report.heldBack = true;
     if (p?.pipesHeldAfterExit) report.pipesHeldAfterExit = true;
+    if (p?.contained) report.contained = p.contained;
+    if (p?.escaped) report.escaped = p.escaped;
     if (r.input !== input) report.chainedInput = r.input;
     if (p?.pipesHeldAfterExit) {
       notes.push(
-        `hook "${report.name}" exited but left a process holding its output open; hookrun stopped reading (a process still in its group was stopped, one that left it with setsid keeps running), while the agent would have waited for it`,
+        `hook "${report.name}" exited, but a process it started held its output open until the timeout; the agent waits for it too, so the hook timed out there as here (its session was then ended)`,
       );
     }
-    if (report.stdoutTruncated || report.stderrTruncated) {
+    if (p?.escaped) {
       notes.push(
-        `hook "${report.name}" wrote more than hookrun captures; its output was cut, so its parsed result may differ from the agent's`,
+        `hook "${report.name}" started ${p.escaped.length} process(es) that left its session with setsid and keep running: ${p.escaped.map((e) => `pid ${e.pid} (${e.command})`).join(', ')}`,
       );
+    }
+    const differs: string[] = [];
+    if ((p?.stdoutTruncated && !p.stdoutCutBlanksOnly) || (p?.stderrTruncated && !p.stderrCutBlanksOnly)) {
+      differs.push("it wrote more than hookrun captures (--max-output); its output was cut, so its parsed result may differ from the agent's, which reads all of it");
+    }
+    if (p?.contained) {
+      differs.push(
+        `--contain ended ${p.contained} process(es) it left running once it was done; the agent leaves them running, so what they would have done later (files, output to other hooks) did not happen`,
+      );
+    }
+    if (differs.length > 0) {
+      report.differsFromAgent = differs;
+      for (const d of differs) notes.push(`hook "${report.name}": ${d}`);
     }
     return report;
   });
+  if (aggregate.notes) notes.push(...aggregate.notes);
   if (aggregate.agentError) {
     notes.push(`${plan.dialect === 'gemini' ? 'Gemini CLI' : 'the agent'} throws on the hooks' answers here (${aggregate.agentError}): the event ends with no output, as if no hook had answered`);
   }
@@ -194,7 +216,9 @@ function hookLine(result: HookResultReport, c: ChalkInstance): string {
         : `exit ${result.exitCode}`;
   const stub = result.stubbed ? c.magenta(' [stub]') : result.cached ? c.cyan(' [cached]') : '';
   const cut = result.stdoutTruncated || result.stderrTruncated ? c.yellow(' [output cut]') : '';
-  return `  ${mark} ${c.bold(result.name)} ${c.dim(`(${result.layer})`)} ${result.durationMs} ms, ${status}${stub}${cut} → ${decisionText(result)}`;
+  const line = `  ${mark} ${c.bold(result.name)} ${c.dim(`(${result.layer})`)} ${result.durationMs} ms, ${status}${stub}${cut} → ${decisionText(result)}`;
+  const differs = (result.differsFromAgent ?? []).map((d) => `\n      ${c.yellow('≠ the agent')}: ${d}`);
+  return line + differs.join('');
 }
 
 const OUTCOME_WORDS: Readonly<Record<Outcome, string>> = {
@@ -228,7 +252,9 @@ export function renderRunText(report: RunReport, color: boolean): string {
     lines.push(`hookrun: ${report.event}${subject}: ${report.results.length} hook(s), ${plan.mode}`);
     for (const result of report.results) lines.push(hookLine(result, c));
   }
-  for (const note of report.notes) lines.push(`hookrun: ${c.yellow('note')}: ${note}`);
+  // A hook's own differences are printed under it.
+  const atHooks = new Set(report.results.flatMap((r) => (r.differsFromAgent ?? []).map((d) => `hook "${r.name}": ${d}`)));
+  for (const note of report.notes) if (!atHooks.has(note)) lines.push(`hookrun: ${c.yellow('note')}: ${note}`);
   const failClosed = report.failClosed;
   if (failClosed?.applied) {
     lines.push(`hookrun: ${c.red('--fail-closed')}: ${failClosed.failures.map((f) => `"${f.name}" ${f.why}`).join('; ')}`);

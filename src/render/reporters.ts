@@ -8,8 +8,9 @@ import type { FixtureProblem } from '../fixtures/load.js';
 import { diffLines, toLines } from './diff.js';
 import { makeChalk } from './color.js';
 
-export const REPORTERS = ['text', 'json', 'junit', 'github'] as const;
-export type ReporterName = (typeof REPORTERS)[number];
+import type { ReporterName } from './names.js';
+
+export type { ReporterName };
 
 export interface ReporterOptions {
   color: boolean;
@@ -86,7 +87,13 @@ export function failureLines(result: CaseResult): { text: string; kind: ' ' | '-
     lines.push({ text: `merged output: ${JSON.stringify(result.actual.output ?? {})}`, kind: 'dim' });
   }
   for (const hint of result.hints) lines.push({ text: `hint: ${hint}`, kind: 'dim' });
+  for (const text of hookNotes(result)) lines.push({ text, kind: 'dim' });
   return lines;
+}
+
+/** What --contain ended or could not end, per hook: said for passed cases too, since CI is meant to be hermetic. */
+function hookNotes(result: CaseResult): string[] {
+  return (result.actual?.hooks ?? []).flatMap((h) => (h.notes ?? []).map((n) => `note: hook ${h.name}: ${n}`));
 }
 
 function textReporter(options: ReporterOptions, github: boolean): Reporter {
@@ -103,6 +110,7 @@ function textReporter(options: ReporterOptions, github: boolean): Reporter {
       if (result.status === 'passed') {
         const dry = result.unchecked.length > 0 ? c.dim(` (dry run; not checked: ${result.unchecked.join(', ')})`) : '';
         out.push(`  ${c.green('✓')} ${result.name} ${c.dim(`(${result.durationMs} ms)`)}${stub}${dry}`);
+        for (const line of hookNotes(result)) out.push(`      ${c.yellow(line)}`);
       } else if (result.status === 'skipped') {
         out.push(`  ${c.yellow('↓')} ${result.name} ${c.dim(`(skipped: ${result.skipReason ?? ''})`)}`);
       } else {

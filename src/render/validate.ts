@@ -3,18 +3,21 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from '../types.js';
-import { FINDING_CODES } from '../validate/codes.js';
-import type { ValidateResult } from '../validate/validate.js';
+import { FINDING_CODES, type CodeInfo } from '../dialects/gemini/validate/codes.js';
+import type { ValidateResult } from '../dialects/gemini/validate/validate.js';
 import { makeChalk } from './color.js';
 
-export const VALIDATE_FORMATS = ['text', 'json', 'github', 'sarif'] as const;
-export type ValidateFormat = (typeof VALIDATE_FORMATS)[number];
+import type { ValidateFormat } from './names.js';
+
+export type { ValidateFormat };
 
 export interface RenderOptions {
   /** Paths inside this directory are shown relative to it (text, github, sarif). */
   relativeTo: string;
   color: boolean;
   version: string;
+  /** The finding codes of the dialect checked (SARIF rules); default Gemini CLI's. */
+  codes?: Readonly<Record<string, CodeInfo>>;
 }
 
 export function renderValidate(result: ValidateResult, format: ValidateFormat, options: RenderOptions): string {
@@ -89,11 +92,12 @@ function relativeUri(relative: string): string {
 }
 
 export function buildSarif(result: ValidateResult, options: RenderOptions): Record<string, unknown> {
-  const codes = Object.keys(FINDING_CODES) as (keyof typeof FINDING_CODES)[];
+  const table: Readonly<Record<string, CodeInfo>> = options.codes ?? FINDING_CODES;
+  const codes = Object.keys(table);
   const rules = codes.map((code) => ({
     id: code,
-    shortDescription: { text: FINDING_CODES[code].title },
-    defaultConfiguration: { level: SARIF_LEVEL[FINDING_CODES[code].severity] },
+    shortDescription: { text: table[code]!.title },
+    defaultConfiguration: { level: SARIF_LEVEL[table[code]!.severity] },
   }));
   const results = result.findings.map((finding) => {
     const entry: Record<string, unknown> = {
@@ -101,7 +105,7 @@ export function buildSarif(result: ValidateResult, options: RenderOptions): Reco
       level: SARIF_LEVEL[finding.severity],
       message: { text: finding.fix ? `${finding.message} Fix: ${finding.fix}` : finding.message },
     };
-    const ruleIndex = codes.indexOf(finding.code as keyof typeof FINDING_CODES);
+    const ruleIndex = codes.indexOf(finding.code);
     if (ruleIndex >= 0) entry.ruleIndex = ruleIndex;
     const loc = finding.location;
     if (loc) {

@@ -14,9 +14,9 @@
 import { quote } from 'shell-quote';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
-import { geminiSettingsPaths } from '../settings/gemini.js';
+import { geminiSettingsPaths } from '../dialects/gemini/settings/load.js';
 import type { Diagnostic, RegistryEntry, ResolvedConfig } from '../types.js';
-import { assessProjectHooks, describeStatus, hookKey, locatorFromEntries, projectHooksOf, type HookTrustAssessment } from './hooks.js';
+import { assessProjectHooks, describeStatus, hookKey, locatorFromEntries, projectHooksOf, type HookTrustAssessment } from '../dialects/gemini/trust/hooks.js';
 
 export const HOOK_TRUST_POLICIES = ['block', 'warn'] as const;
 export type HookTrustPolicy = (typeof HOOK_TRUST_POLICIES)[number];

@@ -1,7 +1,11 @@
 // --fail-closed, pure: which results count as "failed to answer", and the output that follows.
 import { describe, expect, it } from 'vitest';
 import { applyFailClosed, hookFailure } from '../../src/aggregate/fail-closed.js';
-import type { HookResult, ProcessOutcome, RegistryEntry } from '../../src/types.js';
+import { geminiFailClosed } from '../../src/dialects/gemini/fail-closed.js';
+import { getDialect, DIALECT_NAMES } from '../../src/dialects/index.js';
+import type { HookResult, ProcessOutcome, RegistryEntry, ResolvedConfig } from '../../src/types.js';
+
+const config = { dialect: 'gemini' } as ResolvedConfig;
 
 const entry = (name: string): RegistryEntry => ({
   event: 'BeforeTool',
@@ -54,7 +58,7 @@ describe('hookFailure', () => {
     ['held back', result({ success: false, error: 'held back by hookrun: …', heldBack: true, process: undefined }), 'was held back: it is not trusted'],
     ['output cut', result({ success: false, error: 'stdout exceeded hookrun\'s capture limit' }, { stdoutTruncated: true }), /capture limit/],
   ])('%s', (_name, r, expected) => {
-    const why = hookFailure(r);
+    const why = hookFailure(geminiFailClosed, 'BeforeTool', r);
     if (expected instanceof RegExp) expect(why).toMatch(expected);
     else expect(why).toBe(expected);
   });
@@ -65,11 +69,11 @@ describe('applyFailClosed', () => {
 
   it('no failure: the output is untouched', () => {
     const output = { decision: 'allow' };
-    expect(applyFailClosed([result()], output, 'BeforeTool', true)).toEqual({ failures: [], applied: false, output });
+    expect(applyFailClosed([result()], output, 'BeforeTool', geminiFailClosed, config)).toEqual({ failures: [], applied: false, output });
   });
 
   it('a failure blocks, naming the hook; reasons of answering hooks are kept first', () => {
-    const r = applyFailClosed([result(), failed], { continue: true, decision: 'allow', reason: 'ok' }, 'BeforeTool', true);
+    const r = applyFailClosed([result(), failed], { continue: true, decision: 'allow', reason: 'ok' }, 'BeforeTool', geminiFailClosed, config);
     expect(r.applied).toBe(true);
     expect(r.output).toEqual({
       continue: true,
@@ -80,7 +84,7 @@ describe('applyFailClosed', () => {
   });
 
   it('no output at all (every hook failed): a block of its own', () => {
-    expect(applyFailClosed([failed], undefined, 'BeforeModel', true).output).toEqual({
+    expect(applyFailClosed([failed], undefined, 'BeforeModel', geminiFailClosed, config).output).toEqual({
       decision: 'block',
       reason: 'hookrun --fail-closed: hook "guard" exited with code 1 and no output',
     });
@@ -88,12 +92,30 @@ describe('applyFailClosed', () => {
 
   it('continue:false already stops the agent: kept as is', () => {
     const output = { continue: false, stopReason: 'stop' };
-    expect(applyFailClosed([failed], output, 'BeforeTool', true)).toMatchObject({ applied: true, output });
+    expect(applyFailClosed([failed], output, 'BeforeTool', geminiFailClosed, config)).toMatchObject({ applied: true, output });
   });
 
   it('an event that cannot be blocked: reported, not applied', () => {
-    const r = applyFailClosed([failed], undefined, 'SessionStart', false);
+    const r = applyFailClosed([failed], undefined, 'SessionStart', geminiFailClosed, config);
     expect(r).toMatchObject({ applied: false, output: undefined });
     expect(r.note).toMatch(/SessionStart cannot be blocked/);
+  });
+});
+
+// The block a dialect adds must be one its own outcome rule reads as a block: otherwise --fail-closed
+// would say "applied" and exit 0 (as it did for Claude Code and Kiro, whose blocks are not Gemini's).
+describe.each(DIALECT_NAMES)('%s: every fail-closed block is a block', (name) => {
+  it('for every event the dialect can block, and no block where it cannot', async () => {
+    const dialect = await getDialect(name);
+    const cfg = { dialect: name, claude: { profile: { generation: 'current' } } } as unknown as ResolvedConfig;
+    let blockable = 0;
+    for (const event of dialect.events) {
+      const blocked = dialect.failClosed.block(event, undefined, ['hookrun --fail-closed: hook "x" failed'], cfg);
+      if (blocked === undefined) continue;
+      blockable++;
+      expect([event, dialect.outcome(event, blocked)]).toEqual([event, 'block']);
+    }
+    expect(blockable).toBeGreaterThan(0);
+    expect(blockable).toBeLessThan(dialect.events.length);
   });
 });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { hookrun, makeSandbox, type Sandbox } from '../helpers/cli.js';
 
-const COMMANDS = ['run', 'explain', 'list', 'enable', 'disable', 'enable-all', 'disable-all', 'validate', 'schema', 'test', 'record', 'migrate', 'trust'];
+const COMMANDS = ['run', 'explain', 'list', 'enable', 'disable', 'enable-all', 'disable-all', 'validate', 'schema', 'test', 'record', 'migrate', 'trust', 'serve'];
 
 let sb: Sandbox;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { listCommand, toggleAllCommand, toggleCommand, type PanelOptions } from '../../src/commands/panel.js';
 import type { IO } from '../../src/io.js';
-import { makeSandbox, type Sandbox } from '../settings/sandbox.js';
+import { makeSandbox, type Sandbox } from '../dialects/gemini/sandbox.js';
 
 let s: Sandbox;
 beforeEach(async () => {

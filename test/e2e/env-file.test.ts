@@ -1,4 +1,4 @@
-// The .env file Gemini CLI loads at start-up reaching hooks (settings/env-file.ts), through the real
+// The .env file Gemini CLI loads at start-up reaching hooks (dialects/gemini/settings/env-file.ts), through the real
 // bin in temp directories: which file is found, that only it is read, what is left out, and that the
 // loaded variables go through redaction and --clean-env / --env-allow like the rest of the environment.
 import path from 'node:path';

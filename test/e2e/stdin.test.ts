@@ -78,8 +78,9 @@ function runUntil(
 function readmeSnippet(): string {
   const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## A shell agent loop'));
-  const match = /```sh\n([\s\S]*?)```/.exec(section);
-  if (!match) throw new Error('README has no shell snippet under "A shell agent loop"');
+  // The one-`hookrun run`-per-event snippet (the section opens with the `serve` one).
+  const match = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].find((m) => m[1]!.includes('hookrun run BeforeTool'));
+  if (!match) throw new Error('README has no `hookrun run` shell snippet under "A shell agent loop"');
   return match[1]!;
 }
 

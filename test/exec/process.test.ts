@@ -2,15 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { liveHookCount, runProcess, terminateAll, type SpawnRequest } from '../../src/exec/process.js';
+import { killAllNow, runProcess, type SpawnRequest } from '../../src/exec/process.js';
 import {
   bash,
   firstNumber,
-  groupHasLiveMember,
   hookEnv,
   killQuietly,
   tempDir,
-  waitForGroupGone,
   writeScript,
 } from '../helpers/hooks.js';
 
@@ -111,70 +109,163 @@ describe('timeout and cancellation', () => {
     expect(fs.existsSync(marker)).toBe(false);
   });
 
-  test('terminateAll ends every running hook', async () => {
-    const running = [run('sleep 30'), run("trap '' TERM; sleep 30", { graceMs: 300 })];
+  test('killAllNow (a second interrupt) SIGKILLs every running hook at once, grace or not', async () => {
+    const running = [run('sleep 30'), run("trap '' TERM; sleep 30", { graceMs: 60_000 })];
     await new Promise((r) => setTimeout(r, 300));
-    expect(liveHookCount()).toBeGreaterThanOrEqual(2);
-    await terminateAll();
-    const [plain, stubborn] = await Promise.all(running);
-    expect(plain).toMatchObject({ signal: 'SIGTERM', killed: false, timedOut: false });
-    expect(stubborn).toMatchObject({ signal: 'SIGKILL', killed: true });
-    expect(liveHookCount()).toBe(0);
+    killAllNow();
+    const outcomes = await Promise.all(running);
+    for (const outcome of outcomes) expect(outcome).toMatchObject({ signal: 'SIGKILL', killed: true, timedOut: false });
+    expect(Math.max(...outcomes.map((o) => o.durationMs))).toBeLessThan(10_000);
   });
 });
 
-describe('process group: the hook leaves nothing behind and is not waited on forever', () => {
-  test('a background grandchild holding stdout: resolved after the drain window, group killed', async () => {
-    const outcome = await run('(sleep 30 &); echo $$');
-    const pgid = firstNumber(outcome.stdout);
-    expect(outcome).toMatchObject({ exitCode: 0, pipesHeldAfterExit: true, killed: false });
-    expect(outcome.durationMs).toBeLessThan(3000);
-    expect(groupHasLiveMember(pgid)).toBe(false);
-    expect(await waitForGroupGone(pgid)).toBe(true);
+/** Is the pid alive and not a zombie? */
+function alive(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+  } catch {
+    return false;
+  }
+}
+
+/** Live processes of a session (field 6 of /proc/<pid>/stat). */
+function sessionMembers(sid: number): number[] {
+  const members: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'latin1').split(') ')[1]!.split(' ');
+      if (Number(fields[3]) === sid && fields[0] !== 'Z') members.push(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return members;
+}
+
+/** Shell that waits until the last background job has left the hook's session (setsid ran), or died. */
+const LEFT = `until [ "$(cut -d' ' -f6 /proc/$!/stat 2>/dev/null)" != "$$" ]; do sleep 0.01; done; `;
+
+async function waitGone(pids: () => number[], withinMs = 5000): Promise<number[]> {
+  const deadline = Date.now() + withinMs;
+  while (pids().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  return pids();
+}
+
+describe('session: the agent\'s waiting, bounded by the timeout; what hookrun ends, it ends whole', () => {
+  test('the hook leads its own session and group (detached: setsid)', async () => {
+    const outcome = await run("echo $$ $(cut -d' ' -f5,6 /proc/$$/stat)");
+    const [pid, pgrp, sid] = outcome.stdout.trim().split(' ').map(Number);
+    expect(pgrp).toBe(pid);
+    expect(sid).toBe(pid);
   });
 
-  test('a grandchild escaped with setsid: not waited on; the hook group itself is empty', async () => {
-    const outcome = await run('setsid sleep 30 & echo $$ $!');
-    const [pgid, escaped] = outcome.stdout.trim().split(' ').map(Number) as [number, number];
+  test('a background writer that finishes after the hook exits is still read (Gemini reads until close)', async () => {
+    const outcome = await run('(sleep 0.6; echo late) & echo early');
+    expect(outcome.stdout).toBe('early\nlate\n');
+    expect(outcome).toMatchObject({ timedOut: false, pipesHeldAfterExit: false, killed: false });
+  });
+
+  test('a background child holding stdout past the timeout: timed out (as in Gemini), its session ended', async () => {
+    const outcome = await run('sleep 30 & echo $$', { timeoutMs: 500 });
+    const sid = firstNumber(outcome.stdout);
+    expect(outcome).toMatchObject({ exitCode: 0, timedOut: true, pipesHeldAfterExit: true });
+    expect(await waitGone(() => sessionMembers(sid))).toEqual([]);
+  });
+
+  test('a leftover with closed stdio keeps running after a normal exit (the agents leave it)', async () => {
+    const outcome = await run('sleep 30 >/dev/null 2>&1 </dev/null & echo $!');
+    const leftover = firstNumber(outcome.stdout);
     try {
-      expect(outcome).toMatchObject({ exitCode: 0, pipesHeldAfterExit: true });
-      expect(outcome.durationMs).toBeLessThan(3000);
-      expect(await waitForGroupGone(pgid)).toBe(true);
+      expect(outcome).toMatchObject({ exitCode: 0, timedOut: false, killed: false });
+      expect(outcome.contained).toBeUndefined();
+      expect(outcome.durationMs).toBeLessThan(5000);
+      expect(alive(leftover)).toBe(true);
+    } finally {
+      killQuietly(leftover);
+    }
+  });
+
+  test('--contain: the leftover is ended once the hook is done, and counted', async () => {
+    const outcome = await run('sleep 30 >/dev/null 2>&1 </dev/null & echo $$ $!', { contain: true });
+    const [sid, leftover] = outcome.stdout.trim().split(' ').map(Number) as [number, number];
+    expect(outcome).toMatchObject({ exitCode: 0, timedOut: false, killed: false, contained: 1 });
+    expect(alive(leftover)).toBe(false);
+    expect(sessionMembers(sid)).toEqual([]);
+  });
+
+  test('--contain: a leftover ignoring SIGTERM gets SIGKILL after the grace period', async () => {
+    // The hook exits only once the leftover ignores SIGTERM, else a fast hookrun may signal it first.
+    const script = `M=$(mktemp -u); (trap '' TERM; : > "$M"; exec sleep 30) >/dev/null 2>&1 & while [ ! -e "$M" ]; do sleep 0.01; done; rm -f "$M"; echo $$`;
+    const outcome = await run(script, { graceMs: 300, contain: true });
+    const sid = firstNumber(outcome.stdout);
+    expect(outcome).toMatchObject({ exitCode: 0, killed: true, timedOut: false, contained: 1 });
+    expect(sessionMembers(sid)).toEqual([]);
+  });
+
+  test('--contain: a grace period outlasting the hook\'s timeout does not make the finished hook time out', async () => {
+    const script = `M=$(mktemp -u); (trap '' TERM; : > "$M"; exec sleep 30) >/dev/null 2>&1 & while [ ! -e "$M" ]; do sleep 0.01; done; rm -f "$M"; echo '{}'`;
+    const outcome = await run(script, { timeoutMs: 2000, graceMs: 4000, contain: true });
+    expect(outcome).toMatchObject({ exitCode: 0, stdout: '{}\n', killed: true, timedOut: false, contained: 1 });
+  });
+
+  test.each([
+    ['`set -m` (a job in a group of its own)', 'set -m; sleep 30 & echo $$ $!; set +m'],
+    ['setpgrp via python3', "python3 -c 'import os,time; os.setpgrp(); time.sleep(30)' & echo $$ $!"],
+  ])('a timeout ends a child that left the group but not the session: %s', async (_name, command) => {
+    const outcome = await run(`${command}; sleep 30`, { timeoutMs: 500 });
+    const [sid, child] = outcome.stdout.trim().split(' ').map(Number) as [number, number];
+    try {
+      expect(outcome.timedOut).toBe(true);
+      expect(await waitGone(() => sessionMembers(sid))).toEqual([]);
+      expect(alive(child)).toBe(false);
+      expect(outcome.escaped).toBeUndefined();
+    } finally {
+      killQuietly(child);
+    }
+  });
+
+  test('a real setsid escapes the session kill and is named', async () => {
+    const outcome = await run(`setsid sleep 31 >/dev/null 2>&1 & ${LEFT}echo $$ $!; sleep 30`, { timeoutMs: 3000 });
+    const [sid, escaped] = outcome.stdout.trim().split(' ').map(Number) as [number, number];
+    try {
+      expect(outcome.timedOut).toBe(true);
+      expect(await waitGone(() => sessionMembers(sid))).toEqual([]);
+      expect(alive(escaped)).toBe(true);
+      expect(outcome.escaped).toEqual([{ pid: escaped, command: 'sleep 31' }]);
     } finally {
       killQuietly(escaped);
     }
   });
 
-  test('a leftover not holding the pipes is killed once the hook exits', async () => {
-    const outcome = await run('sleep 30 >/dev/null 2>&1 & echo $$');
-    const pgid = firstNumber(outcome.stdout);
-    expect(outcome).toMatchObject({ exitCode: 0, pipesHeldAfterExit: false, killed: false });
-    expect(groupHasLiveMember(pgid)).toBe(false);
-    expect(await waitForGroupGone(pgid)).toBe(true);
+  test('a setsid holder of the pipes: waited for until the timeout, then named; its parent gone', async () => {
+    const outcome = await run(`setsid sleep 32 & ${LEFT}echo $!`, { timeoutMs: 3000 });
+    const escaped = firstNumber(outcome.stdout);
+    try {
+      expect(outcome).toMatchObject({ exitCode: 0, timedOut: true, pipesHeldAfterExit: true });
+      expect(outcome.escaped).toEqual([{ pid: escaped, command: 'sleep 32' }]);
+      expect(outcome.durationMs).toBeLessThan(8000);
+    } finally {
+      killQuietly(escaped);
+    }
   });
 
-  test('a leftover ignoring SIGTERM gets SIGKILL after the grace period', async () => {
-    // The hook exits only once the leftover ignores SIGTERM: otherwise a fast hookrun can signal it before
-    // its `trap` runs (seen on a loaded machine), and it dies of the SIGTERM instead.
-    const script = `M=$(mktemp -u); (trap '' TERM; : > "$M"; exec sleep 30) >/dev/null 2>&1 & while [ ! -e "$M" ]; do sleep 0.01; done; rm -f "$M"; echo $$`;
-    const outcome = await run(script, { graceMs: 300 });
-    const pgid = firstNumber(outcome.stdout);
-    expect(outcome).toMatchObject({ exitCode: 0, killed: true, timedOut: false });
-    expect(groupHasLiveMember(pgid)).toBe(false);
+  test('--contain names a setsid escapee with closed stdio whose parent has exited', async () => {
+    const outcome = await run(`setsid sleep 33 >/dev/null 2>&1 </dev/null & ${LEFT}echo $!`, { contain: true });
+    const escaped = firstNumber(outcome.stdout);
+    try {
+      expect(outcome.escaped).toEqual([{ pid: escaped, command: 'sleep 33' }]);
+      expect(alive(escaped)).toBe(true);
+    } finally {
+      killQuietly(escaped);
+    }
   });
 
-  test('once the group is empty, late output is still awaited (a starved machine delivers it late)', async () => {
-    // The writer leaves the group, so nothing alive in it holds the pipes: the case where the bytes are
-    // merely late, as seen under load 10+ on 2 cores, where a 200 ms window lost hook output.
+  test('once nothing alive holds the pipes, late output is still awaited (a starved machine delivers it late)', async () => {
     const outcome = await run("setsid sh -c 'sleep 0.5; printf late' & exit 0");
     expect(outcome.stdout).toBe('late');
-    expect(outcome.pipesHeldAfterExit).toBe(false);
-  });
-
-  test('a background writer that finishes after the hook exits is still read (Gemini waits for close)', async () => {
-    const outcome = await run('(sleep 0.1; echo late) & echo early', { drainMs: 5000 });
-    expect(outcome.stdout).toBe('early\nlate\n');
-    expect(outcome.pipesHeldAfterExit).toBe(false);
+    expect(outcome.timedOut).toBe(false);
   });
 });
 
@@ -183,6 +274,15 @@ describe('capture', () => {
     const outcome = await run('head -c 3000000 /dev/zero | tr "\\0" a; echo small >&2', { maxCaptureBytes: 1024 * 1024 });
     expect(outcome.stdout.length).toBe(1024 * 1024);
     expect(outcome).toMatchObject({ stdoutTruncated: true, stderrTruncated: false, stderr: 'small\n', exitCode: 0 });
+  });
+
+  test('a cut of blanks only is flagged as such; anything else past the cap is not', async () => {
+    const blanks = await run(`echo '{"a":1}'; head -c 3000000 /dev/zero | tr '\\0' ' '; printf '\\n\\t\\r'`, { maxCaptureBytes: 1024 * 1024 });
+    expect(blanks).toMatchObject({ stdoutTruncated: true, stdoutCutBlanksOnly: true });
+    expect(blanks.stdout.trim()).toBe('{"a":1}');
+    const tail = await run(`head -c 3000000 /dev/zero | tr '\\0' ' '; echo x`, { maxCaptureBytes: 1024 * 1024 });
+    expect(tail.stdoutTruncated).toBe(true);
+    expect(tail.stdoutCutBlanksOnly).toBeUndefined();
   });
 
   test('output exactly at the cap is not truncated', async () => {

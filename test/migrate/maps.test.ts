@@ -4,7 +4,7 @@ import { parseClaudeVersion } from '../../src/dialects/claude/version.js';
 import { convertClaudeCommand, execFormToShell } from '../../src/migrate/command.js';
 import { CLAUDE_EVENT_MAP, CLAUDE_TOOL_MAP, KIRO_EVENT_MAP, KIRO_TOOL_MAP } from '../../src/migrate/maps.js';
 import { convertClaudeToolMatcher, convertKiroMatcher, convertLifecycleMatcher, globToRegexSource } from '../../src/migrate/matchers.js';
-import { GEMINI_EVENTS } from '../../src/event/schemas.js';
+import { GEMINI_EVENTS } from '../../src/dialects/gemini/input-schemas.js';
 
 const current = parseClaudeVersion('current');
 const classic = parseClaudeVersion('classic');

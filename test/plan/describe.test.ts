@@ -1,11 +1,11 @@
 // The plan description: where each hook was defined, exactly as the settings file has it, worked out
 // only when something reads it (a run that prints no place never parses the file's tree).
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { gemini } from '../../src/dialects/gemini.js';
+import { gemini } from '../../src/dialects/gemini/index.js';
 import { describePlan } from '../../src/plan/describe.js';
-import { loadGeminiConfig } from '../../src/settings/gemini.js';
+import { loadGeminiConfig } from '../../src/dialects/gemini/settings/load.js';
 import type { Location } from '../../src/types.js';
-import { makeSandbox, type Sandbox } from '../settings/sandbox.js';
+import { makeSandbox, type Sandbox } from '../dialects/gemini/sandbox.js';
 
 let s: Sandbox;
 beforeEach(async () => {

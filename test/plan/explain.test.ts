@@ -1,13 +1,13 @@
 // explain's reasons, one per case, from real settings files through the loader and the Gemini planner.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { gemini } from '../../src/dialects/gemini.js';
+import { gemini } from '../../src/dialects/gemini/index.js';
 import { describePlan } from '../../src/plan/describe.js';
 import { explainPlan } from '../../src/plan/explain.js';
 import { renderExplainText } from '../../src/render/explain.js';
-import { loadGeminiConfig } from '../../src/settings/gemini.js';
+import { loadGeminiConfig } from '../../src/dialects/gemini/settings/load.js';
 import type { JsonObject } from '../../src/types.js';
-import { makeSandbox, type Sandbox } from '../settings/sandbox.js';
+import { makeSandbox, type Sandbox } from '../dialects/gemini/sandbox.js';
 
 let s: Sandbox;
 beforeEach(async () => {

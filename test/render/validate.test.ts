@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { enableColor } from '../../src/render/color.js';
 import { renderValidate, buildSarif } from '../../src/render/validate.js';
 import type { Diagnostic } from '../../src/types.js';
-import { FINDING_CODES } from '../../src/validate/codes.js';
-import type { ValidateResult } from '../../src/validate/validate.js';
+import { FINDING_CODES } from '../../src/dialects/gemini/validate/codes.js';
+import type { ValidateResult } from '../../src/dialects/gemini/validate/validate.js';
 
 const WS = '/repo';
 const finding = (code: string, severity: Diagnostic['severity'], message: string, where?: [string, number, number], fix?: string): Diagnostic => {
@@ -17,7 +17,6 @@ const finding = (code: string, severity: Diagnostic['severity'], message: string
 
 const result: ValidateResult = {
   cwd: WS,
-  dialects: ['gemini'],
   files: [
     { layer: 'workspace', path: '/repo/.gemini/settings.json', exists: true },
     { layer: 'user', path: '/home/me/.gemini/settings.json', exists: false },

@@ -109,25 +109,29 @@ describe('a hook that never ends', () => {
 });
 
 describe('grandchildren', () => {
-  test('a background grandchild keeps the pipes open: the answer is read, the group is ended', async ({ w }) => {
-    const run = await runFault(w, [`${w.recordPgid('gc')} sleep 1000 & echo '{"decision":"allow","reason":"answered"}'`]);
-    expect(run.report.results[0]).toMatchObject({ success: true, exitCode: 0, timedOut: false, pipesHeldAfterExit: true });
-    expect(run.report.output).toMatchObject({ decision: 'allow', reason: 'answered' });
+  // As in Gemini CLI, which reads until the pipes close and clears its timer only then: the hook times out
+  // and its answer is lost. Then hookrun ends the session, which Gemini does not.
+  test('a background grandchild keeps the pipes open: waited for until the timeout, then its session is ended', async ({ w }) => {
+    const run = await runFault(w, [{ command: `${w.recordPgid('gc')} sleep 1000 & echo '{"decision":"allow","reason":"answered"}'`, timeout: TIMEOUT }]);
+    expect(run.report.results[0]).toMatchObject({ success: false, exitCode: 0, timedOut: true, pipesHeldAfterExit: true });
+    expect(run.report.output).toEqual({});
+    expect(run.report.notes.join('\n')).toMatch(/held its output open until the timeout; the agent waits for it too/);
     expectPromptAndClean(w, run, 1);
   });
 
   test('a grandchild that ignores SIGTERM and holds the pipes: SIGKILLed after the grace period', async ({ w }) => {
-    const run = await runFault(w, [`${w.recordPgid('gc')} (trap '' TERM; sleep 1000) & echo '{"decision":"allow"}'`]);
-    expect(run.report.results[0]).toMatchObject({ success: true, killed: true });
+    const run = await runFault(w, [{ command: `${w.recordPgid('gc')} (trap '' TERM; sleep 1000) & echo '{"decision":"allow"}'`, timeout: TIMEOUT }]);
+    expect(run.report.results[0]).toMatchObject({ success: false, timedOut: true, killed: true });
     expectPromptAndClean(w, run, 1);
   });
 
-  test('a grandchild escaped with setsid holding the pipes: not waited for, reported; the hook group is empty', async ({ w }) => {
+  test('a grandchild escaped with setsid holding the pipes: waited for until the timeout, named; the hook session is empty', async ({ w }) => {
     const pidFile = path.join(w.root, 'escaped.pid');
-    const run = await runFault(w, [`${w.recordPgid('gc')} setsid sleep 1000 & echo $! > ${pidFile}; echo '{"decision":"allow"}'`]);
-    escaped.push(Number(fs.readFileSync(pidFile, 'utf8')));
-    expect(run.report.results[0]).toMatchObject({ success: true, pipesHeldAfterExit: true });
-    expect(run.report.notes.join('\n')).toMatch(/left a process holding its output open.*setsid keeps running/);
+    const run = await runFault(w, [{ command: `${w.recordPgid('gc')} setsid sleep 1000 & echo $! > ${pidFile}; echo '{"decision":"allow"}'`, timeout: TIMEOUT }]);
+    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    escaped.push(pid);
+    expect(run.report.results[0]).toMatchObject({ success: false, timedOut: true, pipesHeldAfterExit: true, escaped: [{ pid, command: 'sleep 1000' }] });
+    expect(run.report.notes.join('\n')).toMatch(new RegExp(`left its session with setsid and keep running: pid ${pid} \\(sleep 1000\\)`));
     expectPromptAndClean(w, run, 1);
   });
 });

@@ -8,10 +8,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { main } from '../../src/cli.js';
 import { HookrunError } from '../../src/errors.js';
-import { GEMINI_EVENTS } from '../../src/event/schemas.js';
+import { GEMINI_EVENTS } from '../../src/dialects/gemini/input-schemas.js';
 import type { IO } from '../../src/io.js';
-import { planGemini } from '../../src/plan/gemini.js';
-import { loadGeminiConfig } from '../../src/settings/gemini.js';
+import { planGemini } from '../../src/dialects/gemini/plan.js';
+import { loadGeminiConfig } from '../../src/dialects/gemini/settings/load.js';
 import { gateProjectHooks } from '../../src/trust/policy.js';
 import { hookrun, makeSandbox, type Sandbox } from '../helpers/cli.js';
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test as base, vi } from 'vitest';
-import { expandCommand } from '../../src/exec/shell.js';
+import { expandCommand, expandCommandSafely } from '../../src/dialects/gemini/shell.js';
 import { tempDir } from '../helpers/hooks.js';
 import { beforeTool, json, makeWorkspace, type Workspace } from './support.js';
 
@@ -102,6 +102,74 @@ describe.concurrent('hostile event values reach the hook as data', () => {
   });
 });
 
+describe.concurrent('a value Gemini CLI would paste into quotes as code runs as data, with a warning', () => {
+  test('the issue example: echo "s=$GEMINI_SESSION_ID" with session_id `s1 $(id > marker)`', async ({ w }) => {
+    const out = path.join(w.root, 'out');
+    await w.settings(beforeTool({ name: 'greet', command: `echo "s=$GEMINI_SESSION_ID" > ${out}; echo '{}'` }));
+    const session = `s1 $(id > ${w.root}/M_id)`;
+    const result = await w.run(['run', 'BeforeTool', '--tool', 't', '--trust-workspace', '--event', JSON.stringify({ session_id: session })]);
+    expect(result.exitCode).toBe(0);
+    expect(markers(w.root, w.ws)).toEqual([]);
+    // What Gemini's text would have shown had the substitution been inert: its own quoting, as data.
+    expect(fs.readFileSync(out, 'utf8')).toBe(`s='${session}'\n`);
+    expect(result.stderr).toContain('[value-as-code]');
+    expect(result.stderr).toContain('hook "greet": the value of $GEMINI_SESSION_ID would run as shell code in Gemini CLI');
+    expect(result.stderr).toContain(JSON.stringify(`echo "s='${session}'" > ${out}; echo '{}'`));
+    expect(result.stderr).toMatch(/settings\.json:\d+:\d+: hook "greet"/);
+    // --quiet silences the report, not this: --json carries it as a diagnostic.
+    const report = json(await w.run(['run', 'BeforeTool', '--tool', 't', '--trust-workspace', '--json', '--event', JSON.stringify({ session_id: session })]));
+    expect(report.diagnostics).toContainEqual(expect.objectContaining({ code: 'value-as-code', severity: 'warning' }));
+    expect(markers(w.root, w.ws)).toEqual([]);
+  });
+
+  test('a benign session id is expanded exactly as Gemini CLI expands it, without a warning', async ({ w }) => {
+    const out = path.join(w.root, 'out');
+    await w.settings(beforeTool({ command: `echo "s=$GEMINI_SESSION_ID" > ${out}; echo '{}'` }));
+    const result = await w.run(['run', 'BeforeTool', '--tool', 't', '--trust-workspace', '--json', '--event', JSON.stringify({ session_id: 's1 x' })]);
+    expect(fs.readFileSync(out, 'utf8')).toBe(`s='s1 x'\n`);
+    expect(json(result).results[0].command).toBe(`echo "s='s1 x'" > ${out}; echo '{}'`);
+    expect(result.stderr).not.toContain('value-as-code');
+  });
+
+  test('$GEMINI_PROJECT_DIR in double quotes with a workspace path holding $(…)', async ({ w }) => {
+    const hostile = path.join(w.root, `p $(touch ${w.root}/M_ws)`);
+    fs.mkdirSync(path.join(hostile, '.gemini'), { recursive: true });
+    const out = path.join(w.root, 'out');
+    fs.writeFileSync(path.join(hostile, '.gemini', 'settings.json'), JSON.stringify(beforeTool(`printf '%s' "$GEMINI_PROJECT_DIR/x" > ${out}; echo '{}'`)));
+    const result = await w.run(['-C', hostile, 'run', 'BeforeTool', '--tool', 't', '--trust-workspace']);
+    expect(result.exitCode).toBe(0);
+    expect(markers(w.root, hostile)).toEqual([]);
+    expect(fs.readFileSync(out, 'utf8')).toBe(`'${hostile}'/x`);
+    expect(result.stderr).toContain('the value of $GEMINI_PROJECT_DIR would run as shell code');
+  });
+
+  test('$GEMINI_PLANS_DIR (it holds the session id) in double quotes', async ({ w }) => {
+    const out = path.join(w.root, 'out');
+    await w.settings(beforeTool(`printf '%s' "$GEMINI_PLANS_DIR" > ${out}; echo '{}'`));
+    const session = `a b$(touch ${w.root}/M_plans)`;
+    const result = await w.run(['run', 'BeforeTool', '--tool', 't', '--trust-workspace', '--event', JSON.stringify({ session_id: session })]);
+    expect(markers(w.root, w.ws)).toEqual([]);
+    expect(fs.readFileSync(out, 'utf8')).toMatch(new RegExp(`^'.*/${session.replace(/[$()./]/g, '\\$&')}/plans'$`));
+    expect(result.stderr).toContain('the value of $GEMINI_PLANS_DIR would run as shell code');
+  });
+
+  test.for([
+    ['single quotes', `echo '$GEMINI_SESSION_ID' > OUT; echo '{}'`, `$(touch M_sq) x`, `'$(touch M_sq) x'\n`],
+    ['a comment (a line break in the value)', `echo '{}' # $GEMINI_SESSION_ID`, `a\ntouch M_cmt`, undefined],
+    ['a here-document', `cat > OUT <<EOF\n$GEMINI_SESSION_ID\nEOF\necho '{}'`, `$(touch M_hd) y`, `'$(touch M_hd) y'\n`],
+    ['backquotes', 'echo `echo $GEMINI_SESSION_ID` > OUT; echo \'{}\'', '`touch M_bq`', '`touch M_bq`\n'],
+    ['a $(…) inside double quotes', `echo "$(echo "$GEMINI_SESSION_ID")" > OUT; echo '{}'`, `$(touch M_cs) z`, `'$(touch M_cs) z'\n`],
+  ] as const)('in %s', async ([, template, session, expected], { w }) => {
+    const out = path.join(w.root, 'out');
+    await w.settings(beforeTool({ name: 'h', command: template.replace('OUT', out) }));
+    const result = await w.run(['run', 'BeforeTool', '--tool', 't', '--trust-workspace', '--json', '--event', JSON.stringify({ session_id: session })]);
+    expect(result.exitCode).toBe(0);
+    expect(markers(w.root, w.ws)).toEqual([]);
+    if (expected !== undefined) expect(fs.readFileSync(out, 'utf8')).toBe(expected);
+    expect(json(result).diagnostics).toContainEqual(expect.objectContaining({ code: 'value-as-code' }));
+  });
+});
+
 describe('expandCommand against a real bash (property)', () => {
   // Characters that mean something to bash, plus fragments that would run `touch` if unquoted.
   const unit = fc.oneof(
@@ -142,5 +210,84 @@ describe('expandCommand against a real bash (property)', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('expandCommandSafely against a real bash (property): no value runs, benign ones expand as in Gemini CLI', () => {
+  // One template per quoting a variable can sit in; each prints what the shell made of it.
+  const templates = [
+    `printf '%s\\0' $GEMINI_SESSION_ID`,
+    `printf '%s\\0' "s=$GEMINI_SESSION_ID"`,
+    `printf '%s\\0' 's=$GEMINI_SESSION_ID'`,
+    `printf '%s\\0' "$(printf '%s' "$GEMINI_SESSION_ID")"`,
+    `printf '%s\\0' $'a$GEMINI_SESSION_ID'`,
+    `printf '%s\\0' x # $GEMINI_SESSION_ID`,
+    `cat <<END_OF_IT\n$GEMINI_SESSION_ID\nEND_OF_IT`,
+    `cat <<'END_OF_IT'\n$GEMINI_SESSION_ID\nEND_OF_IT`,
+    'printf \'%s\\0\' `printf %s "$GEMINI_SESSION_ID"`',
+    `printf '%s\\0' "\${X:-$GEMINI_SESSION_ID}" \\$GEMINI_SESSION_ID`,
+    `printf '%s\\0' "$GEMINI_SESSION_ID" '$GEMINI_SESSION_ID' $GEMINI_SESSION_ID`,
+  ];
+  const unit = fc.oneof(
+    fc.constantFrom(...'$`\'"\\;|&<>(){}[]*?#~=%^,:@! \t\nab-_./'.split('')),
+    fc.constantFrom(...attacks('M_')),
+    fc.string({ maxLength: 3 }),
+  );
+  const hostile = fc.array(unit, { maxLength: 10 }).map((parts) => parts.join('').replace(/\0/g, ''));
+  // No character bash reads as syntax inside any quoting (blanks split words in Gemini's text, as here); lower case,
+  // since a value equal to a here-document's delimiter would end it early (flagged: the next line would run).
+  const benign = fc.stringMatching(/^[a-z0-9 /._+,=@%:-]{0,20}$/);
+  const values = (sessionId: string) => ({ cwd: '/w', plansDir: '/p', sessionId });
+
+  test('a hostile value never runs, in any quoting; Gemini text is kept wherever nothing was flagged', () => {
+    const dir = tempDir('hookrun-safe-quote-');
+    try {
+      fc.assert(
+        fc.property(fc.array(hostile, { minLength: 1, maxLength: 4 }), (sessions) => {
+          for (const session of sessions) {
+            for (const template of templates) {
+              const safe = expandCommandSafely(template, values(session));
+              expect(safe.geminiCommand).toBe(expandCommand(template, values(session), 'bash'));
+              if (safe.asCode.length === 0) expect(safe.command).toBe(safe.geminiCommand);
+              try {
+                execFileSync('bash', ['-c', safe.command], { cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...safe.env }, stdio: 'pipe' });
+              } catch {
+                // A syntax error Gemini's own quoting causes is not code running; only markers count.
+              }
+              expect(markers(dir), `${JSON.stringify(template)} with ${JSON.stringify(session)} ran ${JSON.stringify(safe.command)}`).toEqual([]);
+            }
+          }
+        }),
+        { numRuns: 6 },
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a benign value is never flagged: the command is byte for byte Gemini CLI`s', () => {
+    // In `$'…'` and after a backslash the value's own quotes (a blank makes shell-quote add them) change
+    // the quoting after it, so there only values without blanks are benign.
+    const blankSensitive = (template: string) => template.includes("$'a") || template.includes('\\$GEMINI');
+    fc.assert(
+      fc.property(benign, (session) => {
+        for (const template of templates) {
+          if (/[ ]/.test(session) && blankSensitive(template)) continue;
+          const safe = expandCommandSafely(template, values(session));
+          expect(safe.asCode).toEqual([]);
+          expect(safe.command).toBe(expandCommand(template, values(session), 'bash'));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('a flagged value reaches the shell as the text Gemini pasted, read as data', () => {
+    const session = `s1 $(touch M_x) "q"`;
+    const safe = expandCommandSafely(`printf '%s' "s=$GEMINI_SESSION_ID"`, values(session));
+    expect(safe.asCode).toEqual([{ variable: 'GEMINI_SESSION_ID', kind: 'code', dataVariable: 'HOOKRUN_DATA_1' }]);
+    expect(safe.command).toBe(`printf '%s' "s=\${HOOKRUN_DATA_1}"`);
+    const out = execFileSync('bash', ['-c', safe.command], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...safe.env } }).toString();
+    expect(out).toBe(`s='${session}'`);
   });
 });

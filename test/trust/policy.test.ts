@@ -1,8 +1,8 @@
 // The hook-fingerprint policy of `run`: which project hooks are held back, what is said, what is recorded.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookrunError } from '../../src/errors.js';
-import { loadGeminiConfig } from '../../src/settings/gemini.js';
-import { projectRootKey, trustedHooksPath } from '../../src/trust/hooks.js';
+import { loadGeminiConfig } from '../../src/dialects/gemini/settings/load.js';
+import { projectRootKey, trustedHooksPath } from '../../src/dialects/gemini/trust/hooks.js';
 import {
   gateProjectHooks,
   geminiProjectHooksWarning,
@@ -10,7 +10,7 @@ import {
   resolveHookTrustPolicy,
   type HookTrustPolicy,
 } from '../../src/trust/policy.js';
-import { makeSandbox, type Sandbox } from '../settings/sandbox.js';
+import { makeSandbox, type Sandbox } from '../dialects/gemini/sandbox.js';
 
 let s: Sandbox;
 beforeEach(async () => {

@@ -102,6 +102,7 @@ export function outcomeClaude(event: string, output: JsonObject | undefined): Ou
   }
   if (event === 'PermissionRequest') return isObject(hso.decision) && hso.decision.behavior === 'deny' ? 'block' : 'proceed';
   const rule = eventRule(event);
+  if (rule?.permissionBlocks && (hso.permissionDecision === 'deny' || hso.permissionDecision === 'ask')) return 'block';
   // Versions that do not honour an event's decision had it removed by interpret.ts.
   const honoured = rule?.decisionBlocks !== undefined || rule?.failsOnNonZero === true;
   return honoured && output.decision === 'block' ? 'block' : 'proceed';

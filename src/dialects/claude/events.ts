@@ -7,7 +7,7 @@ import type { Context } from '../../context.js';
 import { inputError } from '../../errors.js';
 import { describeType } from '../../event/json.js';
 import type { JsonObject } from '../../types.js';
-import type { Generation } from './version.js';
+import { has, type ClaudeProfile, type Generation, type Version } from './version.js';
 
 /**
  * What exit code 2 does, and where its stderr goes (B.6):
@@ -18,7 +18,11 @@ import type { Generation } from './version.js';
  * - `user`: cannot block; stderr is shown to the user only.
  * - `ignored`: exit code and stderr are ignored.
  */
-export type Exit2Effect = 'deny-tool' | 'deny-permission' | 'block' | 'feedback' | 'user' | 'ignored';
+export type Exit2Effect = 'deny-tool' | 'deny-permission' | 'block' | 'feedback' | 'user' | 'ignored' | 'error';
+// `error`: like any other non-zero exit code, a non-blocking error (PostModelSwitch).
+
+/** Handler types an event runs (hooks reference §Prompt-based hooks): all five, or command/http/mcp_tool, or command/mcp_tool. */
+export type HandlerTypes = 'all' | 'chm' | 'cm';
 
 type ByGeneration<T> = T | { classic: T; current: T };
 
@@ -31,7 +35,25 @@ export interface ClaudeEventRule {
   tool?: boolean;
   exit2: ByGeneration<Exit2Effect>;
   /** Plain (non-JSON) stdout on exit 0 becomes context for Claude. */
-  plainContext?: boolean;
+  plainContext?: ByGeneration<boolean>;
+  /** The Claude Code version that added the event (changelog); absent: known to every current version. */
+  since?: Version;
+  /** Universal fields Claude Code discards from this event's output (current). */
+  drops?: readonly ('continue' | 'systemMessage')[];
+  /** Every JSON field of this event's output is discarded (current); the exit code still counts as it says. */
+  jsonIgnored?: boolean;
+  /** The matcher is compared with the basename of the field's value (FileChanged: file_path). */
+  matcherBasename?: boolean;
+  /** Only `[A-Za-z0-9_|]` makes an exact list; a comma, space or hyphen puts the matcher on the regex path. */
+  narrowMatcher?: boolean;
+  /** On exit 2 the hook's hookSpecificOutput is ignored (Elicitation, ElicitationResult). */
+  exit2DropsSpecific?: boolean;
+  /** A timed-out hook blocks the action (PreModelSwitch). */
+  timeoutBlocks?: boolean;
+  /** permissionDecision deny/ask blocks (PreModelSwitch). */
+  permissionBlocks?: boolean;
+  /** Handler types the event runs; default all five. */
+  types?: HandlerTypes;
   /** Top-level `decision: "block"` blocks the action (exit code 2 of hookrun). */
   decisionBlocks?: ByGeneration<boolean>;
   /** Any non-zero exit code fails the action (WorktreeCreate). */
@@ -81,6 +103,8 @@ const EVENTS = {
   Notification: {
     matcherField: 'notification_type',
     exit2: { classic: 'user', current: 'ignored' },
+    drops: ['continue', 'systemMessage'],
+    types: 'chm',
     fields: { message: str(), title: str(), notification_type: str() },
   },
   UserPromptSubmit: {
@@ -101,6 +125,7 @@ const EVENTS = {
     matcherField: 'agent_type',
     matcherSince: 'current',
     exit2: 'user',
+    types: 'chm',
     fields: { agent_id: str(), agent_type: str() },
   },
   SubagentStop: {
@@ -119,18 +144,23 @@ const EVENTS = {
   },
   PreCompact: {
     matcherField: 'trigger',
+    // Blocking from 2.1.105 (version.ts `preCompactBlocks`); interpret.ts downgrades it before.
     exit2: { classic: 'user', current: 'block' },
     decisionBlocks: { classic: false, current: true },
+    drops: ['continue', 'systemMessage'],
+    types: 'chm',
     fields: { trigger: str(), custom_instructions: str() },
   },
-  Setup: { matcherField: 'trigger', exit2: 'user', plainContext: true, fields: { trigger: str() } },
+  // Setup's plain stdout goes to the debug log only (hooks reference §Setup decision control).
+  Setup: { matcherField: 'trigger', exit2: 'user', plainContext: { classic: true, current: false }, since: [2, 1, 10], types: 'cm', fields: { trigger: str() } },
   SessionStart: {
     matcherField: 'source',
     exit2: 'user',
     plainContext: true,
+    types: 'cm',
     fields: { source: str(), model: str(), agent_type: str() },
   },
-  SessionEnd: { matcherField: 'reason', matcherSince: 'current', exit2: 'user', fields: { reason: str() } },
+  SessionEnd: { matcherField: 'reason', matcherSince: 'current', exit2: 'user', jsonIgnored: true, types: 'chm', fields: { reason: str() } },
   // Added in the current generation (B.3); the same tables apply.
   UserPromptExpansion: {
     matcherField: 'command_name',
@@ -143,26 +173,103 @@ const EVENTS = {
     matcherField: 'tool_name',
     tool: true,
     exit2: 'ignored',
+    since: [2, 1, 89],
     fields: { ...toolFields, reason: str() },
   },
   PostToolBatch: { exit2: 'block', decisionBlocks: true, fields: { tool_calls: z.optional(z.array(z.unknown())) } },
-  TaskCreated: { exit2: 'block', decisionBlocks: true, fields: {} },
-  TaskCompleted: { exit2: 'block', decisionBlocks: true, fields: {} },
-  TeammateIdle: { exit2: 'block', decisionBlocks: true, fields: {} },
-  StopFailure: { matcherField: 'error', exit2: 'ignored', outputIgnored: true, fields: { error: str(), error_details: str() } },
-  ConfigChange: { matcherField: 'source', exit2: 'block', decisionBlocks: true, fields: { source: str() } },
-  CwdChanged: { exit2: 'user', fields: {} },
-  WorktreeCreate: { exit2: 'block', failsOnNonZero: true, fields: {} },
-  WorktreeRemove: { exit2: 'ignored', fields: { worktree_path: str() } },
-  PostCompact: { matcherField: 'trigger', exit2: 'user', fields: { trigger: str(), compact_summary: str() } },
-  MessageDisplay: { exit2: 'ignored', currentTimeoutSec: 10, fields: {} },
-  Elicitation: { matcherField: 'mcp_server_name', exit2: 'block', decisionBlocks: true, fields: { mcp_server_name: str() } },
+  // "Claude Code ignores continue: false from this event and Claude keeps working".
+  TaskCreated: { exit2: 'block', decisionBlocks: true, drops: ['continue'], since: [2, 1, 84], fields: {} },
+  TaskCompleted: { exit2: 'block', decisionBlocks: true, since: [2, 1, 33], fields: {} },
+  TeammateIdle: { exit2: 'block', decisionBlocks: true, since: [2, 1, 33], fields: {} },
+  StopFailure: {
+    matcherField: 'error',
+    narrowMatcher: true,
+    exit2: 'ignored',
+    outputIgnored: true,
+    since: [2, 1, 78],
+    types: 'chm',
+    fields: { error: str(), error_details: str() },
+  },
+  ConfigChange: {
+    matcherField: 'source',
+    exit2: 'block',
+    decisionBlocks: true,
+    drops: ['continue', 'systemMessage'],
+    since: [2, 1, 49],
+    types: 'chm',
+    fields: { source: str(), file_path: str() },
+  },
+  CwdChanged: { exit2: 'user', drops: ['continue'], since: [2, 1, 83], types: 'chm', fields: { old_cwd: str(), new_cwd: str() } },
+  // The path is the last non-empty stdout line (command) or hookSpecificOutput.worktreePath (http); none fails.
+  WorktreeCreate: { exit2: 'block', failsOnNonZero: true, drops: ['continue', 'systemMessage'], since: [2, 1, 50], types: 'chm', fields: { name: str() } },
+  WorktreeRemove: { exit2: 'ignored', jsonIgnored: true, since: [2, 1, 50], types: 'chm', fields: { worktree_path: str() } },
+  PostCompact: {
+    matcherField: 'trigger',
+    exit2: 'user',
+    drops: ['continue', 'systemMessage'],
+    since: [2, 1, 76],
+    types: 'chm',
+    fields: { trigger: str(), compact_summary: str() },
+  },
+  MessageDisplay: { exit2: 'ignored', currentTimeoutSec: 10, drops: ['continue', 'systemMessage'], since: [2, 1, 152], types: 'chm', fields: {} },
+  Elicitation: {
+    matcherField: 'mcp_server_name',
+    exit2: 'block',
+    decisionBlocks: true,
+    exit2DropsSpecific: true,
+    drops: ['continue', 'systemMessage'],
+    since: [2, 1, 76],
+    types: 'chm',
+    fields: { mcp_server_name: str() },
+  },
   ElicitationResult: {
     matcherField: 'mcp_server_name',
     exit2: 'block',
     decisionBlocks: true,
+    exit2DropsSpecific: true,
+    drops: ['continue', 'systemMessage'],
+    since: [2, 1, 76],
+    types: 'chm',
     fields: { mcp_server_name: str() },
   },
+  InstructionsLoaded: {
+    matcherField: 'load_reason',
+    exit2: 'ignored',
+    jsonIgnored: true,
+    since: [2, 1, 69],
+    types: 'chm',
+    fields: { file_path: str(), memory_type: str(), load_reason: str() },
+  },
+  DirectoryAdded: {
+    matcherField: 'source',
+    exit2: 'ignored',
+    drops: ['continue'],
+    since: [2, 1, 219],
+    types: 'chm',
+    fields: { directory: str(), source: str() },
+  },
+  FileChanged: {
+    matcherField: 'file_path',
+    matcherBasename: true,
+    narrowMatcher: true,
+    exit2: 'user',
+    drops: ['continue'],
+    since: [2, 1, 83],
+    types: 'chm',
+    fields: { file_path: str(), event: str() },
+  },
+  // After the v2.1.240 docs snapshot (hookassert 2.1.251 spec, third-party notes): inferred.
+  PreModelSwitch: {
+    matcherField: 'to_model',
+    exit2: 'block',
+    decisionBlocks: true,
+    permissionBlocks: true,
+    timeoutBlocks: true,
+    currentTimeoutSec: 30,
+    since: [2, 1, 251],
+    fields: { from_model: str(), to_model: str() },
+  },
+  PostModelSwitch: { matcherField: 'to_model', exit2: 'error', plainContext: true, since: [2, 1, 251], fields: { from_model: str(), to_model: str() } },
 } satisfies Record<string, ClaudeEventRule>;
 
 export type ClaudeEventName = keyof typeof EVENTS;
@@ -170,8 +277,6 @@ export type ClaudeEventName = keyof typeof EVENTS;
 /** Every event `hookrun run --dialect claude` can fire: the classic thirteen first. */
 export const CLAUDE_EVENTS = Object.keys(EVENTS) as ClaudeEventName[];
 
-/** Events Claude Code has that hookrun does not run (their matcher inputs are not pinned down); settings may name them. */
-export const CLAUDE_UNRUN_EVENTS: readonly string[] = ['InstructionsLoaded', 'DirectoryAdded', 'FileChanged'];
 
 export function isClaudeEvent(name: string): name is ClaudeEventName {
   return Object.hasOwn(EVENTS, name);
@@ -179,6 +284,24 @@ export function isClaudeEvent(name: string): name is ClaudeEventName {
 
 export function eventRule(event: string): ClaudeEventRule | undefined {
   return isClaudeEvent(event) ? (EVENTS[event] as ClaudeEventRule) : undefined;
+}
+
+/** Does this Claude Code version have the event? (An event newer than the version is unknown to it.) */
+export function eventKnownIn(event: ClaudeEventName, profile: ClaudeProfile): boolean {
+  const since = (EVENTS[event] as ClaudeEventRule).since;
+  if (!since) return true;
+  return profile.version ? has(profile, since) : true;
+}
+
+const TYPES: Readonly<Record<HandlerTypes, readonly string[]>> = {
+  all: ['command', 'http', 'mcp_tool', 'prompt', 'agent'],
+  chm: ['command', 'http', 'mcp_tool'],
+  cm: ['command', 'mcp_tool'],
+};
+
+/** Does Claude Code run this handler type on this event? */
+export function handlerTypeRuns(event: string, type: string): boolean {
+  return TYPES[eventRule(event)?.types ?? 'all'].includes(type);
 }
 
 export function byGeneration<T>(value: ByGeneration<T>, generation: Generation): T {

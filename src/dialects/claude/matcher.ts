@@ -12,8 +12,10 @@ export type MatcherKind =
  * `|` (and `,`, with surrounding spaces, since 2.1.191). Anything else: an unanchored JavaScript RegExp.
  * The simple set grew over versions: classic `[A-Za-z0-9_|]`, then `,` and space, then `-` (2.1.195).
  */
-export function classifyMatcher(matcher: string | undefined, profile: ClaudeProfile): MatcherKind {
+export function classifyMatcher(matcher: string | undefined, profile: ClaudeProfile, narrow = false): MatcherKind {
   if (matcher === undefined || matcher === '' || matcher === '*') return { kind: 'all' };
+  // FileChanged and StopFailure keep the narrow set `[A-Za-z0-9_|]` whatever the version.
+  if (narrow) profile = { ...profile, listCommas: false, listHyphens: false };
   const simple = profile.listHyphens ? /^[A-Za-z0-9_\- ,|]+$/ : profile.listCommas ? /^[A-Za-z0-9_ ,|]+$/ : /^[A-Za-z0-9_|]+$/;
   if (simple.test(matcher)) {
     const separator = profile.listCommas ? /[|,]/ : /\|/;
@@ -31,8 +33,8 @@ export interface MatchVerdict {
   rule: string;
 }
 
-export function matchClaude(matcher: string | undefined, value: string, field: string, profile: ClaudeProfile): MatchVerdict {
-  const kind = classifyMatcher(matcher, profile);
+export function matchClaude(matcher: string | undefined, value: string, field: string, profile: ClaudeProfile, narrow = false): MatchVerdict {
+  const kind = classifyMatcher(matcher, profile, narrow);
   if (kind.kind === 'all') return { matches: true, rule: matcher ? `matcher "${matcher}" matches everything` : 'no matcher: matches everything' };
   if (kind.kind === 'list') {
     const matches = kind.items.includes(value);
@@ -64,6 +66,8 @@ export interface IfContext {
   /** The event's cwd: relative path patterns are anchored there. */
   cwd: string;
   home: string;
+  /** Before 2.1.214 a single-segment directory pattern (`src/**`) matched that directory at any depth. */
+  unanchoredDirs?: boolean;
 }
 
 /**
@@ -221,9 +225,10 @@ function stripAssignments(part: string): string {
  * gitignore-style path rule: `//abs` absolute, `~/x` home, `/x` and `./x` relative to cwd, a pattern with a
  * `/` anchored at cwd, one without a `/` matching a name at any depth; `**` spans directories, `*` and `?` not.
  */
-export function matchPathRule(pattern: string, filePath: string, ctx: Pick<IfContext, 'cwd' | 'home'>): boolean {
+export function matchPathRule(pattern: string, filePath: string, ctx: Pick<IfContext, 'cwd' | 'home' | 'unanchoredDirs'>): boolean {
   let anchor = ctx.cwd;
   let body = pattern;
+  if (ctx.unanchoredDirs && /^[^/*?]+\/\*\*$/.test(body)) body = `**/${body}`;
   if (body.startsWith('//')) {
     anchor = '';
     body = body.slice(1);

@@ -1,10 +1,10 @@
 // Claude Code's planner, pure: (settings, event, input) → plan. Every matching handler runs, in parallel;
 // a handler defined identically more than once runs once (kiro-claude-hooks.md B.5, B.9).
 import type { JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../types.js';
-import { eventRule } from './events.js';
+import { eventKnownIn, eventRule, isClaudeEvent } from './events.js';
 import { matchClaude, matchIf, type MatchVerdict } from './matcher.js';
 import { isClaudeConfig } from './settings.js';
-import { DEFAULT_PROFILE, type ClaudeProfile } from './version.js';
+import { DEFAULT_PROFILE, has, type ClaudeProfile } from './version.js';
 
 export function profileOf(config: ResolvedConfig): ClaudeProfile {
   return isClaudeConfig(config) ? config.claude.profile : DEFAULT_PROFILE;
@@ -13,7 +13,9 @@ export function profileOf(config: ResolvedConfig): ClaudeProfile {
 /** What makes two handlers "the same handler" for deduplication. */
 export function handlerKey(entry: RegistryEntry): string {
   const c = entry.config;
-  return JSON.stringify([c.type, c.command ?? null, c.args ?? null, c.shell ?? null, c.if ?? null]);
+  // A plugin's copy of a handler stays separate from the settings files' copies (hooks reference).
+  const owner = entry.layer === 'plugin' ? (entry.extension ?? 'plugin') : null;
+  return JSON.stringify([owner, c.type, c.command ?? null, c.args ?? null, c.shell ?? null, c.if ?? null, c.url ?? null]);
 }
 
 /** The matcher verdict for one entry (the group's matcher against the event's matcher field). */
@@ -23,17 +25,18 @@ export function matcherVerdict(entry: RegistryEntry, event: string, input: JsonO
   if (!rule?.matcherField || (rule.matcherSince === 'current' && profile.generation === 'classic')) {
     return { matches: true, rule: `${event} has no matcher in Claude Code ${profile.label}, so every hook runs` };
   }
-  const value = input[rule.matcherField];
-  if (typeof value !== 'string' || value === '') {
+  const raw = input[rule.matcherField];
+  if (typeof raw !== 'string' || raw === '') {
     return { matches: true, rule: `the event has no ${rule.matcherField}, so matchers are not consulted` };
   }
-  return matchClaude(matcher, value, rule.matcherField, profile);
+  const value = rule.matcherBasename ? raw.slice(raw.replace(/[\\/]+$/, '').lastIndexOf('/') + 1) : raw;
+  return matchClaude(matcher, value, rule.matcherBasename ? `basename of ${rule.matcherField}` : rule.matcherField, profile, rule.narrowMatcher === true);
 }
 
 /** The handler's `if` (current generation only): tool events check the call, other events never run it. */
 export function ifVerdict(entry: RegistryEntry, event: string, input: JsonObject, profile: ClaudeProfile, home: string): MatchVerdict | undefined {
   const condition = entry.config.if;
-  if (typeof condition !== 'string' || profile.generation === 'classic') return undefined;
+  if (typeof condition !== 'string' || !has(profile, 'ifField')) return undefined;
   if (!eventRule(event)?.tool) return { matches: false, rule: `a handler with "if" never runs on ${event} (not a tool event)` };
   const toolName = input.tool_name;
   if (typeof toolName !== 'string' || toolName === '') return { matches: true, rule: `the event has no tool_name, so "if" is not consulted` };
@@ -43,6 +46,7 @@ export function ifVerdict(entry: RegistryEntry, event: string, input: JsonObject
     toolInput: typeof toolInput === 'object' && toolInput !== null ? (toolInput as Record<string, unknown>) : {},
     cwd: typeof input.cwd === 'string' ? input.cwd : '/',
     home,
+    unanchoredDirs: !has(profile, 'ifDirAnchored'),
   });
 }
 
@@ -52,6 +56,12 @@ export function planClaude(config: ResolvedConfig, event: string, input: JsonObj
   const skipped: SkippedEntry[] = [];
   const hooks: PlannedHook[] = [];
   const seen = new Map<string, RegistryEntry>();
+  if (isClaudeEvent(event) && !eventKnownIn(event, profile)) {
+    const since = eventRule(event)!.since!.join('.');
+    const warning = { code: 'event-not-in-version', severity: 'warning' as const, message: `Claude Code ${profile.label} has no ${event} event (added in ${since}); it would run none of these hooks` };
+    for (const entry of config.entries) if (entry.event === event) skipped.push({ entry, reason: 'matcher', detail: warning.message });
+    return { event, hooks, sequential: false, parallelBecause: 'Claude Code runs every matching hook in parallel', skipped, warnings: [warning] };
+  }
   for (const entry of config.entries) {
     if (entry.event !== event) continue;
     if (!entry.enabled) {

@@ -7,9 +7,9 @@ import { type Context, homeDir } from '../../context.js';
 import { configError, HookrunError } from '../../errors.js';
 import { isPlainObject, parseJsoncObject, type JsoncDocument, type JsonPath } from '../../settings/jsonc.js';
 import type { Diagnostic, HookConfig, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
-import { CLAUDE_EVENTS, CLAUDE_UNRUN_EVENTS, eventRule, isClaudeEvent } from './events.js';
+import { CLAUDE_EVENTS, eventKnownIn, eventRule, handlerTypeRuns, isClaudeEvent } from './events.js';
 import { classifyMatcher } from './matcher.js';
-import type { ClaudeProfile } from './version.js';
+import { has, SINCE, type ClaudeProfile } from './version.js';
 
 export type ClaudeLayer = Extract<Layer, 'user' | 'project' | 'local' | 'managed'>;
 
@@ -19,8 +19,11 @@ export const CLAUDE_LAYERS: readonly ClaudeLayer[] = ['user', 'project', 'local'
 /** Overrides the managed-settings path, so tests (and people) need not touch /etc. */
 export const MANAGED_SETTINGS_ENV = 'HOOKRUN_CLAUDE_MANAGED_SETTINGS';
 
-/** Handler types Claude Code knows; hookrun runs `command` only. */
+/** Handler types Claude Code knows; hookrun runs `command` and `http`. */
 const HANDLER_TYPES = new Set(['command', 'http', 'mcp_tool', 'prompt', 'agent']);
+
+/** Loader findings that, before 2.1.122, made Claude Code ignore the whole file ("a malformed hooks entry"). */
+const MALFORMED = new Set(['event-not-array', 'invalid-definition', 'invalid-matcher', 'invalid-hook-entry', 'invalid-hook-type', 'missing-command', 'invalid-args', 'invalid-if', 'invalid-url']);
 
 export interface ClaudeSettingsFile {
   layer: ClaudeLayer;
@@ -36,6 +39,10 @@ export interface ClaudeResolvedConfig extends ResolvedConfig {
     profile: ClaudeProfile;
     /** The home directory `~/` in `if` path rules stands for. */
     home: string;
+    /** `allowedHttpHookUrls` merged across files (arrays concatenate); undefined when no file sets it. */
+    httpUrls?: string[];
+    /** `httpHookAllowedEnvVars` merged across files; undefined when no file sets it. */
+    httpEnvVars?: string[];
   };
 }
 
@@ -79,7 +86,7 @@ export function readClaudeSettings(ctx: Context): ClaudeSettingsFile[] {
   });
 }
 
-export function loadClaudeConfig(ctx: Context, profile: ClaudeProfile): ClaudeResolvedConfig {
+export async function loadClaudeConfig(ctx: Context, profile: ClaudeProfile): Promise<ClaudeResolvedConfig> {
   let files: ClaudeSettingsFile[];
   try {
     files = readClaudeSettings(ctx);
@@ -101,6 +108,10 @@ export function loadClaudeConfig(ctx: Context, profile: ClaudeProfile): ClaudeRe
     merged: mergedSettings(files),
     claude: { profile, home: homeDir(ctx) },
   };
+  const httpUrls = mergedList(files, 'allowedHttpHookUrls');
+  if (httpUrls) config.claude.httpUrls = httpUrls;
+  const httpEnvVars = mergedList(files, 'httpHookAllowedEnvVars');
+  if (httpEnvVars) config.claude.httpEnvVars = httpEnvVars;
 
   const gate = hookGate(files);
   if (gate.allDisabled) {
@@ -111,6 +122,10 @@ export function loadClaudeConfig(ctx: Context, profile: ClaudeProfile): ClaudeRe
     if (!file.doc) continue;
     registerFile(file, profile, config, gate.blocks(file.layer));
   }
+  if (has(profile, 'skillsDirPlugins')) {
+    const { loadPlugins } = await import('./plugins.js');
+    loadPlugins(ctx, files, config, gate.blocks('plugin'), registerHooksObject);
+  }
   if (gate.nonManagedNote) config.diagnostics.push(gate.nonManagedNote);
   return config;
 }
@@ -119,7 +134,7 @@ interface Gate {
   allDisabled?: { message: string; location?: Location };
   nonManagedNote?: Diagnostic;
   /** Why hooks of this layer may not run, if they may not. */
-  blocks(layer: ClaudeLayer): string | undefined;
+  blocks(layer: ClaudeLayer | 'plugin'): string | undefined;
 }
 
 /**
@@ -159,37 +174,66 @@ function hookGate(files: ClaudeSettingsFile[]): Gate {
 
 function registerFile(file: ClaudeSettingsFile, profile: ClaudeProfile, config: ClaudeResolvedConfig, blocked: string | undefined): void {
   const doc = file.doc!;
-  const hooks = doc.value.hooks;
-  if (hooks === undefined) return;
+  if (doc.value.hooks === undefined) return;
+  registerHooksObject(doc.value.hooks, { file: file.path, layer: file.layer, source: file.layer, locate: doc.locate, prefix: ['hooks'] }, profile, config, blocked);
+}
+
+/** Where a hooks object comes from: a settings file's `hooks`, or a plugin's hooks file. */
+export interface HooksOrigin {
+  file: string;
+  layer: Layer;
+  source: string;
+  locate: JsoncDocument['locate'];
+  /** The JSON path of the hooks object inside its file. */
+  prefix: JsonPath;
+  /** A plugin's id (`name@skills-dir`) and root, for its entries. */
+  plugin?: { id: string; root: string; data: string };
+}
+
+export type RegisterHooks = (hooks: unknown, origin: HooksOrigin, profile: ClaudeProfile, config: ClaudeResolvedConfig, blocked: string | undefined) => void;
+
+export const registerHooksObject: RegisterHooks = (hooks, origin, profile, config, blocked) => {
+  const before = config.entries.length;
+  const broken: string[] = [];
   const warn = (code: string, message: string, at: JsonPath, severity: Diagnostic['severity'] = 'warning', key = false) => {
-    config.diagnostics.push({ code, severity, message, location: doc.locate(at, { key }) });
+    config.diagnostics.push({ code, severity, message, location: origin.locate(at, { key }) });
+    if (MALFORMED.has(code) && profile.version && !has(profile, 'malformedEntrySkipped')) broken.push(message);
   };
+  const prefix = origin.prefix;
   if (!isPlainObject(hooks)) {
-    warn('hooks-not-object', `"hooks" must be an object of event names, got ${typeName(hooks)}; its hooks are ignored`, ['hooks']);
+    warn('hooks-not-object', `"hooks" must be an object of event names, got ${typeName(hooks)}; its hooks are ignored`, prefix);
     return;
   }
   for (const [event, groups] of Object.entries(hooks)) {
-    const at: JsonPath = ['hooks', event];
-    if (!isClaudeEvent(event)) {
-      if (CLAUDE_UNRUN_EVENTS.includes(event)) {
-        warn('event-not-supported', `hookrun does not run Claude Code's ${event} event; these hooks are listed but never run`, at, 'info', true);
-      } else {
-        const near = [...CLAUDE_EVENTS, ...CLAUDE_UNRUN_EVENTS].find((e) => e.toLowerCase() === event.toLowerCase());
-        const hint = near ? ` (event names are case-sensitive: did you mean "${near}"?)` : '';
-        warn('invalid-event-name', `unknown Claude Code hook event "${event}"${hint}; its hooks never run`, at, 'warning', true);
-      }
+    const at: JsonPath = [...prefix, event];
+    if (!isClaudeEvent(event) || !eventKnownIn(event, profile)) {
+      const near = CLAUDE_EVENTS.find((e) => e.toLowerCase() === event.toLowerCase() && e !== event);
+      const hint = near ? ` (event names are case-sensitive: did you mean "${near}"?)` : '';
+      const which = isClaudeEvent(event) ? `Claude Code ${profile.label} has no hook event "${event}" (added in ${eventRule(event)!.since!.join('.')})` : `unknown Claude Code hook event "${event}"${hint}`;
+      warn('invalid-event-name', `${which}; its hooks never run`, at, 'warning', true);
+      if (profile.version && !has(profile, 'unknownEventSkipped')) broken.push(`unknown event "${event}"`);
       continue;
     }
     if (!Array.isArray(groups)) {
       warn('event-not-array', `hooks.${event} must be an array of matcher groups, got ${typeName(groups)}`, at);
       continue;
     }
-    groups.forEach((group: unknown, g) => registerGroup(event, group, [...at, g], { file, profile, config, blocked, warn }));
+    groups.forEach((group: unknown, g) => registerGroup(event, group, [...at, g], { origin, profile, config, blocked, warn }));
   }
-}
+  if (broken.length > 0) {
+    // Claude Code before 2.1.101 (unknown events) / 2.1.122 (malformed entries) dropped the whole file.
+    config.entries.length = before;
+    config.diagnostics.push({
+      code: 'settings-file-ignored',
+      severity: 'warning',
+      message: `Claude Code ${profile.label} ignores every hook in ${origin.file} because of ${broken[0]} (later versions skip only the bad entry)`,
+      location: origin.locate(prefix, { key: true }),
+    });
+  }
+};
 
 interface GroupContext {
-  file: ClaudeSettingsFile;
+  origin: HooksOrigin;
   profile: ClaudeProfile;
   config: ClaudeResolvedConfig;
   blocked: string | undefined;
@@ -222,7 +266,7 @@ function checkMatcher(event: string, matcher: string | undefined, at: JsonPath, 
     c.warn('matcher-ignored', `${formatPath(at)}: ${event} has no matcher in Claude Code ${c.profile.label}; "${matcher}" is ignored and the hooks always run`, at, 'info');
     return;
   }
-  const kind = classifyMatcher(matcher, c.profile);
+  const kind = classifyMatcher(matcher, c.profile, rule.narrowMatcher === true);
   if (kind.kind === 'regex' && kind.error) {
     c.warn('invalid-regex-matcher', `${formatPath(at)}: "${matcher}" is not a valid regular expression (${kind.error}); Claude Code never matches it`, at);
   }
@@ -240,15 +284,28 @@ function registerHandler(event: string, handler: unknown, matcher: unknown, at: 
     c.warn('invalid-hook-type', `${where}.type must be one of command, http, mcp_tool, prompt, agent, got ${JSON.stringify(type)}${near}; the handler is skipped`, [...at, 'type']);
     return undefined;
   }
-  if (type !== 'command') {
-    c.warn('unsupported-hook-type', `${where}: hookrun runs command hooks only; this "${type}" hook is not run`, [...at, 'type']);
+  if (!handlerTypeRuns(event, type)) {
+    c.warn('hook-type-unsupported-on-event', `${where}: Claude Code does not run "${type}" hooks on ${event}; the handler is skipped`, [...at, 'type']);
     return undefined;
   }
-  if (typeof handler.command !== 'string' || handler.command === '') {
+  if (type === 'prompt' || type === 'agent' || type === 'mcp_tool') {
+    const why = type === 'mcp_tool' ? 'it needs a connected MCP server' : 'it needs a model';
+    c.warn('unsupported-hook-type', `${where}: hookrun does not run "${type}" hooks (${why}); it is skipped and the other hooks decide`, [...at, 'type']);
+    return undefined;
+  }
+  if (type === 'http') {
+    if (typeof handler.url !== 'string' || !/^https?:\/\//i.test(handler.url)) {
+      c.warn('invalid-url', `${where}.url must be an http:// or https:// URL; the handler is skipped`, at);
+      return undefined;
+    }
+    if (handler.headers !== undefined && (!isPlainObject(handler.headers) || !Object.values(handler.headers).every((v) => typeof v === 'string'))) {
+      c.warn('invalid-headers', `${where}.headers must be an object of strings; the headers are not sent`, [...at, 'headers']);
+    }
+  } else if (typeof handler.command !== 'string' || handler.command === '') {
     c.warn('missing-command', `${where}.command must be a non-empty string; the handler is skipped`, at);
     return undefined;
   }
-  const config: HookConfig = { ...handler, type, command: handler.command };
+  const config: HookConfig = { ...handler, type };
   delete config.timeout;
   if (handler.timeout !== undefined) {
     if (typeof handler.timeout === 'number' && Number.isFinite(handler.timeout) && handler.timeout > 0) {
@@ -260,11 +317,10 @@ function registerHandler(event: string, handler: unknown, matcher: unknown, at: 
   if (typeof handler.timeout === 'number' && handler.timeout > 3600) {
     c.warn('timeout-looks-like-ms', `${where}.timeout is ${handler.timeout} seconds (${(handler.timeout / 3600).toFixed(1)} h): Claude Code reads seconds, not milliseconds`, [...at, 'timeout']);
   }
-  if (c.profile.generation === 'classic') {
-    for (const field of ['if', 'args'] as const) {
-      if (handler[field] !== undefined) {
-        c.warn('field-needs-current', `${where}.${field} is ignored by classic Claude Code; pass --claude-version current (or a version ≥ 2.1.3) to apply it`, [...at, field]);
-      }
+  for (const [field, feature] of [['if', 'ifField'], ['args', 'execForm']] as const) {
+    if (handler[field] !== undefined && !has(c.profile, feature)) {
+      const since = SINCE[feature].join('.');
+      c.warn('field-needs-current', `${where}.${field} is ignored by Claude Code ${c.profile.label} (it arrived in ${since}); pass --claude-version current (or a version ≥ ${since}) to apply it`, [...at, field]);
     }
   }
   if (handler.args !== undefined && (!Array.isArray(handler.args) || !handler.args.every((a) => typeof a === 'string'))) {
@@ -275,19 +331,55 @@ function registerHandler(event: string, handler: unknown, matcher: unknown, at: 
     c.warn('invalid-if', `${where}.if must be one permission rule string such as "Bash(git *)"; the handler is skipped`, [...at, 'if']);
     return undefined;
   }
+  if (typeof handler.if === 'string' && has(c.profile, 'ifField')) checkIf(event, handler.if, matcher, [...at, 'if'], c);
   const entry: RegistryEntry = {
     event,
     config,
-    source: c.file.layer,
-    layer: c.file.layer,
+    source: c.origin.source,
+    layer: c.origin.layer,
     matcher,
     sequential: undefined,
     enabled: c.blocked === undefined,
-    displayName: handler.command,
-    location: c.file.doc!.locate(at),
+    displayName: type === 'http' ? `POST ${String(handler.url)}` : String(handler.command),
+    location: c.origin.locate(at),
   };
+  if (c.origin.plugin) {
+    entry.extension = c.origin.plugin.id;
+    entry.config = { ...entry.config, plugin: c.origin.plugin };
+  }
   if (c.blocked) entry.config = { ...config, disabledBecause: c.blocked };
   return entry;
+}
+
+/** `if` rules Claude Code accepts but that never let the hook run. */
+function checkIf(event: string, condition: string, matcher: unknown, at: JsonPath, c: GroupContext): void {
+  const where = formatPath(at);
+  if (!eventRule(event)!.tool) {
+    c.warn('if-never-runs', `${where}: ${event} is not a tool event, and Claude Code never runs a hook with "if" there`, at);
+    return;
+  }
+  if (/&&|\|\||\)\s*[,;|]/.test(condition.replace(/\([^()]*\)/g, '()'))) {
+    c.warn('if-never-matches', `${where}: "${condition}" is more than one permission rule; "if" takes exactly one (split the hook)`, at);
+    return;
+  }
+  const tool = /^\s*([^\s()]+)/.exec(condition)?.[1];
+  if (tool === undefined || typeof matcher !== 'string') return;
+  const kind = classifyMatcher(matcher, c.profile);
+  if (kind.kind === 'list' && !kind.items.includes(tool)) {
+    c.warn('if-never-matches', `${where}: "${condition}" names ${tool}, but the group's matcher "${matcher}" never selects ${tool}, so the hook never runs`, at);
+  } else if (kind.kind === 'regex' && kind.regex && !kind.regex.test(tool)) {
+    c.warn('if-never-matches', `${where}: "${condition}" names ${tool}, but the group's matcher /${matcher}/ does not match ${tool}, so the hook never runs`, at);
+  }
+}
+
+/** A list setting whose arrays merge across files (settings reference); undefined when no file sets it. */
+function mergedList(files: ClaudeSettingsFile[], key: string): string[] | undefined {
+  let list: string[] | undefined;
+  for (const file of files) {
+    const value = file.doc?.value[key];
+    if (Array.isArray(value)) list = [...(list ?? []), ...value.filter((v): v is string => typeof v === 'string')];
+  }
+  return list;
 }
 
 /** Ordinary keys follow precedence (managed > local > project > user); `hooks` is not merged here. */

@@ -17,6 +17,44 @@ export interface ClaudeProfile {
   listCommas: boolean;
   /** Exact-list matchers accept `-` (v2.1.195); before, a hyphenated name is a regex. */
   listHyphens: boolean;
+  /** The version asked for; undefined: classic (below 2.1.3) or current (everything hookrun knows, up to 2.1.251). */
+  version?: readonly number[];
+}
+
+export type Version = readonly [number, number, number];
+
+/**
+ * Behaviours the changelog and the docs date one by one (shared spec claude-current SOURCES.md §1): each is
+ * on from its version; `current` has them all, classic none.
+ */
+export const SINCE = {
+  /** CL 2.1.85: the handler `if` field. */
+  ifField: [2, 1, 85],
+  /** CL 2.1.89: permissionDecision "defer". */
+  defer: [2, 1, 89],
+  /** CL 2.1.101: an unknown event name no longer makes the whole settings file ignored. */
+  unknownEventSkipped: [2, 1, 101],
+  /** CL 2.1.105: PreCompact can block (exit 2 or decision "block"). */
+  preCompactBlocks: [2, 1, 105],
+  /** CL 2.1.122: a malformed hooks entry no longer invalidates the entire file. */
+  malformedEntrySkipped: [2, 1, 122],
+  /** CL 2.1.139: exec form (`args`). */
+  execForm: [2, 1, 139],
+  /** CL 2.1.158 / plugins reference: skills-directory plugins. */
+  skillsDirPlugins: [2, 1, 158],
+  /** CL 2.1.214: exit 2 blocks even when the stdout JSON fails validation. */
+  exit2InvalidJsonBlocks: [2, 1, 214],
+  /** CL 2.1.214: `if` "Edit(src/**)" is anchored at cwd (before: a directory named src at any depth). */
+  ifDirAnchored: [2, 1, 214],
+} satisfies Record<string, Version>;
+
+export type Feature = keyof typeof SINCE;
+
+/** Is this behaviour on in the profile's Claude Code? */
+export function has(profile: ClaudeProfile, feature: Feature | Version): boolean {
+  const since = typeof feature === 'string' ? SINCE[feature] : feature;
+  if (profile.version) return atLeast(profile.version, since);
+  return profile.generation === 'current';
 }
 
 /** The environment variable that selects the version when `--claude-version` is not given. */
@@ -57,6 +95,7 @@ export function parseClaudeVersion(value: string | undefined, origin = '--claude
   const version = [Number(match[1]), Number(match[2] ?? 0), Number(match[3] ?? 0)];
   return {
     label: version.join('.'),
+    version,
     generation: atLeast(version, CURRENT_SINCE) ? 'current' : 'classic',
     listCommas: atLeast(version, COMMAS_SINCE),
     listHyphens: atLeast(version, HYPHENS_SINCE),

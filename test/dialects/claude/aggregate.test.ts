@@ -5,6 +5,7 @@ import { mergeClaudeOutputs, outcomeClaude } from '../../../src/dialects/claude/
 import { interpretClaude } from '../../../src/dialects/claude/interpret.js';
 import type { ClaudeInvocation } from '../../../src/dialects/claude/invocation.js';
 import type { ProcessOutcome } from '../../../src/types.js';
+import { parseClaudeVersion } from '../../../src/dialects/claude/version.js';
 
 const invocation = (generation: 'classic' | 'current', async = false): ClaudeInvocation => ({
   command: 'x',
@@ -14,7 +15,7 @@ const invocation = (generation: 'classic' | 'current', async = false): ClaudeInv
   env: {},
   stdin: '{}',
   timeoutMs: 60_000,
-  claude: { generation, async },
+  claude: { generation, profile: parseClaudeVersion(generation), async, unblockable: false, http: false },
 });
 
 const ended = (exitCode: number | null, stdout = '', stderr = '', extra: Partial<ProcessOutcome> = {}): ProcessOutcome => ({

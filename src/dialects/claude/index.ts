@@ -1,0 +1,39 @@
+// Claude Code (`--dialect claude`): each member delegates to the module under claude/ that holds the rule.
+import { firstFile } from '../detect.js';
+import type { Dialect } from '../dialect.js';
+import { claudeFailClosed } from './fail-closed.js';
+import { aggregateClaude, outcomeClaude } from './aggregate.js';
+import { CLAUDE_EVENTS, completeClaudeInput } from './events.js';
+import { interpretClaude } from './interpret.js';
+import { claudeInvocation } from './invocation.js';
+import { planClaude } from './plan.js';
+import { claudeSettingsPaths, loadClaudeConfig } from './settings.js';
+import { resolveClaudeProfile } from './version.js';
+
+export const claude: Dialect = {
+  name: 'claude',
+  events: CLAUDE_EVENTS,
+  flagFields: {
+    tool: 'tool_name',
+    toolInput: 'tool_input',
+    toolResponse: 'tool_response',
+    prompt: 'prompt',
+    source: 'source',
+    reason: 'reason',
+    trigger: 'trigger',
+  },
+  completeInput: completeClaudeInput,
+  loadConfig: async (ctx, options) => loadClaudeConfig(ctx, resolveClaudeProfile(options.agentVersion, ctx.env)),
+  plan: planClaude,
+  invocation: claudeInvocation,
+  interpret: interpretClaude,
+  // Claude Code has no sequential mode: every hook sees the original input.
+  chain: (_event, input) => input,
+  aggregate: aggregateClaude,
+  outcome: outcomeClaude,
+  failClosed: claudeFailClosed,
+  configuredAt(ctx) {
+    const paths = claudeSettingsPaths(ctx);
+    return { workspace: firstFile([paths.project, paths.local]), user: firstFile([paths.user]) };
+  },
+};

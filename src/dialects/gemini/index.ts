@@ -1,0 +1,179 @@
+// Gemini CLI, the primary dialect: each member delegates to the stage module that holds the rule.
+import { aggregateGemini, outcomeGemini } from './aggregate.js';
+import { geminiHome } from '../../context.js';
+import { completeGeminiInput } from './input.js';
+import { textOf } from '../../event/json.js';
+import { GEMINI_EVENTS } from './input-schemas.js';
+import { chainGemini } from './chain.js';
+import { buildHookEnvironment, inheritedEnvironment, RedactionListError, redactionSettingsFrom, resolvePlansDir } from './env.js';
+import { interpretGemini } from './interpret.js';
+import { buildShellInvocation } from './shell.js';
+import { planGemini } from './plan.js';
+import { GEMINI_DEFAULT_TIMEOUT_MS } from './traps.js';
+import { geminiSettingsPaths, loadGeminiConfig } from './settings/load.js';
+import { isPlainObject } from '../../settings/jsonc.js';
+import type { JsonObject, PlannedHook, ResolvedConfig } from '../../types.js';
+import type { Context } from '../../context.js';
+import { firstFile } from '../detect.js';
+import type { Dialect, HookInvocation } from '../dialect.js';
+import { gateProjectHooks, resolveHookTrustPolicy } from '../../trust/policy.js';
+import { geminiFailClosed } from './fail-closed.js';
+import type { Diagnostic } from '../../types.js';
+import type { ValueAsCode } from './shell.js';
+
+
+/**
+ * The delay Gemini CLI's timer really gets: `timeout ?? 60000` handed to Node's setTimeout, which
+ * multiplies it by 1 and turns anything outside 1..2^31-1 (0, negatives, NaN from "abc") into 1 ms.
+ * A trap (a `timeout: 0` hook is killed at once), reproduced so the prediction holds; `validate` flags it.
+ */
+export function effectiveTimeoutMs(timeout: unknown): number {
+  const delay = Number(timeout ?? GEMINI_DEFAULT_TIMEOUT_MS);
+  return delay >= 1 && delay <= 2 ** 31 - 1 ? delay : 1;
+}
+
+/**
+ * A settings hook of type "runtime" is registered (it needs only a name), but Gemini CLI runs a runtime
+ * hook by calling its in-process function, which no settings file can give: the call throws at once, the
+ * hook fails without output and its command never runs. A trap, reproduced and reported (the loader
+ * warns, `validate` flags it).
+ */
+export const RUNTIME_HOOK_ERROR =
+  'a "runtime" hook is an in-process function that settings cannot define: Gemini CLI\'s call fails (TypeError: hookConfig.action is not a function) and the command is never run';
+
+/**
+ * Where Gemini CLI's runner fails a hook before anything starts, in its order: a runtime hook from
+ * settings (above); a hook with no command (a `plugin` one: validation asks a command only of `command`
+ * hooks); a command that is not a string, on which expanding the variables (`command.replace`) throws;
+ * a redaction list its sanitizer throws on (RedactionListError).
+ */
+function whyItCannotStart(hook: PlannedHook, config: ResolvedConfig, ctx: Context): string | undefined {
+  const { type, command } = hook.entry.config as { type: unknown; command: unknown };
+  if (type === 'runtime') return RUNTIME_HOOK_ERROR;
+  if (!command) return 'Command hook missing command (Gemini CLI fails a hook without a command without running anything)';
+  if (typeof command !== 'string') {
+    return `the command ${JSON.stringify(command)} is not a string: Gemini CLI's runner expands variables with command.replace, which throws (TypeError), and the hook never starts`;
+  }
+  const inherited = inheritedOnce(config, ctx);
+  return inherited instanceof RedactionListError ? inherited.message : undefined;
+}
+
+/** The environment every hook of the run inherits, or the error Gemini's sanitizer throws instead. */
+function inheritedOnce(config: ResolvedConfig, ctx: Context): Record<string, string> | RedactionListError {
+  return oncePerRun(config, 'env', () => {
+    try {
+      return inheritedEnvironment(ctx.env, redactionSettingsFrom(config.merged), config.envPolicy, config.agentEnv);
+    } catch (error) {
+      if (error instanceof RedactionListError) return error;
+      throw error;
+    }
+  });
+}
+
+/**
+ * What the hooks of one run share, worked out once: GEMINI_PLANS_DIR per session (finding the
+ * project id reads Gemini's projects.json and scans its tmp/ and history/ directories; Gemini settles
+ * it once per session too) and the environment every hook inherits (Gemini's after its start-up,
+ * redacted, narrowed by --clean-env/--env-allow). Keyed by the run's config, loaded for the context it runs in, so nothing
+ * outlives the run.
+ */
+const perRun = new WeakMap<ResolvedConfig, Map<string, unknown>>();
+
+function oncePerRun<T>(config: ResolvedConfig, key: string, compute: () => T): T {
+  let known = perRun.get(config);
+  if (!known) perRun.set(config, (known = new Map()));
+  if (!known.has(key)) known.set(key, compute());
+  return known.get(key) as T;
+}
+
+/** `general.plan.directory` of the merged settings, which Gemini CLI makes its plans directory when set. */
+function customPlansDir(settings: JsonObject): string | undefined {
+  const general = settings.general;
+  const plan = isPlainObject(general) ? general.plan : undefined;
+  const directory = isPlainObject(plan) ? plan.directory : undefined;
+  return typeof directory === 'string' && directory !== '' ? directory : undefined;
+}
+
+/** What hookrun says where Gemini CLI would run an event value as shell code (or let it break the quoting). */
+function valueAsCodeWarnings(hook: PlannedHook, asCode: ValueAsCode[], geminiCommand: string): Diagnostic[] {
+  const names = [...new Set(asCode.map((a) => `$${a.variable}`))].join(', ');
+  const code = asCode.some((a) => a.kind === 'code');
+  const warning: Diagnostic = {
+    code: code ? 'value-as-code' : 'value-breaks-quoting',
+    severity: 'warning',
+    message:
+      `hook "${hook.entry.displayName}": the value of ${names} ${code ? 'would run as shell code' : 'would close the quotes around it'} in Gemini CLI, ` +
+      `which pastes it into the command text and would execute: ${JSON.stringify(geminiCommand)}; ` +
+      `hookrun passed it to the shell as data (${asCode.map((a) => a.dataVariable).join(', ')}). ` +
+      `Write "\${${asCode[0]!.variable}}" (braced, in double quotes) to read it from the environment in both`,
+  };
+  if (hook.entry.location) warning.location = hook.entry.location;
+  return [warning];
+}
+
+export const gemini: Dialect = {
+  name: 'gemini',
+  events: GEMINI_EVENTS,
+  flagFields: {
+    tool: 'tool_name',
+    toolInput: 'tool_input',
+    toolResponse: 'tool_response',
+    prompt: 'prompt',
+    source: 'source',
+    reason: 'reason',
+    trigger: 'trigger',
+  },
+  completeInput: completeGeminiInput,
+  loadConfig: (ctx, options) => loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: options.keepInactive }),
+  plan: planGemini,
+
+  invocation(hook, input, config, ctx) {
+    const sessionId = String(input.session_id);
+    // The agent expands and spawns in the event's cwd, which it sets to its workspace. hookrun uses
+    // its workspace (-C) for both, so a replayed event recorded elsewhere still runs here.
+    const cwd = ctx.cwd;
+    const home = geminiHome(ctx);
+    const plansDir = oncePerRun(config, `plans\0${home}\0${cwd}\0${sessionId}`, () =>
+      resolvePlansDir({ geminiHome: home, projectRoot: cwd, sessionId, customPlansDir: customPlansDir(config.merged) }).plansDir,
+    );
+    // A command that is not a string never runs (see whyItCannotStart); shown as JSON in the plan.
+    const command: unknown = hook.entry.config.command;
+    const inherited = inheritedOnce(config, ctx);
+    const shell = buildShellInvocation(typeof command === 'string' ? command : textOf(command ?? ''), { cwd, plansDir, sessionId }, ctx);
+    const env = buildHookEnvironment({
+      // With a redaction error the hook never starts (whyItCannotStart): its plan shows no inherited variable.
+      inherited: inherited instanceof RedactionListError ? {} : inherited,
+      cwd,
+      plansDir,
+      sessionId,
+      hookEnv: hook.entry.config.env,
+    });
+    // After the hook's own env: a data variable must hold exactly the text it stands for.
+    if (shell.dataEnv) Object.assign(env, shell.dataEnv);
+    const invocation: HookInvocation = {
+      command: shell.command,
+      file: shell.file,
+      args: shell.args,
+      cwd,
+      env,
+      stdin: JSON.stringify(input),
+      timeoutMs: effectiveTimeoutMs(hook.entry.config.timeout),
+      // Gemini CLI appends each read from the pipe as text (spec section 3.5).
+      decodeEachRead: true,
+    };
+    if (shell.asCode) invocation.warnings = valueAsCodeWarnings(hook, shell.asCode, shell.geminiCommand ?? shell.command);
+    return invocation;
+  },
+
+  cannotStart: whyItCannotStart,
+  interpret: (_event, outcome, invocation) => interpretGemini(outcome, invocation.timeoutMs),
+  chain: chainGemini,
+  aggregate: aggregateGemini,
+  outcome: outcomeGemini,
+  failClosed: geminiFailClosed,
+  gateProjectHooks: (ctx, config, hookTrust) => gateProjectHooks(ctx, config, resolveHookTrustPolicy(hookTrust, ctx)),
+  configuredAt(ctx) {
+    const paths = geminiSettingsPaths(ctx);
+    return { workspace: firstFile([paths.workspace]), user: firstFile([paths.user]) };
+  },
+};

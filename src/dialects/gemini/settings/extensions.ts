@@ -1,0 +1,287 @@
+// Extension hooks, found the way Gemini CLI's ExtensionManager finds them:
+// every directory under <geminiHome>/.gemini/extensions/ with a `gemini-extension.json`
+// manifest (name and version required) is an installed extension; a
+// `.gemini-extension-install.json` of type "link" points at the real directory. Its hooks live
+// in `hooks/hooks.json` (plain JSON, `{"hooks": {...}}`), where `${extensionPath}`,
+// `${workspacePath}`, `${/}`, `${pathSeparator}` and the extension's setting variables are
+// substituted. Settings declared in the manifest (`settings[].envVar`) that have a value are
+// added to every command hook's `env`. Setting values come from `.env` files: the extension's
+// own (<extensions>/<name>/.env) and, in a trusted folder, the workspace's `.env`; secrets Gemini
+// keeps in the system keychain are not read. An extension is active unless
+// `extension-enablement.json` disables it for the workspace (last matching rule wins).
+import fs from 'node:fs';
+import path from 'node:path';
+import { geminiHome, type Context } from '../../../context.js';
+import { HookrunError } from '../../../errors.js';
+import type { Diagnostic, JsonObject, Location } from '../../../types.js';
+import { parseDotenv } from './dotenv.js';
+import { expandEnvInObject } from './expand.js';
+import { isPlainObject, parseJsonc } from '../../../settings/jsonc.js';
+import { slotsFromObject, type HookSlot } from './registry.js';
+
+export interface ExtensionHooks {
+  name: string;
+  /** The directory the extension is loaded from (the link target for linked extensions). */
+  path: string;
+  hooksFile: string;
+  active: boolean;
+  slots: HookSlot[];
+}
+
+export interface ExtensionScan {
+  extensions: ExtensionHooks[];
+  diagnostics: Diagnostic[];
+}
+
+export interface ExtensionScanOptions {
+  /** Merged settings (security.allowedExtensions, security.blockGitExtensions, experimental.extensionConfig). */
+  merged: JsonObject;
+  /** Folder trust: the workspace `.env` is read only in a trusted folder. */
+  trusted: boolean;
+}
+
+const MANIFEST = 'gemini-extension.json';
+const INSTALL_METADATA = '.gemini-extension-install.json';
+const ENABLEMENT = 'extension-enablement.json';
+
+export function extensionsDir(ctx: Context): string {
+  return path.join(geminiHome(ctx), '.gemini', 'extensions');
+}
+
+export function loadExtensions(ctx: Context, options: ExtensionScanOptions): ExtensionScan {
+  const scan: ExtensionScan = { extensions: [], diagnostics: [] };
+  const dir = extensionsDir(ctx);
+  if (!fs.existsSync(dir)) return scan;
+  let entries: string[];
+  try {
+    entries = fs.readdirSync(dir);
+  } catch (error) {
+    scan.diagnostics.push(extensionWarning('extension-skipped', `Cannot list extensions in ${dir}: ${errorMessage(error)}`, dir));
+    return scan;
+  }
+  const enablement = readEnablement(dir, scan.diagnostics);
+  for (const entry of entries) {
+    const extensionDir = path.join(dir, entry);
+    try {
+      const extension = loadExtension(ctx, extensionDir, options, scan);
+      if (extension) {
+        extension.active = isEnabled(enablement, extension.name, ctx.cwd);
+        scan.extensions.push(extension);
+      }
+    } catch (error) {
+      skip(scan, extensionDir, errorMessage(error));
+    }
+  }
+  return scan;
+}
+
+function loadExtension(ctx: Context, dir: string, options: ExtensionScanOptions, scan: ExtensionScan): ExtensionHooks | undefined {
+  if (!fs.statSync(dir).isDirectory()) return undefined;
+  const install = readJsonQuietly(path.join(dir, INSTALL_METADATA));
+  if (!isAllowed(dir, install, options.merged, scan)) return undefined;
+  const effectivePath = install?.type === 'link' && typeof install.source === 'string' ? install.source : dir;
+
+  let manifest = readManifest(effectivePath, ctx.cwd);
+  const name = String(manifest.name);
+  if (scan.extensions.some((extension) => extension.name === name)) {
+    throw new Error(`Extension with name ${name} already was loaded.`);
+  }
+  const settingsEnv = extensionSettingsEnv(ctx, dir, name, options);
+  manifest = expandEnvInObject(manifest, { ...ctx.env, ...settingsEnv });
+
+  const hooksFile = path.join(effectivePath, 'hooks', 'hooks.json');
+  const context = { extensionPath: effectivePath, workspacePath: ctx.cwd, ...settingsEnv, '/': path.sep, pathSeparator: path.sep };
+  const hooks = readExtensionHooks(hooksFile, context, scan.diagnostics);
+  if (hooks) addSettingsToHookEnv(hooks.value, manifest, settingsEnv);
+  return {
+    name: String(manifest.name),
+    path: effectivePath,
+    hooksFile,
+    active: true,
+    slots: hooks ? slotsFromObject(hooks.value, 'extension', hooks.locate) : [],
+  };
+}
+
+/** security.allowedExtensions (regexes over the install source) wins over security.blockGitExtensions. */
+function isAllowed(dir: string, install: JsonObject | undefined, merged: JsonObject, scan: ExtensionScan): boolean {
+  const security = isPlainObject(merged.security) ? merged.security : {};
+  const allowed = security.allowedExtensions;
+  if (Array.isArray(allowed) && allowed.length > 0) {
+    const source = install?.source;
+    if (typeof source !== 'string' || source === '') {
+      skip(scan, dir, `The ${INSTALL_METADATA} file is missing or misconfigured.`);
+      return false;
+    }
+    if (allowed.some((pattern) => new RegExp(String(pattern)).test(source))) return true;
+    skip(scan, dir, 'This extension is not allowed by the "allowedExtensions" security setting.');
+    return false;
+  }
+  if ((install?.type === 'git' || install?.type === 'github-release') && security.blockGitExtensions) {
+    skip(scan, dir, 'Extensions from remote sources is disallowed by your current settings.');
+    return false;
+  }
+  return true;
+}
+
+function readManifest(dir: string, workspace: string): JsonObject {
+  const file = path.join(dir, MANIFEST);
+  if (!fs.existsSync(file)) throw new Error(`Configuration file not found at ${file}`);
+  try {
+    const raw: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const manifest = isPlainObject(raw) ? raw : {};
+    if (!manifest.name || !manifest.version) {
+      throw new Error(`Invalid configuration in ${file}: missing ${!manifest.name ? '"name"' : '"version"'}`);
+    }
+    return hydrate(manifest, { extensionPath: dir, workspacePath: workspace, '/': path.sep, pathSeparator: path.sep }) as JsonObject;
+  } catch (error) {
+    throw new Error(`Failed to load extension config from ${file}: ${errorMessage(error)}`);
+  }
+}
+
+/** The extension's setting values: its own .env, then (trusted folders only) the workspace .env. */
+function extensionSettingsEnv(ctx: Context, dir: string, name: string, options: ExtensionScanOptions): Record<string, string> {
+  const experimental = isPlainObject(options.merged.experimental) ? options.merged.experimental : {};
+  if (!(experimental.extensionConfig ?? true)) return {};
+  const user = readDotenv(path.join(path.dirname(dir), name, '.env'));
+  const workspace = options.trusted ? readDotenv(path.join(ctx.cwd, '.env')) : {};
+  return { ...user, ...workspace };
+}
+
+interface ExtensionHooksFile {
+  value: JsonObject;
+  locate: (subPath: (string | number)[], options?: { key?: boolean }) => Location;
+}
+
+function readExtensionHooks(file: string, context: Record<string, string>, diagnostics: Diagnostic[]): ExtensionHooksFile | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    diagnostics.push(extensionWarning('extension-hooks-unreadable', `Failed to load extension hooks from ${file}: ${errorMessage(error)}`, file));
+    return undefined;
+  }
+  try {
+    const doc = parseJsonc(text, file, { comments: false });
+    const hooks = isPlainObject(doc.value) ? doc.value.hooks : undefined;
+    if (!isPlainObject(hooks)) {
+      const message = `Invalid hooks configuration in ${file}: "hooks" property must be an object`;
+      diagnostics.push({ code: 'extension-hooks-invalid', severity: 'warning', message, location: doc.locate(['hooks']) });
+      return undefined;
+    }
+    return { value: hydrate(hooks, context) as JsonObject, locate: (sub, options) => doc.locate(['hooks', ...sub], options) };
+  } catch (error) {
+    const location = error instanceof HookrunError ? error.location : undefined;
+    const warning = extensionWarning('extension-hooks-unreadable', `Failed to load extension hooks from ${file}: ${errorMessage(error)}`, file);
+    if (location) warning.location = location;
+    diagnostics.push(warning);
+    return undefined;
+  }
+}
+
+/** Gemini's loop, kept as is: a malformed definition makes it throw, which skips the whole extension. */
+function addSettingsToHookEnv(hooks: JsonObject, manifest: JsonObject, settingsEnv: Record<string, string>): void {
+  if (!Array.isArray(manifest.settings)) return;
+  const hookEnv: Record<string, string> = {};
+  for (const setting of manifest.settings as { envVar?: unknown }[]) {
+    const envVar = String(setting?.envVar);
+    const value = Object.hasOwn(settingsEnv, envVar) ? settingsEnv[envVar] : undefined;
+    if (value !== undefined) hookEnv[envVar] = value;
+  }
+  if (Object.keys(hookEnv).length === 0) return;
+  for (const definitions of Object.values(hooks) as any[]) {
+    if (!definitions) continue;
+    for (const definition of definitions) {
+      for (const hook of definition.hooks) {
+        if (hook.type === 'command') hook.env = { ...hook.env, ...hookEnv };
+      }
+    }
+  }
+}
+
+/** `${name}` (up to the first `}`) replaced when the context has it; keys that could touch prototypes dropped. */
+export function hydrate(value: unknown, context: Record<string, string>): unknown {
+  if (typeof value === 'string') {
+    return value.replace(/\$\{(.*?)\}/g, (match, key: string) => (Object.hasOwn(context, key) ? context[key]! : match));
+  }
+  if (Array.isArray(value)) return value.map((item) => hydrate(item, context));
+  if (isPlainObject(value)) {
+    const entries = Object.entries(value).filter(([key]) => !UNSAFE_KEYS.has(key));
+    return Object.fromEntries(entries.map(([key, item]) => [key, hydrate(item, context)]));
+  }
+  return value;
+}
+
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+type Enablement = Record<string, unknown>;
+
+function readEnablement(dir: string, diagnostics: Diagnostic[]): Enablement {
+  const file = path.join(dir, ENABLEMENT);
+  try {
+    const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return isPlainObject(value) ? value : {};
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      diagnostics.push(extensionWarning('extension-enablement-unreadable', `Failed to read extension enablement config. ${errorMessage(error)}`, file));
+    }
+    return {};
+  }
+}
+
+/** Gemini's ExtensionEnablementManager.isEnabled without `-e` overrides: enabled unless the last matching rule says `!`. */
+export function isEnabled(enablement: Enablement, name: string, workspace: string): boolean {
+  const entry = enablement[name];
+  const overrides = isPlainObject(entry) && Array.isArray(entry.overrides) ? entry.overrides : [];
+  const target = withSlashes(workspace);
+  let enabled = true;
+  for (const rule of overrides) {
+    if (typeof rule !== 'string') continue;
+    const disable = rule.startsWith('!');
+    const base = disable ? rule.slice(1) : rule;
+    if (ruleRegex(base).test(target)) enabled = !disable;
+  }
+  return enabled;
+}
+
+function withSlashes(dir: string): string {
+  let result = dir.replace(/\\/g, '/');
+  if (!result.startsWith('/')) result = `/${result}`;
+  if (!result.endsWith('/')) result = `${result}/`;
+  return result;
+}
+
+/** A rule is a path glob where `*` (with the slash before it) is an optional "and anything below". */
+function ruleRegex(glob: string): RegExp {
+  const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/(\/?)\*/g, '($1.*)?');
+  return new RegExp(`^${escaped}$`);
+}
+
+function readJsonQuietly(file: string): JsonObject | undefined {
+  try {
+    const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return isPlainObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readDotenv(file: string): Record<string, string> {
+  try {
+    return parseDotenv(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+function skip(scan: ExtensionScan, dir: string, reason: string): void {
+  scan.diagnostics.push(extensionWarning('extension-skipped', `Warning: Skipping extension in ${dir}: ${reason}`, dir));
+}
+
+function extensionWarning(code: string, message: string, file: string): Diagnostic {
+  return { code, severity: 'warning', message, location: { file, line: 0, column: 0, path: [] } };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

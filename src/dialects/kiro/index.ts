@@ -1,0 +1,55 @@
+// Kiro CLI (and Amazon Q Developer CLI): agent-embedded hooks under the camelCase triggers, each member
+// delegating to the module that holds the rule (kiro-claude-hooks.md, part A); Kiro CLI 3's standalone
+// hook files under the PascalCase triggers, delegating to kiro3-*.ts.
+import { aggregateKiro, outcomeKiro } from './aggregate.js';
+import { completeKiroInput, KIRO_EVENTS } from './events.js';
+import { buildKiroInvocation, interpretKiro } from './exec.js';
+import { createKiroCache } from './cache.js';
+import { planKiro } from './plan.js';
+import { kiroAgentDirectories, loadKiroConfig } from './settings.js';
+import { firstFolderWithJson } from '../detect.js';
+import type { Dialect } from '../dialect.js';
+import { aggregateKiro3, kiro3FailClosed, outcomeKiro3 } from './kiro3-aggregate.js';
+import { completeKiro3Input, isKiro3Trigger, KIRO3_TRIGGER_NAMES } from './kiro3-events.js';
+import { planKiro3 } from './kiro3-plan.js';
+import { interpretKiro3, kiro3Answer, kiro3Invocation } from './kiro3-run.js';
+import { kiro3HookDirectories, loadKiro3Config } from './kiro3-settings.js';
+import { kiroFailClosed } from './fail-closed.js';
+
+export const kiro: Dialect = {
+  name: 'kiro',
+  events: [...KIRO_EVENTS, ...KIRO3_TRIGGER_NAMES],
+  flagFields: {
+    tool: 'tool_name',
+    toolInput: 'tool_input',
+    toolResponse: 'tool_response',
+    prompt: 'prompt',
+    // Kiro events have no such fields; the flags still set them, and they pass through to the hooks.
+    source: 'source',
+    reason: 'reason',
+    trigger: 'trigger',
+  },
+  completeInput: (event, input, ctx) => (isKiro3Trigger(event) ? completeKiro3Input(event, input, ctx) : completeKiroInput(event, input, ctx)),
+  loadConfig: (ctx, options) =>
+    options.event !== undefined && isKiro3Trigger(options.event) ? loadKiro3Config(ctx, options) : loadKiroConfig(ctx, { agent: options.agent }),
+  plan: (config, event, input) => (isKiro3Trigger(event) ? planKiro3(config, event, input) : planKiro(config, event, input)),
+  invocation: (hook, input, config, ctx) =>
+    isKiro3Trigger(hook.entry.event) ? kiro3Invocation(hook, input, config, ctx) : buildKiroInvocation(hook, input, ctx, config.envPolicy),
+  answer: (hook, input) => (isKiro3Trigger(hook.entry.event) ? kiro3Answer(hook, input) : undefined),
+  interpret: (event, outcome, invocation) => (isKiro3Trigger(event) ? interpretKiro3(outcome, invocation) : interpretKiro(outcome, invocation)),
+  // Kiro runs every hook of a trigger at once; nothing is ever chained.
+  chain: (_event, input) => input,
+  aggregate: (event, results) => (isKiro3Trigger(event) ? aggregateKiro3(event, results) : aggregateKiro(event, results)),
+  outcome: (event, output) => (isKiro3Trigger(event) ? outcomeKiro3(event, output) : outcomeKiro(event, output)),
+  failClosed: {
+    failure: (event, result) => (isKiro3Trigger(event) ? kiro3FailClosed : kiroFailClosed).failure(event, result),
+    block: (event, output, reasons, config) => (isKiro3Trigger(event) ? kiro3FailClosed : kiroFailClosed).block(event, output, reasons, config),
+  },
+  configuredAt(ctx) {
+    // Kiro counts its agent folders and Kiro CLI 3's hook folders.
+    const folders = [...kiroAgentDirectories(ctx), ...kiro3HookDirectories(ctx)];
+    const at = (scope: string) => firstFolderWithJson(folders.filter((d) => d.scope === scope).map((d) => d.dir));
+    return { workspace: at('workspace'), user: at('global') };
+  },
+  resultCache: (_config, ctx) => createKiroCache(ctx),
+};

@@ -1,0 +1,32 @@
+// The library, for agents written in Node: `import { runEvent, planEvent, createSession } from 'hookrun'`.
+// The third edge over the pipeline, beside `hookrun run` and `hookrun serve`: each call answers what
+// `hookrun run` prints and exits with for the same event, settings and options (src/session.ts).
+import { Session, type EventRequest, type EventAnswer, type SessionDefaults } from './session.js';
+import type { PlanDescription } from './plan/describe.js';
+
+export type { AnswerNews, EventAnswer, EventRequest, RequestOptions, SessionDefaults } from './session.js';
+export type { Session } from './session.js';
+export type { PlanDescription, HookDescription, SkippedDescription } from './plan/describe.js';
+export type { RunReport, HookResultReport, FailClosedReport } from './render/report.js';
+export type { Diagnostic, JsonObject, Location, Outcome } from './types.js';
+export type { HookrunError, ErrorKind } from './errors.js';
+
+/**
+ * A session: the defaults (`dialect`, `cwd`, `env`, `failClosed`, …) every request starts from, as
+ * `hookrun serve`'s command line gives them. Settings, trust and `.env` files are read afresh by every
+ * request, so an edit is seen by the next one. `stop()` stops every running hook; `idle()` waits for
+ * the requests under way.
+ */
+export function createSession(defaults: SessionDefaults = {}): Session {
+  return new Session(defaults);
+}
+
+/** One event, answered as `hookrun run` answers it: `{ exitCode, outcome, output }` (and `report` with `options.report`). */
+export function runEvent(request: EventRequest, defaults: SessionDefaults = {}): Promise<EventAnswer> {
+  return new Session(defaults).run(request);
+}
+
+/** The plan `hookrun run --dry-run` prints for this event; starts no process. */
+export function planEvent(request: EventRequest, defaults: SessionDefaults = {}): Promise<PlanDescription> {
+  return new Session(defaults).plan(request);
+}

@@ -1,0 +1,263 @@
+// One event, asked of the pipeline by a caller that is not the command line: `hookrun serve` (one
+// JSON-RPC request) and the library (one call). A session keeps the defaults its caller started with
+// (the command-line options of `serve`, the library's `createSession` argument); each request may
+// override them. What a request gets back is what `hookrun run` prints and exits with for the same
+// event, settings and options.
+import { setMaxListeners } from 'node:events';
+import path from 'node:path';
+import { type Context, resolveWorkspace } from './context.js';
+import { resolveDialect } from './dialects/index.js';
+import { HookrunError, usageError } from './errors.js';
+import { describeType, isPlainObject } from './event/json.js';
+import { type EventOptions, eventFromJson } from './event/input.js';
+import { type EventSettings, executeWith, planWith } from './pipeline.js';
+import type { PlanDescription } from './plan/describe.js';
+import type { RunReport } from './render/report.js';
+import type { Diagnostic, JsonObject, Outcome } from './types.js';
+
+/** What a session starts with: `serve`'s command-line options, or the library's `createSession` argument. */
+export interface SessionDefaults extends EventSettings {
+  /** `--dialect` (default gemini; `auto` picks by which configuration exists). */
+  dialect?: string;
+  /** `-C`: the workspace (default the current directory); a request's `cwd` is resolved against it. */
+  cwd?: string;
+  /** The environment hooks start from and settings paths are read from (default process.env). */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** A request's `options`: `run`'s flags, camelCase, as a JSON-RPC client or a library caller gives them. */
+export interface RequestOptions {
+  failClosed?: boolean;
+  dryRun?: boolean;
+  /** `--json`: also return the full report. */
+  report?: boolean;
+  trustWorkspace?: boolean;
+  hookTrust?: 'block' | 'warn';
+  cleanEnv?: boolean;
+  envAllow?: string[];
+  /** `--grace`, in milliseconds. */
+  grace?: number;
+  /** `--max-output`, in bytes. */
+  maxOutput?: number;
+  agent?: string;
+  claudeVersion?: string;
+  /** False as `--no-cache`. */
+  cache?: boolean;
+  /** The convenience flags that set event fields on top of `input`. */
+  tool?: string;
+  toolInput?: string;
+  prompt?: string;
+  source?: string;
+  reason?: string;
+  trigger?: string;
+}
+
+/** One event: JSON-RPC `params` of `run` and `plan`, or the library's argument. */
+export interface EventRequest {
+  /** The event name; optional when `input.hook_event_name` is set. */
+  event?: string;
+  /** The event JSON, completed as `run` completes it (default {}). */
+  input?: JsonObject;
+  /** The workspace for this request (relative to the session's). */
+  cwd?: string;
+  dialect?: string;
+  options?: RequestOptions;
+}
+
+/** What `hookrun run` prints and exits with. */
+export interface EventAnswer {
+  exitCode: number;
+  /** The outcome word (`dry-run` for a request with `dryRun`, whose output is the plan). */
+  outcome: Outcome | 'dry-run';
+  /** Exactly the object `run` prints on stdout (the plan with `dryRun`). */
+  output: JsonObject;
+  /** With `options.report`: the `--json` report. */
+  report?: RunReport;
+}
+
+/** What the session saw while answering, for a log: warnings, the report, a dialect note. */
+export interface AnswerNews {
+  note?: string;
+  report?: RunReport;
+  plan?: PlanDescription;
+}
+
+type Check = (value: unknown, name: string) => string | undefined;
+
+const boolean: Check = (value) => (typeof value === 'boolean' ? undefined : 'a boolean');
+const string: Check = (value) => (typeof value === 'string' ? undefined : 'a string');
+const count: Check = (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? undefined : 'a whole number >= 0');
+const strings: Check = (value) => (Array.isArray(value) && value.every((item) => typeof item === 'string') ? undefined : 'an array of strings');
+const oneOf =
+  (...choices: string[]): Check =>
+  (value) =>
+    typeof value === 'string' && choices.includes(value) ? undefined : `one of ${choices.map((c) => JSON.stringify(c)).join(', ')}`;
+
+/** Every request option and its type: the flags of `hookrun run` that can differ per event. */
+export const REQUEST_OPTIONS: Readonly<Record<keyof RequestOptions, Check>> = {
+  failClosed: boolean,
+  dryRun: boolean,
+  report: boolean,
+  trustWorkspace: boolean,
+  hookTrust: oneOf('block', 'warn'),
+  cleanEnv: boolean,
+  envAllow: strings,
+  grace: count,
+  maxOutput: count,
+  agent: string,
+  claudeVersion: string,
+  cache: boolean,
+  tool: string,
+  toolInput: string,
+  prompt: string,
+  source: string,
+  reason: string,
+  trigger: string,
+};
+
+const REQUEST_KEYS: readonly string[] = ['event', 'input', 'cwd', 'dialect', 'options'];
+
+function wrongType(name: string, expected: string, value: unknown): HookrunError {
+  return usageError(`${name} must be ${expected}, got ${describeType(value)}`);
+}
+
+/** The request checked field by field (a usage error naming the field), as plain values. */
+export function checkRequest(request: unknown, where = 'params'): EventRequest {
+  if (!isPlainObject(request)) throw wrongType(where, 'an object', request);
+  for (const key of Object.keys(request)) {
+    if (!REQUEST_KEYS.includes(key)) throw usageError(`${where}.${key}: unknown field; the fields are ${REQUEST_KEYS.join(', ')}`);
+  }
+  const { event, input, cwd, dialect, options } = request;
+  for (const [key, value] of [['event', event], ['cwd', cwd], ['dialect', dialect]] as const) {
+    if (value !== undefined && typeof value !== 'string') throw wrongType(`${where}.${key}`, 'a string', value);
+  }
+  if (input !== undefined && !isPlainObject(input)) throw wrongType(`${where}.input`, 'an object (the event JSON)', input);
+  if (options !== undefined) {
+    if (!isPlainObject(options)) throw wrongType(`${where}.options`, 'an object', options);
+    for (const [key, value] of Object.entries(options)) {
+      const check = (REQUEST_OPTIONS as Record<string, Check>)[key];
+      if (!check) throw usageError(`${where}.options.${key}: unknown option; the options are ${Object.keys(REQUEST_OPTIONS).join(', ')}`);
+      const expected = value === undefined ? undefined : check(value, key);
+      if (expected) throw wrongType(`${where}.options.${key}`, expected, value);
+    }
+  }
+  return request as EventRequest;
+}
+
+/** The session's defaults with the request's options on top, under the pipeline's names. */
+function settingsOf(defaults: SessionDefaults, options: RequestOptions): EventSettings {
+  const pick = <T>(value: T | undefined, fallback: T | undefined) => (value === undefined ? fallback : value);
+  return {
+    trustWorkspace: pick(options.trustWorkspace, defaults.trustWorkspace),
+    agent: pick(options.agent, defaults.agent),
+    agentVersion: pick(options.claudeVersion, defaults.agentVersion),
+    cache: pick(options.cache, defaults.cache),
+    hookTrust: pick(options.hookTrust, defaults.hookTrust),
+    failClosed: pick(options.failClosed, defaults.failClosed),
+    cleanEnv: pick(options.cleanEnv, defaults.cleanEnv),
+    envAllow: pick(options.envAllow, defaults.envAllow),
+    graceMs: pick(options.grace, defaults.graceMs ?? 5000),
+    maxOutputBytes: pick(options.maxOutput, defaults.maxOutputBytes),
+  };
+}
+
+function fieldsOf(event: string | undefined, options: RequestOptions): EventOptions {
+  const { tool, toolInput, prompt, source, reason, trigger } = options;
+  return { event, tool, toolInput, prompt, source, reason, trigger };
+}
+
+/**
+ * Answers events as `hookrun run` would, with a caller's defaults. Nothing is kept between requests
+ * but the defaults: every request reads the settings, trust and `.env` files afresh (docs/serve.md
+ * says why, with the measurement), so an edit is seen by the very next request.
+ */
+export class Session {
+  readonly #defaults: SessionDefaults;
+  readonly #stop = new AbortController();
+  readonly #inFlight = new Set<Promise<unknown>>();
+
+  constructor(defaults: SessionDefaults = {}) {
+    this.#defaults = { ...defaults };
+    // Every running hook listens for the stop: more than Node's default of 10 at once is normal.
+    setMaxListeners(0, this.#stop.signal);
+  }
+
+  /** Aborted by {@link stop}: every running hook is stopped as `run` stops them when interrupted. */
+  get stopped(): boolean {
+    return this.#stop.signal.aborted;
+  }
+
+  /** The plan `run --dry-run` prints; starts no process. */
+  plan(request: EventRequest = {}, news?: AnswerNews): Promise<PlanDescription> {
+    return this.#track(this.#plan(checkRequest(request), news));
+  }
+
+  /** The answer `run` gives: its output object, exit code and outcome word (and its `--json` report with `options.report`). */
+  run(request: EventRequest = {}, news?: AnswerNews): Promise<EventAnswer> {
+    return this.#track(this.#run(checkRequest(request), news));
+  }
+
+  /** Stops every running hook (SIGTERM to its group, SIGKILL after the grace period); their requests still answer. */
+  stop(reason: string = 'stopped'): void {
+    this.#stop.abort(reason);
+  }
+
+  /** Resolves once every request under way has answered. */
+  async idle(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+  }
+
+  #track<T>(work: Promise<T>): Promise<T> {
+    this.#inFlight.add(work);
+    const forget = () => this.#inFlight.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+
+  #context(cwd: string | undefined): Context {
+    const base = this.#defaults.cwd ?? process.cwd();
+    return {
+      cwd: resolveWorkspace(cwd === undefined ? path.resolve(base) : path.resolve(base, cwd)),
+      env: this.#defaults.env ?? process.env,
+      platform: process.platform,
+      now: () => new Date(),
+    };
+  }
+
+  async #prepare(request: EventRequest, news: AnswerNews | undefined) {
+    const options = request.options ?? {};
+    const ctx = this.#context(request.cwd);
+    const { dialect, note } = await resolveDialect(request.dialect ?? this.#defaults.dialect ?? 'gemini', ctx);
+    if (note && news) news.note = note;
+    const { event, input } = eventFromJson(request.input ?? {}, 'params.input', fieldsOf(request.event, options), dialect);
+    const settings = settingsOf(this.#defaults, options);
+    return { ctx, settings, planned: await planWith(dialect, event, input, ctx, settings) };
+  }
+
+  async #plan(request: EventRequest, news: AnswerNews | undefined): Promise<PlanDescription> {
+    const { planned } = await this.#prepare(request, news);
+    if (news) news.plan = planned.description;
+    return planned.description;
+  }
+
+  async #run(request: EventRequest, news: AnswerNews | undefined): Promise<EventAnswer> {
+    const { ctx, settings, planned } = await this.#prepare(request, news);
+    if (request.options?.dryRun) {
+      if (news) news.plan = planned.description;
+      return { exitCode: 0, outcome: 'dry-run', output: planned.description as unknown as JsonObject };
+    }
+    const report = await executeWith(planned, ctx, settings, this.#stop.signal);
+    if (news) news.report = report;
+    return {
+      exitCode: report.exitCode,
+      outcome: report.outcome,
+      output: report.output,
+      ...(request.options?.report ? { report } : {}),
+    };
+  }
+}
+
+/** The warnings and errors among a run's or a plan's diagnostics (what `run --quiet` would still have to say). */
+export function warningsOf(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.filter((d) => d.severity !== 'info');
+}

@@ -1,0 +1,33 @@
+// The contract's "Trust in every dialect" for agents whose own trust record hookrun cannot read
+// (Antigravity CLI keeps it somewhere undocumented; Kiro CLI 3 hardcodes "trusted"): a project hook
+// runs only when the folder is trusted by `--trust-workspace`, HOOKRUN_TRUST_WORKSPACE=true, or
+// hookrun's own record, the folder rules `hookrun trust --folder` writes.
+import type { Context } from '../context.js';
+import type { TrustDecision } from '../types.js';
+import { loadTrustedFolders, matchingRule } from '../dialects/gemini/trust/folders.js';
+
+export interface WorkspaceTrustOptions {
+  trustWorkspace?: boolean;
+}
+
+export function decideWorkspaceTrust(ctx: Context, options: WorkspaceTrustOptions = {}): TrustDecision {
+  if (options.trustWorkspace) return { trusted: true, by: 'flag', detail: '--trust-workspace' };
+  if (ctx.env.HOOKRUN_TRUST_WORKSPACE === 'true') return { trusted: true, by: 'env', detail: 'HOOKRUN_TRUST_WORKSPACE=true' };
+  const folders = loadTrustedFolders(ctx);
+  if (folders.errors.length > 0) {
+    // A record hookrun cannot read vouches for nothing; the other dialects' hooks still run.
+    return { trusted: false, by: 'file', detail: `${folders.file} cannot be read (${folders.errors[0]!.message})` };
+  }
+  const rule = matchingRule(folders.rules, ctx);
+  if (!rule) return { trusted: false, by: 'no-rule', detail: `no rule in ${folders.file} covers ${ctx.cwd}` };
+  return { trusted: rule.level !== 'DO_NOT_TRUST', by: 'file', detail: `${rule.level} "${rule.path}" in ${folders.file}` };
+}
+
+/** What stderr says about project hooks that did not run, and how to make them run. */
+export function untrustedMessage(ctx: Context, trust: TrustDecision, hooks: readonly string[]): string {
+  const names = hooks.length > 3 ? `${hooks.slice(0, 3).join(', ')} and ${hooks.length - 3} more` : hooks.join(', ');
+  return (
+    `${ctx.cwd} is not a trusted folder (${trust.detail ?? trust.by}), so its project hooks did not run: ${names}. ` +
+    'Trust it with: hookrun trust --folder (or, for one run, --trust-workspace)'
+  );
+}

@@ -1,0 +1,58 @@
+// list, the switches and test in every dialect (contract: "Other dialects"): list follows the
+// configured agent, enable/disable refuse the dialects they cannot edit, test --dialect sets the cases' dialect.
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { hookrun, makeSandbox, type Sandbox } from '../helpers/cli.js';
+
+let sb: Sandbox;
+beforeEach(async () => {
+  sb = await makeSandbox();
+});
+afterEach(() => sb.cleanup());
+
+const run = (...args: string[]) => hookrun(args, { env: sb.env, cwd: sb.ws });
+const CLAUDE_CLEAN = '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo ok"}]}]}}\n';
+describe('list and the switches', () => {
+  test('list in a Claude-only repository shows its hooks and says which agent', async () => {
+    await sb.write('ws/.claude/settings.json', CLAUDE_CLEAN);
+    for (const args of [[], ['--dialect', 'claude']]) {
+      const result = await run('list', ...args);
+      expect(result.stdout).toContain('PreToolUse');
+      expect(result.stdout).toContain('echo ok');
+      expect(result.exitCode).toBe(0);
+    }
+    expect((await run('list')).stderr).toContain('hookrun: --dialect auto: claude');
+  });
+
+  test('list --dialect kiro --agent dev', async () => {
+    await sb.write('ws/.kiro/agents/dev.json', '{"name": "dev", "hooks": {"agentSpawn": [{"command": "echo spawn"}]}}\n');
+    const result = await run('list', '--dialect', 'kiro', '--agent', 'dev', '--json');
+    const listing = JSON.parse(result.stdout) as { hooks: { event: string; command: string }[] };
+    expect(listing.hooks).toMatchObject([{ event: 'agentSpawn', command: 'echo spawn' }]);
+  });
+
+  test('enable and disable-all with --dialect claude say why they cannot, exit 1, write nothing', async () => {
+    await sb.write('ws/.claude/settings.json', CLAUDE_CLEAN);
+    for (const args of [['disable', 'x'], ['disable-all']]) {
+      const result = await run(...args, '--dialect', 'claude');
+      expect(result.stderr).toContain("edits Gemini CLI's hooksConfig.disabled; Claude Code has no per-hook switch");
+      expect(result.exitCode).toBe(1);
+    }
+  });
+
+  test('list in an untrusted folder does not say "No hooks configured" above configured hooks', async () => {
+    await sb.write('ws/.gemini/settings.json', '{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "echo a"}, {"type": "command", "command": "echo b"}]}]}}\n');
+    const result = await run('list');
+    expect(result.stdout).not.toContain('No hooks configured');
+    expect(result.stdout).toContain('No hook is registered here: 2 configured hook(s), none registered (see below).');
+  });
+});
+
+test('test --dialect claude: cases that name no dialect run as Claude Code', async () => {
+  await sb.write('ws/.claude/settings.json', '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo no >&2; exit 2"}]}]}}\n');
+  await sb.write('ws/a.hooktest.yaml', 'defaults: { trust: true }\ncases:\n  - name: blocked\n    event: PreToolUse\n    tool: Bash\n    expect: { exitCode: 2 }\n');
+  const result = await run('test', '--ci', '--dialect', 'claude');
+  expect(result.stdout).toContain('1 passed');
+  expect(result.exitCode).toBe(0);
+  // Without it the event is Gemini's, where PreToolUse is unknown: a bad fixture, exit 2.
+  expect((await run('test', '--ci')).exitCode).toBe(2);
+});

@@ -1,0 +1,41 @@
+// Replays one Gemini conformance case black-box through `hookrun run`, as
+// shared/conformance/README.md describes; gemini.test.ts and gemini-r2.test.ts share it.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { hookrun, makeSandbox, type Sandbox, stdoutJson } from '../helpers/cli.js';
+
+export interface GeminiCase {
+  id: string;
+  about: string;
+  event: string;
+  input: Record<string, unknown>;
+  settings: { workspace?: unknown; user?: unknown; system?: unknown };
+  /** Files under `<ws>/hooks/`; a name may climb out of it (`../.env` is the workspace's .env). */
+  scripts?: Record<string, string>;
+  output: unknown;
+  exit: number;
+}
+
+export function loadCases(file: string): GeminiCase[] {
+  return JSON.parse(readFileSync(path.join(import.meta.dirname, file), 'utf8')) as GeminiCase[];
+}
+
+/** Runs the case in a fresh sandbox (added to `sandboxes` for cleanup) and asserts its output and exit code. */
+export async function replayCase(c: GeminiCase, sandboxes: Sandbox[]): Promise<void> {
+  const sb = await makeSandbox();
+  sandboxes.push(sb);
+  const { workspace, user, system } = c.settings;
+  if (workspace !== undefined) await sb.write(path.join(sb.ws, '.gemini/settings.json'), JSON.stringify(workspace));
+  if (user !== undefined) await sb.write(path.join(sb.home, '.gemini/settings.json'), JSON.stringify(user));
+  if (system !== undefined) await sb.write(sb.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH!, JSON.stringify(system));
+  for (const [name, content] of Object.entries(c.scripts ?? {})) {
+    await sb.write(path.join(sb.ws, 'hooks', name), content, 0o755);
+  }
+  const result = await hookrun(['run', c.event, '--event', JSON.stringify(c.input), '--cwd', sb.ws, '--quiet'], {
+    env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' },
+  });
+  expect(result.stderr, c.about).toBe('');
+  expect(stdoutJson(result), c.about).toEqual(c.output);
+  expect(result.exitCode, c.about).toBe(c.exit);
+}

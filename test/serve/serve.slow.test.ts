@@ -1,0 +1,149 @@
+// `hookrun serve` over a whole session: the Gemini conformance cases answered twice by one server,
+// and its lifetime against hostile hooks, signals and a parent that dies.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, expect, test } from 'vitest';
+import { BIN, makeSandbox, type Sandbox } from '../helpers/cli.js';
+import { alive, ServeClient } from './client.js';
+
+interface Case {
+  id: string;
+  about: string;
+  event: string;
+  input: Record<string, unknown>;
+  settings: { workspace?: unknown; user?: unknown; system?: unknown };
+  scripts?: Record<string, string>;
+  output: unknown;
+  exit: number;
+}
+
+const cases: Case[] = JSON.parse(readFileSync(path.join(import.meta.dirname, '../conformance/gemini-cases.json'), 'utf8'));
+const sandboxes: Sandbox[] = [];
+const clients: ServeClient[] = [];
+const pids: number[] = [];
+afterEach(() => {
+  for (const client of clients.splice(0)) client.kill();
+  for (const pid of pids.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
+});
+afterAll(() => Promise.all(sandboxes.map((sb) => sb.cleanup())));
+
+async function sandbox(): Promise<Sandbox> {
+  const sb = await makeSandbox();
+  sandboxes.push(sb);
+  return sb;
+}
+
+async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const pidIn = (file: string) => Number(readFileSync(file, 'utf8').trim());
+
+test('the Gemini conformance cases, answered twice by one session, equal run (output and exit code)', async () => {
+  const sb = await sandbox();
+  const client = new ServeClient(['-C', sb.ws], { env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' } });
+  clients.push(client);
+  const userFile = path.join(sb.home, '.gemini/settings.json');
+  const systemFile = sb.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH!;
+  for (const round of [1, 2]) {
+    for (const [n, c] of cases.entries()) {
+      // Each case its own workspace (a request's cwd); the user and system layers are shared files, rewritten per case.
+      const ws = path.join(sb.root, `case-${n}`);
+      const { workspace, user, system } = c.settings;
+      if (round === 1) {
+        if (workspace !== undefined) await sb.write(path.join(ws, '.gemini/settings.json'), JSON.stringify(workspace));
+        for (const [name, content] of Object.entries(c.scripts ?? {})) await sb.write(path.join(ws, 'hooks', name), content, 0o755);
+        await sb.write(path.join(ws, '.keep'), '');
+      }
+      if (user !== undefined) await sb.write(userFile, JSON.stringify(user));
+      else await rm(userFile, { force: true });
+      if (system !== undefined) await sb.write(systemFile, JSON.stringify(system));
+      else await rm(systemFile, { force: true });
+      const answer = await client.call('run', { event: c.event, input: c.input, cwd: ws });
+      expect(answer.error, `${c.id} (round ${round}): ${c.about}`).toBeUndefined();
+      expect(answer.result.output, `${c.id} (round ${round}): ${c.about}`).toEqual(c.output);
+      expect(answer.result.exitCode, `${c.id} (round ${round}): ${c.about}`).toBe(c.exit);
+    }
+  }
+  client.end();
+  expect((await client.exited).code).toBe(0);
+}, 600_000);
+
+test('SIGTERM with a hook that ignores it: the hook is killed after --grace, the server exits 143', async () => {
+  const sb = await sandbox();
+  const pidFile = path.join(sb.root, 'hook.pid');
+  await sb.write(
+    path.join(sb.ws, '.gemini/settings.json'),
+    JSON.stringify({
+      hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: `trap '' TERM; echo $$ > ${pidFile}; while :; do sleep 0.1; done` }] }] },
+    }),
+  );
+  const client = new ServeClient(['-C', sb.ws, '--grace', '500'], { env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' } });
+  clients.push(client);
+  client.send('run', { event: 'BeforeTool', input: { tool_name: 'run_shell_command' } });
+  await waitFor('the hook to start', () => existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n'));
+  const hook = pidIn(pidFile);
+  pids.push(hook);
+  const started = Date.now();
+  client.kill('SIGTERM');
+  expect(await client.exited).toEqual({ code: 143, signal: null });
+  expect(Date.now() - started).toBeLessThan(10_000);
+  expect(alive(hook)).toBe(false);
+  expect(client.answers).toEqual([]);
+  expect(client.stderr).toContain('hookrun: interrupted by SIGTERM; every running hook was stopped');
+});
+
+test('SIGINT exits 130 after stopping the running hooks', async () => {
+  const sb = await sandbox();
+  const pidFile = path.join(sb.root, 'hook.pid');
+  await sb.write(
+    path.join(sb.ws, '.gemini/settings.json'),
+    JSON.stringify({ hooks: { BeforeTool: [{ matcher: '', hooks: [{ type: 'command', command: `echo $$ > ${pidFile}; exec sleep 30` }] }] } }),
+  );
+  const client = new ServeClient(['-C', sb.ws], { env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' } });
+  clients.push(client);
+  client.send('run', { event: 'BeforeTool', input: { tool_name: 'x' } });
+  await waitFor('the hook to start', () => existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n'));
+  const hook = pidIn(pidFile);
+  pids.push(hook);
+  client.kill('SIGINT');
+  expect(await client.exited).toEqual({ code: 130, signal: null });
+  expect(alive(hook)).toBe(false);
+});
+
+test.runIf(process.platform === 'linux')('parent death: the server stops its hooks and exits on its own, though its stdin stays open', async () => {
+  const sb = await sandbox();
+  const hookPid = path.join(sb.root, 'hook.pid');
+  const servePid = path.join(sb.root, 'serve.pid');
+  const writerPid = path.join(sb.root, 'writer.pid');
+  await sb.write(
+    path.join(sb.ws, '.gemini/settings.json'),
+    JSON.stringify({ hooks: { BeforeTool: [{ matcher: '', hooks: [{ type: 'command', command: `echo $$ > ${hookPid}; exec sleep 60` }] }] } }),
+  );
+  const request = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'run', params: { event: 'BeforeTool', input: { tool_name: 'x' } } });
+  // The parent: a shell whose child is the server; the server's stdin is a pipe from another process, which outlives the shell.
+  const script = `(echo $BASHPID > ${writerPid}; echo '${request}'; exec sleep 60) | node ${BIN} serve -C ${sb.ws} & echo $! > ${servePid}; wait`;
+  const parent = spawn('bash', ['-c', script], { env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' }, stdio: 'ignore' });
+  await waitFor('the hook to start', () => existsSync(hookPid) && readFileSync(hookPid, 'utf8').endsWith('\n'));
+  const server = pidIn(servePid);
+  const writer = pidIn(writerPid);
+  const hook = pidIn(hookPid);
+  pids.push(server, writer, hook);
+  expect(alive(server)).toBe(true);
+  parent.kill('SIGKILL');
+  await waitFor('the server to exit', () => !alive(server));
+  await waitFor('the hook to be stopped', () => !alive(hook));
+  expect(alive(writer)).toBe(true);
+});
