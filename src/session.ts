@@ -9,7 +9,7 @@ import { type Context, resolveWorkspace } from './context.js';
 import { resolveDialect } from './dialects/index.js';
 import { HookrunError, usageError } from './errors.js';
 import { describeType, isPlainObject } from './event/json.js';
-import { type EventOptions, eventFromJson } from './event/input.js';
+import { assembleEvent, type EventOptions } from './event/input.js';
 import { type EventSettings, executeWith, planWith } from './pipeline.js';
 import type { PlanDescription } from './plan/describe.js';
 import type { RunReport } from './render/report.js';
@@ -229,7 +229,7 @@ export class Session {
     const ctx = this.#context(request.cwd);
     const { dialect, note } = await resolveDialect(request.dialect ?? this.#defaults.dialect ?? 'gemini', ctx);
     if (note && news) news.note = note;
-    const { event, input } = eventFromJson(request.input ?? {}, 'params.input', fieldsOf(request.event, options), dialect);
+    const { event, input } = await assembleEvent(request.input ?? {}, 'params.input', fieldsOf(request.event, options), dialect);
     const settings = settingsOf(this.#defaults, options);
     return { ctx, settings, planned: await planWith(dialect, event, input, ctx, settings) };
   }

@@ -100,8 +100,20 @@ export async function readEvent(
   const fromStdin = origin === '<stdin>' || origin === '<none>';
   if (text.trim() === '' && !fromStdin) throw inputError(`${origin}: the event is empty; give a JSON object (at least {})`);
   const parsed = text.trim() === '' ? {} : parseJson(text, origin);
-  // A well-formed event whose name this dialect lacks: the hint may name another dialect, which only
-  // this async path can load (serve and the library keep eventFromJson's same-dialect hint).
+  return assembleEvent(parsed, origin, options, dialect);
+}
+
+/**
+ * {@link eventFromJson}, with the whole hint for an event name this dialect lacks (it may point at
+ * another dialect, which only an async path can load): `run`, `serve` and the library all call this, so
+ * their messages are the same.
+ */
+export async function assembleEvent(
+  parsed: unknown,
+  origin: string,
+  options: EventOptions,
+  dialect: Dialect,
+): Promise<{ event: string; input: JsonObject }> {
   const fromJson = isPlainObject(parsed) ? parsed.hook_event_name : undefined;
   const named = typeof fromJson === 'string' || fromJson === undefined ? (options.event ?? fromJson) : undefined;
   if (named !== undefined && (fromJson === undefined || fromJson === named) && isPlainObject(parsed) && !dialect.events.includes(named)) {
@@ -118,7 +130,7 @@ export async function readEvent(
  * apart from it, and the field flags set on top: what `run` does after reading, and `serve` and the
  * library do with the JSON they are handed.
  */
-export function eventFromJson(
+function eventFromJson(
   parsed: unknown,
   origin: string,
   options: EventOptions,
