@@ -3,7 +3,7 @@
 // runs only when the folder is trusted by `--trust-workspace`, HOOKRUN_TRUST_WORKSPACE=true, or
 // hookrun's own record, the folder rules `hookrun trust --folder` writes.
 import type { Context } from '../context.js';
-import type { TrustDecision } from '../types.js';
+import type { ConsideredEntry, RegistryEntry, TrustDecision } from '../types.js';
 import { loadTrustedFolders, matchingRule } from '../dialects/gemini/trust/folders.js';
 
 export interface WorkspaceTrustOptions {
@@ -30,4 +30,25 @@ export function untrustedMessage(ctx: Context, trust: TrustDecision, hooks: read
     `${ctx.cwd} is not a trusted folder (${trust.detail ?? trust.by}), so its project hooks did not run: ${names}. ` +
     'Trust it with: hookrun trust --folder (or, for one run, --trust-workspace)'
   );
+}
+
+/** What a loader collects from its hook files under this gate. */
+export interface GatedEntries {
+  entries: RegistryEntry[];
+  considered: ConsideredEntry[];
+  /** Names of the hooks an untrusted folder held back, for {@link untrustedMessage}. */
+  heldBack: string[];
+}
+
+/** Sorts one file's entries: registered, or, for a project file of an untrusted folder, considered and held back. */
+export function admitEntries(into: GatedEntries, entries: readonly RegistryEntry[], gated: boolean, trust: TrustDecision): void {
+  for (const entry of entries) {
+    if (gated) {
+      into.heldBack.push(entry.displayName);
+      into.considered.push({ entry, inactive: { reason: 'untrusted-folder', detail: trust.detail ?? trust.by, ...(entry.location ? { location: entry.location } : {}) } });
+      continue;
+    }
+    into.entries.push(entry);
+    into.considered.push({ entry });
+  }
 }

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { homeDir, type Context } from '../../context.js';
 import { configError, formatJsonPath, HookrunError } from '../../errors.js';
 import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from '../../settings/jsonc.js';
-import { decideWorkspaceTrust, untrustedMessage } from '../../trust/workspace.js';
-import type { ConsideredEntry, Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
+import { decideWorkspaceTrust, untrustedMessage, admitEntries, type GatedEntries } from '../../trust/workspace.js';
+import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import type { LoadOptions } from '../dialect.js';
 import { AGY_EVENTS, AGY_EVENTS_TABLE, agyEventForKey } from './events.js';
 
@@ -340,9 +340,8 @@ export async function loadAgyConfig(ctx: Context, options: LoadOptions): Promise
   const diagnostics: Diagnostic[] = [];
   const files: SettingsFileInfo[] = [];
   const trust = decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace });
-  const entries: RegistryEntry[] = [];
-  const considered: ConsideredEntry[] = [];
-  const heldBack: string[] = [];
+  const gathered: GatedEntries = { entries: [], considered: [], heldBack: [] };
+  const { entries, considered, heldBack } = gathered;
   for (const file of agyHookFiles(ctx)) {
     const loaded = readAgyFile(file);
     if (!loaded.exists) continue;
@@ -360,15 +359,7 @@ export async function loadAgyConfig(ctx: Context, options: LoadOptions): Promise
     diagnostics.push(...loaded.diagnostics);
     const gated = file.scope === 'workspace' && !trust.trusted;
     files.push({ layer, path: file.path, exists: true, loaded: !gated, ...(gated ? { note: 'untrusted folder: not loaded' } : {}) });
-    for (const entry of loaded.entries) {
-      if (gated) {
-        heldBack.push(entry.displayName);
-        considered.push({ entry, inactive: { reason: 'untrusted-folder', detail: trust.detail ?? trust.by, ...(entry.location ? { location: entry.location } : {}) } });
-        continue;
-      }
-      entries.push(entry);
-      considered.push({ entry });
-    }
+    admitEntries(gathered, loaded.entries, gated, trust);
   }
   if (heldBack.length > 0) {
     diagnostics.push({ code: 'untrusted-project-hooks', severity: 'warning', message: untrustedMessage(ctx, trust, heldBack) });

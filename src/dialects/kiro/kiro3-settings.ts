@@ -7,8 +7,8 @@ import path from 'node:path';
 import { homeDir, type Context } from '../../context.js';
 import { configError, formatJsonPath, HookrunError } from '../../errors.js';
 import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from '../../settings/jsonc.js';
-import { decideWorkspaceTrust, untrustedMessage } from '../../trust/workspace.js';
-import type { ConsideredEntry, Diagnostic, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
+import { decideWorkspaceTrust, untrustedMessage, admitEntries, type GatedEntries } from '../../trust/workspace.js';
+import type { Diagnostic, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import type { LoadOptions } from '../dialect.js';
 import { KIRO3_TRIGGER_NAMES, KIRO3_TRIGGERS, kiro3TriggerOf } from './kiro3-events.js';
 
@@ -198,9 +198,8 @@ function suggestTrigger(text: string): string {
 export async function loadKiro3Config(ctx: Context, options: LoadOptions): Promise<ResolvedConfig> {
   const diagnostics: Diagnostic[] = [];
   const files: SettingsFileInfo[] = [];
-  const entries: RegistryEntry[] = [];
-  const considered: ConsideredEntry[] = [];
-  const heldBack: string[] = [];
+  const gathered: GatedEntries = { entries: [], considered: [], heldBack: [] };
+  const { entries, considered, heldBack } = gathered;
   const trust = decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace });
   if (options.agent !== undefined) {
     diagnostics.push({ code: 'kiro3-agent-ignored', severity: 'warning', message: `--agent ${options.agent} is ignored: Kiro CLI 3 hook files apply to every agent (agent-embedded hooks run with the camelCase triggers)` });
@@ -221,15 +220,7 @@ export async function loadKiro3Config(ctx: Context, options: LoadOptions): Promi
     diagnostics.push(...loaded.diagnostics);
     const gated = file.scope === 'workspace' && !trust.trusted;
     files.push({ layer, path: file.path, exists: true, loaded: !gated, ...(gated ? { note: 'untrusted folder: not loaded' } : {}) });
-    for (const entry of loaded.entries) {
-      if (gated) {
-        heldBack.push(entry.displayName);
-        considered.push({ entry, inactive: { reason: 'untrusted-folder', detail: trust.detail ?? trust.by, ...(entry.location ? { location: entry.location } : {}) } });
-        continue;
-      }
-      entries.push(entry);
-      considered.push({ entry });
-    }
+    admitEntries(gathered, loaded.entries, gated, trust);
   }
   if (heldBack.length > 0) diagnostics.push({ code: 'untrusted-project-hooks', severity: 'warning', message: untrustedMessage(ctx, trust, heldBack) });
   const config: ResolvedConfig = { dialect: 'kiro', hooksEnabled: true, trust, entries, diagnostics, files, merged: {} };
