@@ -9,8 +9,17 @@ const PERMISSION_RANK: Readonly<Record<string, number>> = { allow: 1, ask: 2, de
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Where another agent that speaks Claude's output vocabulary merges it differently (Codex). */
+export interface MergeRules {
+  /** Joins the block reasons (and stop reasons) of several hooks; Claude Code: a newline. */
+  separator?: string;
+  /** Only the first hook's stop reason and deny reason, in configured order, are kept. */
+  firstReason?: boolean;
+}
+
 /** Merges normalised per-hook outputs (see interpret.ts) in plan order. */
-export function mergeClaudeOutputs(event: string, outputs: readonly JsonObject[]): JsonObject {
+export function mergeClaudeOutputs(event: string, outputs: readonly JsonObject[], rules: MergeRules = {}): JsonObject {
+  const separator = rules.separator ?? '\n';
   let stop = false;
   let suppress = false;
   const stopReasons: string[] = [];
@@ -25,7 +34,7 @@ export function mergeClaudeOutputs(event: string, outputs: readonly JsonObject[]
   for (const output of outputs) {
     if (output.continue === false) {
       stop = true;
-      if (typeof output.stopReason === 'string' && output.stopReason !== '') stopReasons.push(output.stopReason);
+      if (typeof output.stopReason === 'string' && output.stopReason !== '' && !(rules.firstReason && stopReasons.length > 0)) stopReasons.push(output.stopReason);
     }
     if (output.suppressOutput === true) suppress = true;
     if (typeof output.systemMessage === 'string' && output.systemMessage !== '') messages.push(output.systemMessage);
@@ -42,14 +51,14 @@ export function mergeClaudeOutputs(event: string, outputs: readonly JsonObject[]
         const reason = typeof hso.permissionDecisionReason === 'string' ? hso.permissionDecisionReason : '';
         if (!permission || (PERMISSION_RANK[value] ?? 0) > (PERMISSION_RANK[permission.decision] ?? 0)) {
           permission = { decision: value, reasons: reason ? [reason] : [] };
-        } else if (value === permission.decision && reason) {
+        } else if (value === permission.decision && reason && !rules.firstReason) {
           permission.reasons.push(reason);
         }
       } else if (key === 'permissionDecisionReason') {
         // Kept with the decision it explains (above).
       } else if (key === 'decision' && event === 'PermissionRequest' && isObject(value)) {
         // A deny from any hook wins over an allow.
-        if (!requestDecision || requestDecision.behavior !== 'deny' || value.behavior === 'deny') requestDecision = value;
+        if (!requestDecision || requestDecision.behavior !== 'deny' || (value.behavior === 'deny' && !rules.firstReason)) requestDecision = value;
       } else {
         setOwn(specific, key, value);
       }
@@ -58,12 +67,12 @@ export function mergeClaudeOutputs(event: string, outputs: readonly JsonObject[]
 
   const merged: JsonObject = {};
   if (stop) merged.continue = false;
-  if (stopReasons.length > 0) merged.stopReason = stopReasons.join('\n');
+  if (stopReasons.length > 0) merged.stopReason = stopReasons.join(separator);
   if (suppress) merged.suppressOutput = true;
   if (messages.length > 0) merged.systemMessage = messages.join('\n');
   if (blocked) {
     merged.decision = 'block';
-    merged.reason = blockReasons.join('\n');
+    merged.reason = blockReasons.join(separator);
   }
   const hso: JsonObject = { hookEventName: event };
   if (permission) {
@@ -77,12 +86,12 @@ export function mergeClaudeOutputs(event: string, outputs: readonly JsonObject[]
   return merged;
 }
 
-export function aggregateClaude(event: string, results: readonly HookResult[]): AggregateResult {
+export function aggregateClaude(event: string, results: readonly HookResult[], rules?: MergeRules): AggregateResult {
   const outputs = results.filter((r) => isObject(r.output)).map((r) => r.output as JsonObject);
   const errors = results.flatMap((r) => (r.error ? [r.error] : []));
   const totalDurationMs = results.reduce((sum, r) => sum + r.durationMs, 0);
   const aggregate: AggregateResult = { success: errors.length === 0, errors, totalDurationMs };
-  if (outputs.length > 0) aggregate.finalOutput = mergeClaudeOutputs(event, outputs);
+  if (outputs.length > 0) aggregate.finalOutput = mergeClaudeOutputs(event, outputs, rules);
   return aggregate;
 }
 

@@ -1,0 +1,35 @@
+// Codex's merge of concurrent hook answers (SOURCES §1.7) is Claude Code's merge of the same vocabulary,
+// with Codex's choices of reason: the first deny or stop reason in configured order, block and feedback
+// reasons joined by a blank line, a rewrite (`updatedInput`) dropped when the call is blocked. What the
+// merged output makes Codex do reads as it does for Claude Code: run.ts already voided every field
+// Codex would not honour (`ask`, `continue: false` on tool events), so Claude's outcome rule fits.
+import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
+import { aggregateClaude, outcomeClaude, type MergeRules } from '../claude/aggregate.js';
+import { claudeFailClosed } from '../claude/fail-closed.js';
+import type { FailClosedRules } from '../dialect.js';
+import { codexEventRule } from './events.js';
+
+const CODEX_MERGE: MergeRules = { separator: '\n\n', firstReason: true };
+
+export function aggregateCodex(event: string, results: readonly HookResult[]): AggregateResult {
+  const aggregate = aggregateClaude(event, results, CODEX_MERGE);
+  const hso = aggregate.finalOutput?.hookSpecificOutput as JsonObject | undefined;
+  if (hso?.permissionDecision === 'deny') delete hso.updatedInput;
+  return aggregate;
+}
+
+export function outcomeCodex(event: string, output: JsonObject | undefined): Outcome {
+  // `continue: false` counts only where Codex honours it; run.ts keeps it from the other events.
+  if (output?.continue === false && codexEventRule(event)?.stops !== true) return outcomeClaude(event, { ...output, continue: true });
+  return outcomeClaude(event, output);
+}
+
+/**
+ * `--fail-closed`: a hook failed to answer where interpret.ts reported an error (it could not start,
+ * timed out, exited non-zero without an exit-2 answer, printed output Codex rejects). The block is the
+ * field the event blocks with, as for Claude Code, on the events Codex lets a hook block.
+ */
+export const codexFailClosed: FailClosedRules = {
+  failure: claudeFailClosed.failure,
+  block: (event, output, reasons, config) => (codexEventRule(event)?.blocks ? claudeFailClosed.block(event, output, reasons, config) : undefined),
+};

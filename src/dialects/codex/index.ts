@@ -1,0 +1,39 @@
+// OpenAI Codex CLI (`--dialect codex`, docs/codex.md): each member delegates to the module under codex/
+// that holds the rule; where Codex speaks Claude Code's protocol, those modules use Claude's code.
+import type { Dialect } from '../dialect.js';
+import { aggregateCodex, codexFailClosed, outcomeCodex } from './aggregate.js';
+import { CODEX_EVENTS, completeCodexInput } from './events.js';
+import { planCodex } from './plan.js';
+import { codexInvocation, interpretCodex } from './run.js';
+import { codexConfiguredFile, codexFolders, loadCodexConfig } from './settings.js';
+
+export const codex: Dialect = {
+  name: 'codex',
+  events: CODEX_EVENTS,
+  flagFields: {
+    tool: 'tool_name',
+    toolInput: 'tool_input',
+    toolResponse: 'tool_response',
+    prompt: 'prompt',
+    source: 'source',
+    reason: 'reason',
+    trigger: 'trigger',
+  },
+  completeInput: completeCodexInput,
+  loadConfig: loadCodexConfig,
+  plan: planCodex,
+  invocation: codexInvocation,
+  interpret: interpretCodex,
+  // Every hook sees the event as Codex sent it.
+  chain: (_event, input) => input,
+  aggregate: aggregateCodex,
+  outcome: outcomeCodex,
+  failClosed: codexFailClosed,
+  configuredAt(ctx) {
+    const folders = codexFolders(ctx);
+    return {
+      workspace: codexConfiguredFile(folders.filter((f) => f.layer === 'project').reverse()),
+      user: codexConfiguredFile(folders.filter((f) => f.layer === 'user')),
+    };
+  },
+};

@@ -1,0 +1,32 @@
+// Codex's matcher rule (SOURCES §1.4) is Claude Code's classic one: absent, "" or "*" match everything;
+// only `[A-Za-z0-9_|]` is an exact, case-sensitive name or `|` list; anything else is an unanchored
+// regex. Claude's matcher code decides; this file adds only where Rust's `regex` crate and JavaScript's
+// RegExp differ: leading inline flags (`(?i)`) are Rust syntax, look-around and backreferences are not.
+import { classifyMatcher, matchClaude, type MatcherKind, type MatchVerdict } from '../claude/matcher.js';
+import { DEFAULT_PROFILE } from '../claude/version.js';
+
+const RUST_ONLY_FLAGS = /^\(\?([imsU]+)\)/;
+const NOT_IN_RUST = /\(\?<?[=!]|\\[1-9]|\\k</;
+
+/** How Codex reads the matcher; `error` set for a pattern Codex's regex crate rejects (the group is dropped). */
+export function codexMatcher(matcher: string | undefined): MatcherKind {
+  if (matcher !== undefined && NOT_IN_RUST.test(matcher)) {
+    return { kind: 'regex', error: "Rust's regex has no look-around and no backreferences" };
+  }
+  const flags = matcher === undefined ? undefined : RUST_ONLY_FLAGS.exec(matcher);
+  if (!flags) return classifyMatcher(matcher, DEFAULT_PROFILE, true);
+  if (flags[1]!.includes('U')) return { kind: 'regex', error: 'the swap-greed flag (?U) is not supported by hookrun' };
+  try {
+    return { kind: 'regex', regex: new RegExp(matcher!.slice(flags[0].length), flags[1]) };
+  } catch (error) {
+    return { kind: 'regex', error: (error as Error).message };
+  }
+}
+
+export function matchCodex(matcher: string | undefined, value: string, field: string): MatchVerdict {
+  const kind = codexMatcher(matcher);
+  if (kind.kind !== 'regex' || (kind.regex && !RUST_ONLY_FLAGS.test(matcher!))) return matchClaude(matcher, value, field, DEFAULT_PROFILE, true);
+  if (!kind.regex) return { matches: false, rule: `matcher "${matcher}" is not a valid regular expression (${kind.error}), so it matches nothing` };
+  const matches = kind.regex.test(value);
+  return { matches, rule: `regex /${matcher}/ (unanchored) ${matches ? 'matches' : 'does not match'} ${field} "${value}"` };
+}

@@ -1,0 +1,36 @@
+// Codex's planner, pure: every enabled handler whose group matches runs, all at once; identical handlers
+// are not deduplicated (test select_handlers_keeps_duplicate_stop_handlers). A group with an invalid
+// matcher was dropped by the loader.
+import type { JsonObject, Plan, PlannedHook, ResolvedConfig, SkippedEntry } from '../../types.js';
+import type { MatchVerdict } from '../claude/matcher.js';
+import { codexEventRule } from './events.js';
+import { matchCodex } from './matcher.js';
+
+const PARALLEL = 'Codex starts every matching hook at once';
+
+export function codexVerdict(event: string, matcher: unknown, input: JsonObject): MatchVerdict {
+  const field = codexEventRule(event)?.matcherField;
+  if (!field) return { matches: true, rule: `${event} has no matcher in Codex, so every hook runs` };
+  const value = input[field];
+  if (typeof value !== 'string') return { matches: true, rule: `the event has no ${field}, so matchers are not consulted` };
+  return matchCodex(typeof matcher === 'string' ? matcher : undefined, value, field);
+}
+
+export function planCodex(config: ResolvedConfig, event: string, input: JsonObject): Plan {
+  const hooks: PlannedHook[] = [];
+  const skipped: SkippedEntry[] = [];
+  for (const entry of config.entries) {
+    if (entry.event !== event) continue;
+    if (!entry.enabled) {
+      skipped.push({ entry, reason: 'disabled', detail: String(entry.config.disabledBecause ?? 'disabled') });
+      continue;
+    }
+    const verdict = codexVerdict(event, entry.matcher, input);
+    if (!verdict.matches) {
+      skipped.push({ entry, reason: 'matcher', detail: verdict.rule });
+      continue;
+    }
+    hooks.push({ entry, index: hooks.length, because: verdict.rule });
+  }
+  return { event, hooks, sequential: false, parallelBecause: PARALLEL, skipped };
+}

@@ -1,0 +1,459 @@
+// Codex CLI's hook files as Codex discovers them (SOURCES §1.1, §1.2): next to every config layer, lowest
+// precedence first (system, user, then the project `.codex/` folders from the repository root down to
+// the workspace), both `hooks.json` and the `[hooks]` tables of `config.toml`. Nothing overrides: every
+// hook of every file runs. A hooks source that does not deserialize is dropped with a warning, as Codex
+// drops it; an unparseable config.toml is fatal (Codex refuses to start). TOML is read by toml.ts,
+// which is loaded only when a config.toml exists.
+import fs from 'node:fs';
+import path from 'node:path';
+import { homeDir, type Context } from '../../context.js';
+import { configError, formatJsonPath, HookrunError } from '../../errors.js';
+import { isPlainObject, parseJsonc, type JsonPath } from '../../settings/jsonc.js';
+import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
+import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo, TrustDecision } from '../../types.js';
+import type { LoadOptions } from '../dialect.js';
+import { CODEX_EVENTS, codexEventRule, eventLabel, isCodexEvent } from './events.js';
+import { codexMatcher } from './matcher.js';
+
+/** Overrides the system layer folder (`/etc/codex`), so tests (and people) need not touch /etc. */
+export const SYSTEM_DIR_ENV = 'HOOKRUN_CODEX_SYSTEM_DIR';
+/** Seconds (`timeout_sec.unwrap_or(600).max(1)`). */
+export const CODEX_DEFAULT_TIMEOUT_SEC = 600;
+/** A timeout at or above this many seconds is probably milliseconds (validate's trap). */
+export const MS_LOOKING_TIMEOUT_SEC = 1000;
+
+export type CodexLayer = Extract<Layer, 'system' | 'user' | 'project'>;
+
+export interface CodexFolder {
+  layer: CodexLayer;
+  dir: string;
+}
+
+export function codexHome(ctx: Context): string {
+  return ctx.env.CODEX_HOME || path.join(homeDir(ctx), '.codex');
+}
+
+function exists(target: string): boolean {
+  try {
+    fs.statSync(target);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The nearest folder at or above `start` that holds `.git`, if any. */
+export function gitRoot(start: string): string | undefined {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (exists(path.join(dir, '.git'))) return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/** The config layer folders, lowest precedence first. A project folder that is the user's is read once, as the user's. */
+export function codexFolders(ctx: Context): CodexFolder[] {
+  const user = codexHome(ctx);
+  const folders: CodexFolder[] = [
+    { layer: 'system', dir: ctx.env[SYSTEM_DIR_ENV] || '/etc/codex' },
+    { layer: 'user', dir: user },
+  ];
+  const root = gitRoot(ctx.cwd);
+  const projects: string[] = [];
+  for (let dir = ctx.cwd; ; dir = path.dirname(dir)) {
+    projects.unshift(dir);
+    if (root === undefined || dir === root || path.dirname(dir) === dir) break;
+  }
+  for (const dir of projects) {
+    const folder = path.join(dir, '.codex');
+    if (path.resolve(folder) !== path.resolve(user)) folders.push({ layer: 'project', dir: folder });
+  }
+  return folders;
+}
+
+/** A hooks source: one hooks.json, or the `[hooks]` of one config.toml. */
+export interface CodexSource {
+  layer: CodexLayer;
+  file: string;
+  form: 'json' | 'toml';
+  exists: boolean;
+  /** Why Codex loads nothing from it (a warning; the other sources still load). */
+  dropped?: { message: string; location: Location };
+  entries: RegistryEntry[];
+  /** What Codex skips inside a source that loads: a group, a handler, an event key. */
+  diagnostics: Diagnostic[];
+  /** `[hooks.state]` of a config.toml: per-hook switches. */
+  state?: JsonObject;
+  /** The parsed config.toml (for the user layer's `[projects]` trust record). */
+  toml?: JsonObject;
+}
+
+const at0 = (file: string): Location => ({ file, line: 0, column: 0, path: [] });
+const typeName = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+type Locate = (at: JsonPath, key?: boolean) => Location;
+
+/** Reads one layer folder: its hooks.json, then its config.toml (the order Codex reports them in). */
+export async function readCodexFolder(folder: CodexFolder, options: { fatalToml: boolean }): Promise<CodexSource[]> {
+  const json = path.join(folder.dir, 'hooks.json');
+  const toml = path.join(folder.dir, 'config.toml');
+  const sources: CodexSource[] = [readHooksJson(folder.layer, json)];
+  sources.push(await readConfigToml(folder.layer, toml, options.fatalToml));
+  const [a, b] = sources as [CodexSource, CodexSource];
+  if (a.exists && b.exists && !a.dropped && !b.dropped && b.entries.length + b.diagnostics.length > 0 && a.entries.length > 0) {
+    b.diagnostics.unshift({
+      code: 'codex-both-forms',
+      severity: 'warning',
+      message: `loading hooks from both ${json} and the [hooks] of ${toml}; Codex loads both too, but prefer a single representation for this layer`,
+      location: b.entries[0]?.location ?? at0(toml),
+    });
+  }
+  return sources;
+}
+
+function readText(file: string): string | undefined | HookrunError {
+  try {
+    if (!fs.statSync(file).isFile()) return configError(`${file} is not a regular file`, at0(file));
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    return configError(`cannot read ${file} (${code ?? (error as Error).message})`, at0(file));
+  }
+}
+
+function readHooksJson(layer: CodexLayer, file: string): CodexSource {
+  const source: CodexSource = { layer, file, form: 'json', exists: false, entries: [], diagnostics: [] };
+  const text = readText(file);
+  if (text === undefined) return source;
+  source.exists = true;
+  if (text instanceof HookrunError) return drop(source, text);
+  try {
+    // serde_json: no comments, no trailing commas.
+    const doc = parseJsonc(text, file, { comments: false });
+    const locate: Locate = (at, key = false) => doc.locate(at, { key });
+    if (!isPlainObject(doc.value)) throw configError(`the file must be a JSON object {"hooks": {...}}, got ${typeName(doc.value)}`, locate([]));
+    if (doc.value.hooks !== undefined) registerHooks(doc.value.hooks, source, ['hooks'], locate);
+  } catch (error) {
+    if (!(error instanceof HookrunError)) throw error;
+    return drop(source, error);
+  }
+  return source;
+}
+
+async function readConfigToml(layer: CodexLayer, file: string, fatal: boolean): Promise<CodexSource> {
+  const source: CodexSource = { layer, file, form: 'toml', exists: false, entries: [], diagnostics: [] };
+  const text = readText(file);
+  if (text === undefined) return source;
+  source.exists = true;
+  if (text instanceof HookrunError) {
+    if (fatal) throw text;
+    return drop(source, text);
+  }
+  const { parseToml, tomlLocator } = await import('./toml.js');
+  let value: JsonObject;
+  try {
+    value = parseToml(text, file);
+  } catch (error) {
+    if (!(error instanceof HookrunError) || fatal) throw error;
+    // An untrusted project's config.toml: Codex never reads it, so it cannot stop Codex.
+    return drop(source, error);
+  }
+  source.toml = value;
+  const hooks = value.hooks;
+  if (hooks === undefined) return source;
+  const locate = tomlLocator(text, file);
+  try {
+    if (!isPlainObject(hooks)) throw configError(`[hooks] must be a table of events, got ${typeName(hooks)}`, locate(['hooks']));
+    const { state, ...events } = hooks;
+    if (state !== undefined) {
+      if (!isPlainObject(state)) throw configError(`[hooks.state] must be a table of hook keys, got ${typeName(state)}`, locate(['hooks', 'state']));
+      source.state = state;
+    }
+    registerHooks(events, source, ['hooks'], locate);
+  } catch (error) {
+    if (!(error instanceof HookrunError)) throw error;
+    return drop(source, error, 'failed to parse TOML hooks in');
+  }
+  return source;
+}
+
+function drop(source: CodexSource, error: HookrunError, what = 'failed to parse hooks config'): CodexSource {
+  source.entries = [];
+  source.diagnostics = [];
+  source.dropped = {
+    message: `${what} ${source.file}: ${error.message}; Codex loads no hook from it (the other hook files still load)`,
+    location: error.location ?? at0(source.file),
+  };
+  return source;
+}
+
+/** Codex's handler types; it runs `command` and skips the rest. */
+const HANDLER_TYPES = new Set(['command', 'prompt', 'agent', 'mcp_tool']);
+
+/** Events of other agents people put in Codex files by habit, and the Codex event meant. */
+const FOREIGN_EVENTS: Readonly<Record<string, string | undefined>> = {
+  BeforeTool: 'PreToolUse',
+  AfterTool: 'PostToolUse',
+  BeforeAgent: 'UserPromptSubmit',
+  AfterAgent: 'Stop',
+  BeforeModel: undefined,
+  AfterModel: undefined,
+  BeforeToolSelection: undefined,
+  Notification: undefined,
+  PostToolUseFailure: 'PostToolUse',
+  PermissionDenied: undefined,
+  Setup: 'SessionStart',
+  UserPromptExpansion: 'UserPromptSubmit',
+  PreInvocation: 'UserPromptSubmit',
+  PostInvocation: 'Stop',
+};
+
+/** Registers every handler of a `hooks` object; a structural error throws (the whole source is dropped). */
+function registerHooks(hooks: unknown, source: CodexSource, prefix: JsonPath, locate: Locate): void {
+  if (!isPlainObject(hooks)) throw configError(`${formatJsonPath(prefix)} must be an object of event names, got ${typeName(hooks)}`, locate(prefix));
+  const skip = (code: string, message: string, at: JsonPath, fix?: string, key = false) =>
+    source.diagnostics.push({ code, severity: 'warning', message, location: locate(at, key), ...(fix ? { fix } : {}) });
+  for (const [event, groups] of Object.entries(hooks)) {
+    const at: JsonPath = [...prefix, event];
+    if (!isCodexEvent(event)) {
+      const near = CODEX_EVENTS.find((e) => e.toLowerCase() === event.toLowerCase());
+      const foreign = Object.hasOwn(FOREIGN_EVENTS, event);
+      const meant = near ?? FOREIGN_EVENTS[event];
+      const whose = foreign ? ` (an event of another agent: Gemini CLI, Claude Code or Antigravity)` : near ? ' (event names are case-sensitive)' : '';
+      skip(
+        'codex-unknown-event',
+        `Codex has no hook event "${event}"${whose}; its hooks never run`,
+        at,
+        meant ? `rename it to "${meant}"` : `Codex's events: ${CODEX_EVENTS.join(', ')}`,
+        true,
+      );
+      continue;
+    }
+    if (!Array.isArray(groups)) throw configError(`${formatJsonPath(at)} must be an array of matcher groups, got ${typeName(groups)}`, locate(at));
+    groups.forEach((group: unknown, g) => registerGroup(event, group, [...at, g], g, source, locate, skip));
+  }
+}
+
+function registerGroup(
+  event: string,
+  group: unknown,
+  at: JsonPath,
+  g: number,
+  source: CodexSource,
+  locate: Locate,
+  skip: (code: string, message: string, at: JsonPath, fix?: string) => void,
+): void {
+  if (!isPlainObject(group)) throw configError(`${formatJsonPath(at)} must be a matcher group {"matcher", "hooks"}, got ${typeName(group)}`, locate(at));
+  const matcher = group.matcher;
+  if (matcher !== undefined && matcher !== null && typeof matcher !== 'string') {
+    throw configError(`${formatJsonPath([...at, 'matcher'])} must be a string, got ${typeName(matcher)}`, locate([...at, 'matcher']));
+  }
+  const handlers = group.hooks ?? [];
+  if (!Array.isArray(handlers)) throw configError(`${formatJsonPath([...at, 'hooks'])} must be an array of handlers, got ${typeName(handlers)}`, locate([...at, 'hooks']));
+  const rule = codexEventRule(event)!;
+  // Events without a matcher never validate it (test user_prompt_submit_ignores_invalid_matcher_during_discovery).
+  if (typeof matcher === 'string' && rule.matcherField) {
+    const compiled = codexMatcher(matcher);
+    if (compiled.kind === 'regex' && compiled.error) {
+      skip(
+        'codex-invalid-matcher',
+        `invalid matcher ${JSON.stringify(matcher)} at ${formatJsonPath([...at, 'matcher'])}: ${compiled.error}; Codex drops this group (${handlers.length} hook${handlers.length === 1 ? '' : 's'})`,
+        [...at, 'matcher'],
+        'write a Rust regex (no look-around, no backreferences), or a name list such as "Bash|apply_patch"',
+      );
+      return;
+    }
+  } else if (typeof matcher === 'string' && matcher !== '' && matcher !== '*') {
+    source.diagnostics.push({
+      code: 'codex-matcher-ignored',
+      severity: 'info',
+      message: `${formatJsonPath([...at, 'matcher'])}: ${event} has no matcher in Codex; "${matcher}" is ignored and the hooks always run`,
+      location: locate([...at, 'matcher']),
+    });
+  }
+  handlers.forEach((handler: unknown, h) => {
+    const entry = registerHandler(event, handler, typeof matcher === 'string' ? matcher : undefined, [...at, 'hooks', h], `${g}:${h}`, source, locate, skip);
+    if (entry) source.entries.push(entry);
+  });
+}
+
+function registerHandler(
+  event: string,
+  handler: unknown,
+  matcher: string | undefined,
+  at: JsonPath,
+  indexes: string,
+  source: CodexSource,
+  locate: Locate,
+  skip: (code: string, message: string, at: JsonPath, fix?: string) => void,
+): RegistryEntry | undefined {
+  const where = formatJsonPath(at);
+  if (!isPlainObject(handler)) throw configError(`${where} must be a handler object {"type": "command", "command": ...}, got ${typeName(handler)}`, locate(at));
+  const type = handler.type;
+  if (typeof type !== 'string' || !HANDLER_TYPES.has(type)) {
+    throw configError(`${where}.type must be one of ${[...HANDLER_TYPES].join(', ')}, got ${JSON.stringify(type)}`, locate([...at, 'type']));
+  }
+  for (const field of ['command', 'commandWindows', 'statusMessage'] as const) {
+    if (handler[field] !== undefined && typeof handler[field] !== 'string') {
+      throw configError(`${where}.${field} must be a string, got ${typeName(handler[field])}`, locate([...at, field]));
+    }
+  }
+  if (handler.async !== undefined && typeof handler.async !== 'boolean') throw configError(`${where}.async must be true or false`, locate([...at, 'async']));
+  const timeout = handler.timeout;
+  if (timeout !== undefined && timeout !== null && (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < 0)) {
+    throw configError(`${where}.timeout must be a whole number of seconds, got ${JSON.stringify(timeout)}`, locate([...at, 'timeout']));
+  }
+  if (type !== 'command') {
+    const why = type === 'mcp_tool' ? 'hookrun does not call MCP tools' : '"prompt hooks are not supported yet", Codex says, and it skips them';
+    skip('codex-handler-skipped', `${where}: a "${type}" handler is skipped (${why})`, [...at, 'type']);
+    return undefined;
+  }
+  if (typeof handler.command !== 'string') throw configError(`${where}.command is missing: a command handler needs one`, locate(at));
+  if (handler.command.trim() === '') {
+    skip('codex-empty-command', `${where}.command is empty; Codex skips the handler`, [...at, 'command']);
+    return undefined;
+  }
+  const seconds = typeof timeout === 'number' ? Math.max(1, timeout) : CODEX_DEFAULT_TIMEOUT_SEC;
+  if (typeof timeout === 'number' && timeout < 1) {
+    skip('codex-timeout-raised', `${where}.timeout is ${timeout}; Codex raises it to 1 second`, [...at, 'timeout'], 'write a timeout of at least 1 (seconds)');
+  }
+  if (typeof timeout === 'number' && timeout >= MS_LOOKING_TIMEOUT_SEC) {
+    skip(
+      'codex-timeout-looks-like-ms',
+      `${where}.timeout is ${timeout} seconds (${(timeout / 60).toFixed(0)} min): Codex reads seconds, not milliseconds`,
+      [...at, 'timeout'],
+      `if you meant ${timeout} ms, write "timeout": ${Math.max(1, Math.round(timeout / 1000))}`,
+    );
+  }
+  return {
+    event,
+    config: {
+      type,
+      command: handler.command,
+      timeout: seconds * 1000,
+      ...(typeof handler.commandWindows === 'string' ? { commandWindows: handler.commandWindows } : {}),
+      ...(handler.async === true ? { async: true } : {}),
+      ...(typeof handler.statusMessage === 'string' ? { statusMessage: handler.statusMessage } : {}),
+      stateKey: `${source.file}:${eventLabel(event)}:${indexes}`,
+    },
+    source: `${source.layer} ${source.form === 'json' ? 'hooks.json' : 'config.toml'}`,
+    layer: source.layer,
+    matcher,
+    sequential: undefined,
+    enabled: true,
+    displayName: handler.command,
+    location: locate(at),
+  };
+}
+
+/** Codex's own trust record: `[projects."<dir>"] trust_level` in the user config.toml, for the workspace, else its repository root. */
+export function codexProjectTrust(ctx: Context, userToml: JsonObject | undefined, file: string): TrustDecision | undefined {
+  const projects = userToml?.projects;
+  if (!isPlainObject(projects)) return undefined;
+  const root = gitRoot(ctx.cwd);
+  for (const dir of root && root !== ctx.cwd ? [ctx.cwd, root] : [ctx.cwd]) {
+    const record = projects[dir];
+    if (!isPlainObject(record) || typeof record.trust_level !== 'string') continue;
+    const trusted = record.trust_level === 'trusted';
+    return { trusted, by: 'file', detail: `trust_level = "${record.trust_level}" for [projects."${dir}"] in ${file}` };
+  }
+  return undefined;
+}
+
+/** The project trust decision: --trust-workspace / HOOKRUN_TRUST_WORKSPACE, else Codex's record, else hookrun's. */
+function decideTrust(ctx: Context, options: LoadOptions, userToml: JsonObject | undefined, file: string): TrustDecision {
+  const own = decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace });
+  if (own.by === 'flag' || own.by === 'env') return own;
+  return codexProjectTrust(ctx, userToml, file) ?? own;
+}
+
+/** `[hooks.state."<key>"] enabled = false` in any loaded config.toml turns that hook off. */
+function applyState(entries: readonly RegistryEntry[], sources: readonly CodexSource[]): void {
+  for (const source of sources) {
+    if (!source.state) continue;
+    for (const entry of entries) {
+      const state = source.state[String(entry.config.stateKey)];
+      if (isPlainObject(state) && state.enabled === false) {
+        entry.enabled = false;
+        entry.config.disabledBecause = `enabled = false in [hooks.state."${String(entry.config.stateKey)}"] of ${source.file}`;
+      }
+    }
+  }
+}
+
+export interface CodexSources {
+  sources: CodexSource[];
+  trust: TrustDecision;
+}
+
+/** Every hooks source of every layer, and the project trust decision. */
+export async function readCodexSources(ctx: Context, options: LoadOptions): Promise<CodexSources> {
+  const folders = codexFolders(ctx);
+  const userFolder = folders.find((f) => f.layer === 'user')!;
+  const sources: CodexSource[] = [];
+  let trust: TrustDecision | undefined;
+  for (const folder of folders) {
+    if (folder.layer === 'project' && trust === undefined) {
+      const user = sources.find((s) => s.layer === 'user' && s.form === 'toml');
+      trust = decideTrust(ctx, options, user?.toml, path.join(userFolder.dir, 'config.toml'));
+    }
+    sources.push(...(await readCodexFolder(folder, { fatalToml: folder.layer !== 'project' || trust!.trusted })));
+  }
+  return { sources, trust: trust ?? decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace }) };
+}
+
+export async function loadCodexConfig(ctx: Context, options: LoadOptions): Promise<ResolvedConfig> {
+  const { sources, trust } = await readCodexSources(ctx, options);
+  const diagnostics: Diagnostic[] = [];
+  const files: SettingsFileInfo[] = [];
+  const gathered: GatedEntries = { entries: [], considered: [], heldBack: [] };
+  for (const source of sources) {
+    if (!source.exists) {
+      files.push({ layer: source.layer, path: source.file, exists: false, loaded: false, note: 'not found' });
+      continue;
+    }
+    if (source.dropped) {
+      diagnostics.push({ code: 'codex-source-dropped', severity: 'warning', ...source.dropped });
+      files.push({ layer: source.layer, path: source.file, exists: true, loaded: false, note: 'dropped: no hook from it runs' });
+      continue;
+    }
+    diagnostics.push(...source.diagnostics);
+    const gated = source.layer === 'project' && !trust.trusted;
+    files.push({ layer: source.layer, path: source.file, exists: true, loaded: !gated, ...(gated ? { note: 'untrusted folder: not loaded' } : {}) });
+    admitEntries(gathered, source.entries, gated, trust);
+  }
+  applyState(gathered.entries, sources.filter((s) => !s.dropped && !(s.layer === 'project' && !trust.trusted)));
+  if (gathered.heldBack.length > 0) {
+    diagnostics.push({
+      code: 'untrusted-project-hooks',
+      severity: 'warning',
+      message: `${untrustedMessage(ctx, trust, gathered.heldBack)}, or trust the project in Codex: trust_level = "trusted" under [projects."${ctx.cwd}"] in ${path.join(codexHome(ctx), 'config.toml')}`,
+    });
+  }
+  if (gathered.entries.some((e) => e.enabled)) {
+    diagnostics.push({
+      code: 'codex-hook-review-bypassed',
+      severity: 'warning',
+      message:
+        'hookrun runs enabled Codex hooks without their /hooks review (trusted_hash), as codex --dangerously-bypass-hook-trust does; a hook with enabled = false in [hooks.state] still does not run',
+    });
+  }
+  const config: ResolvedConfig = { dialect: 'codex', hooksEnabled: true, trust, entries: gathered.entries, diagnostics, files, merged: {} };
+  if (options.keepInactive) config.considered = gathered.considered;
+  return config;
+}
+
+/** `--dialect auto`: a hooks.json, or a config.toml that mentions hooks, at each level (no TOML parse here). */
+export function codexConfiguredFile(folders: readonly CodexFolder[]): string | undefined {
+  for (const folder of folders) {
+    const json = path.join(folder.dir, 'hooks.json');
+    if (exists(json)) return json;
+    const toml = path.join(folder.dir, 'config.toml');
+    try {
+      if (/^\s*\[\[?\s*hooks[.\]\s]/m.test(fs.readFileSync(toml, 'utf8'))) return toml;
+    } catch {
+      // No config.toml here.
+    }
+  }
+  return undefined;
+}
