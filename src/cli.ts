@@ -191,7 +191,7 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
     .addOption(new Option('--format <format>', 'output format').choices(VALIDATE_FORMATS).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
-    .addOption(new Option('--dialect <name>', "whose hook files to check: Gemini CLI's settings, Antigravity CLI's hooks.json, Kiro CLI 3's .kiro/hooks/*.json, Claude Code's settings and plugins").choices(['gemini', 'claude', 'antigravity', 'kiro']).default('gemini'))
+    .addOption(new Option('--dialect <name>', "whose hook files to check: Gemini CLI's settings, Antigravity CLI's hooks.json, Kiro CLI 3's .kiro/hooks/*.json, Claude Code's settings and plugins, Codex CLI's hooks.json and config.toml").choices(['gemini', 'claude', 'antigravity', 'kiro', 'codex']).default('gemini'))
     .option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)', (value: string, previous: string[] = []) => [
       ...previous,
       ...value.split(',').map((code) => code.trim()).filter(Boolean),
@@ -229,7 +229,7 @@ Examples:
             ignore: (opts.ignore as string[] | undefined) ?? [],
             relativeTo,
             version: VERSION,
-            dialect: opts.dialect as 'gemini' | 'claude' | 'antigravity' | 'kiro',
+            dialect: opts.dialect as 'gemini' | 'claude' | 'antigravity' | 'kiro' | 'codex',
             ...(typeof opts.claudeVersion === 'string' ? { claudeVersion: opts.claudeVersion } : {}),
           },
           ctx,

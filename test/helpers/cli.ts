@@ -33,6 +33,7 @@ export async function makeSandbox(): Promise<Sandbox> {
     GEMINI_CLI_SYSTEM_SETTINGS_PATH: path.join(root, 'etc', 'settings.json'),
     GEMINI_CLI_SYSTEM_DEFAULTS_PATH: path.join(root, 'etc', 'system-defaults.json'),
     GEMINI_CLI_TRUSTED_FOLDERS_PATH: path.join(root, 'trustedFolders.json'),
+    HOOKRUN_CODEX_SYSTEM_DIR: path.join(root, 'etc', 'codex'),
   };
   return {
     root,

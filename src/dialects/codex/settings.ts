@@ -83,8 +83,10 @@ export interface CodexSource {
   diagnostics: Diagnostic[];
   /** `[hooks.state]` of a config.toml: per-hook switches. */
   state?: JsonObject;
-  /** The parsed config.toml (for the user layer's `[projects]` trust record). */
+  /** The parsed config.toml (for the user layer's `[projects]` trust record and `[features]`). */
   toml?: JsonObject;
+  /** A config.toml that is not TOML: Codex does not start (fatal unless it is an untrusted project's). */
+  unparseable?: boolean;
 }
 
 const at0 = (file: string): Location => ({ file, line: 0, column: 0, path: [] });
@@ -155,7 +157,8 @@ async function readConfigToml(layer: CodexLayer, file: string, fatal: boolean): 
     value = parseToml(text, file);
   } catch (error) {
     if (!(error instanceof HookrunError) || fatal) throw error;
-    // An untrusted project's config.toml: Codex never reads it, so it cannot stop Codex.
+    // An untrusted project's config.toml (or validate): Codex never reads it, so it cannot stop Codex.
+    source.unparseable = true;
     return drop(source, error);
   }
   source.toml = value;
@@ -381,6 +384,18 @@ function applyState(entries: readonly RegistryEntry[], sources: readonly CodexSo
   }
 }
 
+/** `[features] hooks = false` (or the deprecated `codex_hooks`) in the last config.toml that sets it. */
+function featureOff(sources: readonly CodexSource[]): string | undefined {
+  let off: string | undefined;
+  for (const source of sources) {
+    const features = source.toml?.features;
+    if (!isPlainObject(features)) continue;
+    const key = typeof features.hooks === 'boolean' ? 'hooks' : typeof features.codex_hooks === 'boolean' ? 'codex_hooks' : undefined;
+    if (key) off = features[key] === false ? `[features] ${key} = false in ${source.file}` : undefined;
+  }
+  return off;
+}
+
 export interface CodexSources {
   sources: CodexSource[];
   trust: TrustDecision;
@@ -422,7 +437,16 @@ export async function loadCodexConfig(ctx: Context, options: LoadOptions): Promi
     files.push({ layer: source.layer, path: source.file, exists: true, loaded: !gated, ...(gated ? { note: 'untrusted folder: not loaded' } : {}) });
     admitEntries(gathered, source.entries, gated, trust);
   }
-  applyState(gathered.entries, sources.filter((s) => !s.dropped && !(s.layer === 'project' && !trust.trusted)));
+  const active = sources.filter((s) => !s.dropped && !(s.layer === 'project' && !trust.trusted));
+  applyState(gathered.entries, active);
+  const off = featureOff(active);
+  if (off) {
+    for (const entry of gathered.entries) {
+      entry.enabled = false;
+      entry.config.disabledBecause = off;
+    }
+    diagnostics.push({ code: 'hooks-disabled', severity: 'info', message: `${off}: no Codex hook runs` });
+  }
   if (gathered.heldBack.length > 0) {
     diagnostics.push({
       code: 'untrusted-project-hooks',
@@ -430,7 +454,7 @@ export async function loadCodexConfig(ctx: Context, options: LoadOptions): Promi
       message: `${untrustedMessage(ctx, trust, gathered.heldBack)}, or trust the project in Codex: trust_level = "trusted" under [projects."${ctx.cwd}"] in ${path.join(codexHome(ctx), 'config.toml')}`,
     });
   }
-  if (gathered.entries.some((e) => e.enabled)) {
+  if (!off && gathered.entries.some((e) => e.enabled)) {
     diagnostics.push({
       code: 'codex-hook-review-bypassed',
       severity: 'warning',
@@ -438,7 +462,7 @@ export async function loadCodexConfig(ctx: Context, options: LoadOptions): Promi
         'hookrun runs enabled Codex hooks without their /hooks review (trusted_hash), as codex --dangerously-bypass-hook-trust does; a hook with enabled = false in [hooks.state] still does not run',
     });
   }
-  const config: ResolvedConfig = { dialect: 'codex', hooksEnabled: true, trust, entries: gathered.entries, diagnostics, files, merged: {} };
+  const config: ResolvedConfig = { dialect: 'codex', hooksEnabled: off === undefined, trust, entries: gathered.entries, diagnostics, files, merged: {} };
   if (options.keepInactive) config.considered = gathered.considered;
   return config;
 }

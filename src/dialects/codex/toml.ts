@@ -13,7 +13,7 @@ export function parseToml(text: string, file: string): JsonObject {
   } catch (error) {
     if (!(error instanceof TomlError)) throw error;
     const message = error.message.split('\n')[0]!.trim();
-    throw configError(`${file} is not valid TOML: ${message}; Codex does not start with it ("Error loading config.toml")`, {
+    throw configError(`not valid TOML (${message}); Codex does not start with it ("Error loading config.toml")`, {
       file,
       line: error.line,
       column: error.column,

@@ -1,0 +1,52 @@
+// `validate --dialect codex`: every hooks source Codex would read, whatever the folder trust, checked as
+// Codex's discovery checks it. What Codex drops with only a log line (a source that does not
+// deserialize, a group with an invalid matcher, an event it does not have, such as another agent's) is
+// an error at file:line:column with a fix; a config.toml that is not TOML is an error too (Codex does
+// not start). Timeouts that look like milliseconds and skipped handlers are warnings. Nothing runs.
+import type { Context } from '../../context.js';
+import type { Diagnostic } from '../../types.js';
+import type { CheckedFile, ValidateResult } from '../gemini/validate/validate.js';
+import { codexFolders, readCodexFolder } from './settings.js';
+
+/** Each finding code and its severity (for `--ignore`). */
+const SEVERITY: Readonly<Record<string, Diagnostic['severity']>> = {
+  'codex-config-toml-invalid': 'error',
+  'codex-source-dropped': 'error',
+  'codex-unknown-event': 'error',
+  'codex-invalid-matcher': 'error',
+  'codex-timeout-looks-like-ms': 'warning',
+  'codex-timeout-raised': 'warning',
+  'codex-handler-skipped': 'warning',
+  'codex-empty-command': 'warning',
+  'codex-both-forms': 'warning',
+  'codex-matcher-ignored': 'info',
+};
+
+export const CODEX_FINDING_CODES: readonly string[] = Object.keys(SEVERITY);
+
+const SHAPE = 'write {"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh", "timeout": 30}]}]}}';
+
+export async function validateCodex(ctx: Context, options: { ignore?: readonly string[] } = {}): Promise<ValidateResult> {
+  const files: CheckedFile[] = [];
+  const found: Diagnostic[] = [];
+  let incomplete = false;
+  for (const folder of codexFolders(ctx)) {
+    for (const source of await readCodexFolder(folder, { fatalToml: false })) {
+      files.push({ layer: source.layer, path: source.file, exists: source.exists });
+      if (source.dropped) {
+        incomplete ||= /cannot read|not a regular file/.test(source.dropped.message);
+        found.push(
+          source.unparseable
+            ? { code: 'codex-config-toml-invalid', severity: 'error', message: source.dropped.message.replace(/; Codex loads no hook.*$/, ''), location: source.dropped.location, fix: 'fix the TOML syntax at this position' }
+            : { code: 'codex-source-dropped', severity: 'error', message: source.dropped.message, location: source.dropped.location, fix: SHAPE },
+        );
+        continue;
+      }
+      found.push(...source.diagnostics.map((d) => ({ ...d, severity: SEVERITY[d.code] ?? d.severity })));
+    }
+  }
+  const ignored = new Set(options.ignore ?? []);
+  const findings = found.filter((f) => !ignored.has(f.code));
+  const count = (severity: Diagnostic['severity']) => findings.filter((f) => f.severity === severity).length;
+  return { cwd: ctx.cwd, files, findings, summary: { errors: count('error'), warnings: count('warning'), infos: count('info') }, incomplete };
+}
