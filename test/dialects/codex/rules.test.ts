@@ -1,0 +1,95 @@
+// The pure parts of the codex dialect, table-driven: the matcher rule (Claude's classic rule plus the
+// Rust regex differences), the output schema check, the merge's reason choices and the TOML locator.
+import { describe, expect, test } from 'vitest';
+import { aggregateCodex, outcomeCodex } from '../../../src/dialects/codex/aggregate.js';
+import { codexEventRule } from '../../../src/dialects/codex/events.js';
+import { matchCodex } from '../../../src/dialects/codex/matcher.js';
+import { codexSchemaProblem } from '../../../src/dialects/codex/run.js';
+import { tomlLocator } from '../../../src/dialects/codex/toml.js';
+import type { HookResult, JsonObject } from '../../../src/types.js';
+
+describe('matcher', () => {
+  test.each([
+    [undefined, 'Bash', true],
+    ['*', 'anything', true],
+    ['Bash', 'Bash', true],
+    ['Bash', 'BashOutput', false],
+    ['Bash|apply_patch', 'apply_patch', true],
+    ['mcp__memory', 'mcp__memory__create', false],
+    ['^Bash', 'BashOutput', true],
+    ['mcp__memory__.*', 'mcp__memory__create', true],
+    ['(?i)bash', 'Bash', true],
+    ['^(?!Bash)', 'Read', false],
+    ['Bash(', 'Bash', false],
+  ])('%s against %s: %s', (matcher, value, matches) => {
+    expect(matchCodex(matcher, value, 'tool_name').matches).toBe(matches);
+  });
+});
+
+describe('output schema', () => {
+  const rule = (event: string) => codexEventRule(event)!;
+  test.each([
+    ['Stop', { decision: 'block', reason: 'more' }, undefined],
+    ['Stop', { decision: 'block' }, 'non-empty "reason"'],
+    ['Stop', { hookSpecificOutput: { hookEventName: 'Stop' } }, 'unknown field "hookSpecificOutput"'],
+    ['SessionStart', { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'x' } }, undefined],
+    ['SessionStart', { decision: 'block', reason: 'x' }, 'unknown field "decision"'],
+    ['PermissionRequest', { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedInput: {} } } }, 'not supported'],
+    ['PermissionRequest', { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', interrupt: true } } }, 'interrupt'],
+    ['PreToolUse', { suppressOutput: true }, 'unknown field "suppressOutput"'],
+    ['PreToolUse', { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'ls' } } }, undefined],
+    ['PostToolUse', { reason: 'x' }, '"reason" without "decision"'],
+    ['PreCompact', { continue: false, stopReason: 'later' }, undefined],
+    ['Interrupt', { systemMessage: 'x' }, undefined],
+    ['Interrupt', { continue: false }, 'unknown field "continue"'],
+  ])('%s %j', (event, output, problem) => {
+    const found = codexSchemaProblem(event, rule(event), output as JsonObject);
+    if (problem === undefined) expect(found).toBeUndefined();
+    else expect(found).toContain(problem);
+  });
+});
+
+const result = (output: JsonObject, index = 0): HookResult =>
+  ({ index, output, success: true, exitCode: 0, durationMs: 1, command: '', input: {}, entry: {} }) as unknown as HookResult;
+
+describe('merge and outcome', () => {
+  test('PermissionRequest: any deny wins with the first deny message; else the last allow', () => {
+    const decision = (behavior: string, message?: string) => result({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior, ...(message ? { message } : {}) } } });
+    const denied = aggregateCodex('PermissionRequest', [decision('deny', 'one'), decision('allow'), decision('deny', 'two')]).finalOutput!;
+    expect((denied.hookSpecificOutput as JsonObject).decision).toEqual({ behavior: 'deny', message: 'one' });
+    expect(outcomeCodex('PermissionRequest', denied)).toBe('block');
+    const allowed = aggregateCodex('PermissionRequest', [decision('allow', 'a'), decision('allow', 'b')]).finalOutput!;
+    expect((allowed.hookSpecificOutput as JsonObject).decision).toEqual({ behavior: 'allow', message: 'b' });
+    expect(outcomeCodex('PermissionRequest', allowed)).toBe('proceed');
+  });
+
+  test('Stop: block reasons joined by a blank line; continue:false wins over block; first stop reason', () => {
+    const merged = aggregateCodex('Stop', [result({ decision: 'block', reason: 'a' }), result({ decision: 'block', reason: 'b' })]).finalOutput!;
+    expect(merged.reason).toBe('a\n\nb');
+    expect(outcomeCodex('Stop', merged)).toBe('block');
+    const stopped = aggregateCodex('Stop', [result({ decision: 'block', reason: 'a' }), result({ continue: false, stopReason: 'x' }), result({ continue: false, stopReason: 'y' })]).finalOutput!;
+    expect(stopped.stopReason).toBe('x');
+    expect(outcomeCodex('Stop', stopped)).toBe('stop');
+  });
+
+  test('PostToolUse decision:block is feedback (proceed); its continue:false stops', () => {
+    expect(outcomeCodex('PostToolUse', { decision: 'block', reason: 'lint' })).toBe('proceed');
+    expect(outcomeCodex('PostToolUse', { continue: false })).toBe('stop');
+    expect(outcomeCodex('SubagentStart', { continue: false })).toBe('proceed');
+  });
+});
+
+describe('TOML locator', () => {
+  const text = '# hooks\n[[hooks.PreToolUse]]\nmatcher = "Bash"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "a"\n\n[[hooks.PreToolUse.hooks]]\n  command = "b"\n\n[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ncommand = "c"\n';
+  const locate = tomlLocator(text, 'config.toml');
+  test.each([
+    [['hooks', 'PreToolUse', 0], 2, 1],
+    [['hooks', 'PreToolUse', 0, 'matcher'], 3, 1],
+    [['hooks', 'PreToolUse', 0, 'hooks', 1], 9, 1],
+    [['hooks', 'PreToolUse', 0, 'hooks', 1, 'command'], 10, 3],
+    [['hooks', 'PreToolUse', 1, 'hooks', 0, 'command'], 14, 1],
+    [['hooks', 'PreToolUse', 1, 'hooks', 0, 'timeout'], 13, 1],
+  ])('%j at %i:%i', (at, line, column) => {
+    expect(locate(at)).toMatchObject({ line, column });
+  });
+});
