@@ -93,3 +93,14 @@ describe('TOML locator', () => {
     expect(locate(at)).toMatchObject({ line, column });
   });
 });
+
+describe('examples/two-agents', () => {
+  test('Claude Code and Codex read the very same hooks file (the fixtures replay it under both dialects)', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const dir = new URL('../../../examples/two-agents/', import.meta.url);
+    const claude = await readFile(new URL('.claude/settings.json', dir), 'utf8');
+    expect(await readFile(new URL('.codex/hooks.json', dir), 'utf8')).toBe(claude);
+    const fixtures = await readFile(new URL('hooks.hooktest.yaml', dir), 'utf8');
+    expect(fixtures.match(/dialect: claude/g)?.length).toBe(fixtures.match(/dialect: codex/g)?.length);
+  });
+});
