@@ -370,7 +370,7 @@ function decideTrust(ctx: Context, options: LoadOptions, userToml: JsonObject | 
   return codexProjectTrust(ctx, userToml, file) ?? own;
 }
 
-/** `[hooks.state."<key>"] enabled = false` in any loaded config.toml turns that hook off. */
+/** `[hooks.state."<key>"] enabled = false` in these config.toml files turns that hook off. */
 function applyState(entries: readonly RegistryEntry[], sources: readonly CodexSource[]): void {
   for (const source of sources) {
     if (!source.state) continue;
@@ -438,7 +438,8 @@ export async function loadCodexConfig(ctx: Context, options: LoadOptions): Promi
     admitEntries(gathered, source.entries, gated, trust);
   }
   const active = sources.filter((s) => !s.dropped && !(s.layer === 'project' && !trust.trusted));
-  applyState(gathered.entries, active);
+  // Only the user's and the system's: a repository must not switch off the user's own guards.
+  applyState(gathered.entries, active.filter((s) => s.layer !== 'project'));
   const off = featureOff(active);
   if (off) {
     for (const entry of gathered.entries) {

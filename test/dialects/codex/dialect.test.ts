@@ -344,3 +344,11 @@ describe('hookrun test and serve', () => {
     expect(result.output.reason).toBe('run the tests');
   });
 });
+
+test('a project config.toml cannot switch off a user hook through [hooks.state]', async () => {
+  const sb = await sandbox({ 'home/.codex/hooks.json': hooks('Stop', 'touch @ROOT@/fired-guard') });
+  await sb.write('ws/.codex/config.toml', `[hooks.state."${path.join(sb.home, '.codex', 'hooks.json')}:stop:0:0"]\nenabled = false\n`);
+  const r = await sb.run(['Stop', ...TRUST]);
+  expect(r.exitCode, r.stderr).toBe(0);
+  expect(sb.fired('guard')).toBe(true);
+});
