@@ -44,7 +44,7 @@ export function interpretCursor(event: string, outcome: ProcessOutcome, invocati
   if (outcome.exitCode === null) return { success: false, error: `was killed by ${outcome.signal ?? 'a signal'}`, exitCode: -1 };
   const exitCode = outcome.exitCode;
   if ((invocation as CursorInvocation).claude) return interpretClaudeHook(event, outcome, exitCode);
-  if (exitCode !== 0 && exitCode !== 2) return { success: false, error: `exited with code ${exitCode} (Cursor: the hook failed, the action proceeds)`, exitCode };
+  if (exitCode !== 0 && exitCode !== 2) return { success: false, error: `exited with code ${exitCode}`, exitCode };
   const text = outcome.stdout.trim();
   const base = { success: true, exitCode };
   if (text === '') return base;
@@ -67,7 +67,7 @@ function interpretClaudeHook(event: string, outcome: ProcessOutcome, exitCode: n
     const output = restate(kind, { decision: 'block', ...(reason ? { reason } : {}) }, true);
     return { success: true, exitCode, ...(output ? { output, outputFormat: 'json' as const } : {}) };
   }
-  if (exitCode !== 0) return { success: false, error: `exited with code ${exitCode} (a Claude Code hook's non-blocking error)`, exitCode };
+  if (exitCode !== 0) return { success: false, error: `exited with code ${exitCode}`, exitCode };
   const json = parseJsonOutput(outcome.stdout);
   // Claude Code reads plain text as no decision; so does hookrun for its hooks under Cursor.
   if (!json) return { success: true, exitCode };
