@@ -129,6 +129,7 @@ function defineRun(program: Command, { io, setExit, context }: CommandDeps): voi
     .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
     .option('--agent <name>', 'Kiro: the agent whose hooks run (default: chat.defaultAgent, else Kiro\'s built-in agent, which has no hooks)')
     .option('--no-cache', 'Kiro: neither reuse nor store cached hook results (cache_ttl_seconds)')
+    .option('--third-party-hooks', 'Cursor: also load Claude Code hooks, as Cursor does with third-party configs on (env HOOKRUN_CURSOR_THIRD_PARTY=1)')
     .option('--dry-run', 'print the plan as JSON; run nothing')
     .option('--json', 'print the full report (plan, every result, merged output) instead of the merged output')
     .option('-q, --quiet', 'no report on stderr')
@@ -165,6 +166,7 @@ Examples:
             trustWorkspace: opts.trustWorkspace === true,
             agent: opts.agent as string | undefined,
             cache: opts.cache !== false,
+            ...(opts.thirdPartyHooks === true ? { thirdPartyHooks: true } : {}),
             dryRun: opts.dryRun === true,
             json: opts.json === true,
             quiet: opts.quiet === true,
@@ -191,7 +193,7 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
     .addOption(new Option('--format <format>', 'output format').choices(VALIDATE_FORMATS).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
-    .addOption(new Option('--dialect <name>', "whose hook files to check: Gemini CLI's settings, Antigravity CLI's hooks.json, Kiro CLI 3's .kiro/hooks/*.json, Claude Code's settings and plugins, Codex CLI's hooks.json and config.toml").choices(['gemini', 'claude', 'antigravity', 'kiro', 'codex']).default('gemini'))
+    .addOption(new Option('--dialect <name>', "whose hook files to check: Gemini CLI's settings, Antigravity CLI's hooks.json, Kiro CLI 3's .kiro/hooks/*.json, Claude Code's settings and plugins, Codex CLI's hooks.json and config.toml, Cursor's hooks.json").choices(['gemini', 'claude', 'antigravity', 'kiro', 'codex', 'cursor']).default('gemini'))
     .option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)', (value: string, previous: string[] = []) => [
       ...previous,
       ...value.split(',').map((code) => code.trim()).filter(Boolean),
@@ -229,7 +231,7 @@ Examples:
             ignore: (opts.ignore as string[] | undefined) ?? [],
             relativeTo,
             version: VERSION,
-            dialect: opts.dialect as 'gemini' | 'claude' | 'antigravity' | 'kiro' | 'codex',
+            dialect: opts.dialect as 'gemini' | 'claude' | 'antigravity' | 'kiro' | 'codex' | 'cursor',
             ...(typeof opts.claudeVersion === 'string' ? { claudeVersion: opts.claudeVersion } : {}),
           },
           ctx,

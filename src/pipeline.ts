@@ -122,6 +122,8 @@ export interface EventSettings {
   agent?: string;
   /** Claude: `--claude-version` */
   agentVersion?: string;
+  /** Cursor: `--third-party-hooks` */
+  thirdPartyHooks?: boolean;
   /** False with `--no-cache`: the agent's result cache is neither read nor written. */
   cache?: boolean;
   /** `--hook-trust warn|block` */
@@ -148,7 +150,7 @@ export function planWith(dialect: Dialect, event: string, raw: JsonObject, ctx: 
     event,
     raw,
     ctx,
-    { trustWorkspace: settings.trustWorkspace, agent: settings.agent, agentVersion: settings.agentVersion },
+    { trustWorkspace: settings.trustWorkspace, agent: settings.agent, agentVersion: settings.agentVersion, thirdPartyHooks: settings.thirdPartyHooks },
     {
       hookTrust: settings.hookTrust,
       ...(narrowed ? { envPolicy: { clean: settings.cleanEnv === true, allow: settings.envAllow ?? [] } } : {}),

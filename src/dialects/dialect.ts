@@ -34,6 +34,8 @@ export interface LoadOptions {
   agent?: string;
   /** The agent version whose behaviour to follow, for dialects whose rules changed over time (Claude: `--claude-version`). */
   agentVersion?: string;
+  /** Cursor: `--third-party-hooks`, load Claude Code's hooks below Cursor's own (also HOOKRUN_CURSOR_THIRD_PARTY=1). */
+  thirdPartyHooks?: boolean;
   /** Also return the hooks the agent would not register (`ResolvedConfig.considered`), for explain and list. */
   keepInactive?: boolean;
 }

@@ -12,6 +12,7 @@ const REGISTRY = {
   kiro: async () => (await import('./kiro/index.js')).kiro,
   antigravity: async () => (await import('./antigravity/index.js')).antigravity,
   codex: async () => (await import('./codex/index.js')).codex,
+  cursor: async () => (await import('./cursor/index.js')).cursor,
 } satisfies Record<string, () => Promise<Dialect>>;
 
 export type DialectName = keyof typeof REGISTRY;

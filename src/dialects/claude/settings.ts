@@ -66,11 +66,14 @@ function defaultManagedPath(platform: NodeJS.Platform): string {
   return '/etc/claude-code/managed-settings.json';
 }
 
-/** Reads every settings file; a file that does not parse is fatal (exit 1), naming file:line:column. */
-export function readClaudeSettings(ctx: Context): ClaudeSettingsFile[] {
+/**
+ * Reads every settings file (or these layers, in this order: Cursor reads Claude Code's local, project and
+ * user files); a file that does not parse is fatal (exit 1), naming file:line:column.
+ */
+export function readClaudeSettings(ctx: Context, layers: readonly ClaudeLayer[] = CLAUDE_LAYERS): ClaudeSettingsFile[] {
   const paths = claudeSettingsPaths(ctx);
   const sameAsUser = realpathOr(paths.project) === realpathOr(paths.user);
-  return CLAUDE_LAYERS.map((layer): ClaudeSettingsFile => {
+  return layers.map((layer): ClaudeSettingsFile => {
     const file = paths[layer];
     const exists = fs.existsSync(file);
     if (layer === 'project' && sameAsUser) return { layer, path: file, exists, skipped: 'it is the user settings file' };

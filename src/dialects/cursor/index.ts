@@ -1,0 +1,38 @@
+// Cursor (`--dialect cursor`): each member delegates to the module under cursor/ that holds the rule
+// (docs/cursor.md).
+import { firstFile } from '../detect.js';
+import type { Dialect } from '../dialect.js';
+import { aggregateCursor, cursorFailClosed, outcomeCursor } from './aggregate.js';
+import { completeCursorInput, CURSOR_EVENTS } from './events.js';
+import { planCursor } from './plan.js';
+import { cursorInvocation, interpretCursor } from './run.js';
+import { cursorHookFiles, loadCursorConfig } from './settings.js';
+
+export const cursor: Dialect = {
+  name: 'cursor',
+  events: CURSOR_EVENTS,
+  flagFields: {
+    tool: 'tool_name',
+    toolInput: 'tool_input',
+    toolResponse: 'tool_output',
+    prompt: 'prompt',
+    source: 'source',
+    reason: 'reason',
+    trigger: 'trigger',
+  },
+  completeInput: completeCursorInput,
+  loadConfig: loadCursorConfig,
+  plan: planCursor,
+  invocation: cursorInvocation,
+  interpret: interpretCursor,
+  // Every hook sees the event as Cursor sent it.
+  chain: (_event, input) => input,
+  aggregate: aggregateCursor,
+  outcome: outcomeCursor,
+  failClosed: cursorFailClosed,
+  configuredAt(ctx) {
+    const files = cursorHookFiles(ctx);
+    const at = (source: string) => firstFile(files.filter((f) => f.source === source).map((f) => f.path));
+    return { workspace: at('project'), user: at('user') ?? at('enterprise') };
+  },
+};
