@@ -11,6 +11,7 @@ const REGISTRY = {
   claude: async () => (await import('./claude/index.js')).claude,
   kiro: async () => (await import('./kiro/index.js')).kiro,
   antigravity: async () => (await import('./antigravity/index.js')).antigravity,
+  copilot: async () => (await import('./copilot/index.js')).copilot,
 } satisfies Record<string, () => Promise<Dialect>>;
 
 export type DialectName = keyof typeof REGISTRY;
