@@ -191,7 +191,7 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
     .addOption(new Option('--format <format>', 'output format').choices(VALIDATE_FORMATS).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
-    .addOption(new Option('--dialect <name>', "whose hook files to check: Gemini CLI's settings, Antigravity CLI's hooks.json, Kiro CLI 3's .kiro/hooks/*.json, Claude Code's settings and plugins").choices(['gemini', 'claude', 'antigravity', 'kiro']).default('gemini'))
+    .addOption(new Option('--dialect <name>', "whose hook files to check: Gemini CLI's settings, Antigravity CLI's hooks.json, Kiro CLI 3's .kiro/hooks/*.json, Claude Code's settings and plugins, Copilot CLI's hook files").choices(['gemini', 'claude', 'antigravity', 'kiro', 'copilot']).default('gemini'))
     .option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)', (value: string, previous: string[] = []) => [
       ...previous,
       ...value.split(',').map((code) => code.trim()).filter(Boolean),
@@ -213,6 +213,7 @@ Examples:
   $ hookrun validate --format github --ignore untrusted-project-hook,untrusted-folder
   $ hookrun validate --format sarif > hookrun.sarif
   $ hookrun validate --dialect antigravity --strict
+  $ hookrun validate --dialect copilot
   $ hookrun validate --dialect claude --claude-version current --strict
   $ hookrun validate --json | jq '.findings[] | select(.severity == "error")'`,
     )
@@ -229,7 +230,7 @@ Examples:
             ignore: (opts.ignore as string[] | undefined) ?? [],
             relativeTo,
             version: VERSION,
-            dialect: opts.dialect as 'gemini' | 'claude' | 'antigravity' | 'kiro',
+            dialect: opts.dialect as 'gemini' | 'claude' | 'antigravity' | 'kiro' | 'copilot',
             ...(typeof opts.claudeVersion === 'string' ? { claudeVersion: opts.claudeVersion } : {}),
           },
           ctx,

@@ -17,7 +17,7 @@ export interface ValidateCommandOptions {
   relativeTo: string;
   version: string;
   /** Whose files to check: Gemini CLI's (default), Claude Code's, Antigravity CLI's, or Kiro CLI 3's hook files. */
-  dialect?: 'gemini' | 'claude' | 'antigravity' | 'kiro';
+  dialect?: 'gemini' | 'claude' | 'antigravity' | 'kiro' | 'copilot';
   claudeVersion?: string;
 }
 
@@ -26,7 +26,7 @@ export const EXIT_UNREADABLE = 2;
 
 export async function validateCommand(options: ValidateCommandOptions, ctx: Context, io: IO): Promise<number> {
   checkWorkspace(ctx.cwd);
-  if (options.dialect === 'antigravity' || options.dialect === 'kiro') return validateOther(options.dialect, options, ctx, io);
+  if (options.dialect === 'antigravity' || options.dialect === 'kiro' || options.dialect === 'copilot') return validateOther(options.dialect, options, ctx, io);
   const claude = options.dialect === 'claude' ? await import('../dialects/claude/validate.js') : undefined;
   const codes: Readonly<Record<string, CodeInfo>> = claude ? claude.CLAUDE_FINDING_CODES : FINDING_CODES;
   const unknown = (options.ignore ?? []).filter((code) => (claude ? !claude.isClaudeFindingCode(code) : !isFindingCode(code)));
@@ -70,11 +70,13 @@ function checkWorkspace(dir: string): void {
   }
 }
 
-async function validateOther(dialect: 'antigravity' | 'kiro', options: ValidateCommandOptions, ctx: Context, io: IO): Promise<number> {
+async function validateOther(dialect: 'antigravity' | 'kiro' | 'copilot', options: ValidateCommandOptions, ctx: Context, io: IO): Promise<number> {
   const { codes, validate } =
     dialect === 'antigravity'
       ? await import('../dialects/antigravity/validate.js').then((m) => ({ codes: m.AGY_FINDING_CODES, validate: m.validateAgy }))
-      : await import('../dialects/kiro/kiro3-validate.js').then((m) => ({ codes: m.KIRO3_FINDING_CODES, validate: m.validateKiro3 }));
+      : dialect === 'copilot'
+        ? await import('../dialects/copilot/validate.js').then((m) => ({ codes: m.COPILOT_FINDING_CODES, validate: m.validateCopilot }))
+        : await import('../dialects/kiro/kiro3-validate.js').then((m) => ({ codes: m.KIRO3_FINDING_CODES, validate: m.validateKiro3 }));
   const unknown = (options.ignore ?? []).filter((code) => !codes.includes(code));
   if (unknown.length > 0) {
     throw new HookrunError('usage', `unknown finding code(s) for --ignore: ${unknown.join(', ')} (known: ${codes.join(', ')})`, undefined, EXIT_UNREADABLE);
