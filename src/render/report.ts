@@ -201,7 +201,7 @@ function decisionText(result: HookResultReport): string {
   // Copilot answers with flat fields (permissionDecision, or a permissionRequest behavior).
   if (typeof output.permissionDecision === 'string') parts.push(output.permissionDecision);
   if (typeof output.behavior === 'string') parts.push(output.behavior);
-  const why = output.stopReason || output.reason || specific.permissionDecisionReason || output.permissionDecisionReason || output.message || output.systemMessage;
+  const why = output.stopReason || output.reason || specific.permissionDecisionReason || output.permissionDecisionReason || (typeof output.behavior === 'string' && output.message) || output.systemMessage;
   if (why) parts.push(oneLine(textOf(why), 100));
   if (result.outputFormat === 'text') parts.push('(plain text)');
   return parts.length > 0 ? parts.join(': ') : 'output without a decision';
@@ -236,7 +236,7 @@ function outcomeReason(output: JsonObject, outcome: Outcome): string {
   // Claude hooks may give their reason only as permissionDecisionReason.
   const why = (v: unknown) => `: ${oneLine(textOf(v), 200)}`;
   if (outcome === 'stop') return why(effectiveReason(output));
-  if (outcome === 'block') return why(output.stopReason || output.reason || specific.permissionDecisionReason || output.permissionDecisionReason || output.message || effectiveReason(output));
+  if (outcome === 'block') return why(output.stopReason || output.reason || specific.permissionDecisionReason || output.permissionDecisionReason || (typeof output.behavior === 'string' && output.message) || effectiveReason(output));
   const ask = output.systemMessage || output.reason || specific.permissionDecisionReason || output.permissionDecisionReason;
   if (outcome === 'ask' && ask) return why(ask);
   return '';

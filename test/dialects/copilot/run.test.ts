@@ -59,6 +59,9 @@ describe.concurrent('trust (contract: trust in every dialect)', () => {
     const r = await sb.run(['preToolUse', ...BASH, ...flags], env);
     expect(r.exitCode, r.stderr).toBe(2);
     expect(stdoutJson(r)).toEqual({ permissionDecision: 'deny', permissionDecisionReason: 'trusted now' });
+    // The report reads Copilot's flat fields: the hook's decision and the outcome's reason.
+    expect(r.stderr).toContain('→ deny: trusted now');
+    expect(r.stderr).toContain('outcome: block (exit 2): trusted now');
   });
 
   test("hookrun's own folder record trusts it for good", async () => {
