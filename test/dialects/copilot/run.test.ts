@@ -365,6 +365,8 @@ describe.concurrent('the other commands', () => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toContain('.github/hooks/h.json:hooks.preToolUse[0]');
     expect(r.stdout).toContain('~/.copilot/hooks/u.json:hooks.agentStop[0]');
+    // Gemini CLI's hook fingerprints are not Copilot's: no "not yet trusted" on a trusted folder's hooks.
+    expect(r.stdout).not.toContain('not yet trusted');
   });
 
   test('--dialect auto picks copilot from .github/hooks', async () => {
