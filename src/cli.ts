@@ -193,7 +193,7 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
     .addOption(new Option('--format <format>', 'output format').choices(VALIDATE_FORMATS).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
-    .addOption(new Option('--dialect <name>', "whose hook files to check: Gemini CLI's settings, Antigravity CLI's hooks.json, Kiro CLI 3's .kiro/hooks/*.json, Claude Code's settings and plugins, Codex CLI's hooks.json and config.toml, Cursor's hooks.json").choices(['gemini', 'claude', 'antigravity', 'kiro', 'codex', 'cursor']).default('gemini'))
+    .addOption(new Option('--dialect <name>', "whose hook files to check: Gemini CLI's settings, Antigravity CLI's hooks.json, Kiro CLI 3's .kiro/hooks/*.json, Claude Code's settings and plugins, Codex CLI's hooks.json and config.toml, Cursor's hooks.json, GitHub Copilot CLI's hook files").choices(['gemini', 'claude', 'antigravity', 'kiro', 'codex', 'cursor', 'copilot']).default('gemini'))
     .option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)', (value: string, previous: string[] = []) => [
       ...previous,
       ...value.split(',').map((code) => code.trim()).filter(Boolean),
@@ -215,6 +215,7 @@ Examples:
   $ hookrun validate --format github --ignore untrusted-project-hook,untrusted-folder
   $ hookrun validate --format sarif > hookrun.sarif
   $ hookrun validate --dialect antigravity --strict
+  $ hookrun validate --dialect copilot
   $ hookrun validate --dialect claude --claude-version current --strict
   $ hookrun validate --json | jq '.findings[] | select(.severity == "error")'`,
     )
@@ -231,7 +232,7 @@ Examples:
             ignore: (opts.ignore as string[] | undefined) ?? [],
             relativeTo,
             version: VERSION,
-            dialect: opts.dialect as 'gemini' | 'claude' | 'antigravity' | 'kiro' | 'codex' | 'cursor',
+            dialect: opts.dialect as 'gemini' | 'claude' | 'antigravity' | 'kiro' | 'codex' | 'cursor' | 'copilot',
             ...(typeof opts.claudeVersion === 'string' ? { claudeVersion: opts.claudeVersion } : {}),
           },
           ctx,

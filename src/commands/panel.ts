@@ -45,7 +45,9 @@ const AGENT_NAMES: Readonly<Record<string, string>> = { gemini: 'Gemini CLI', cl
 export function hookListing(config: ResolvedConfig, recorded: RecordedHooks, all = false): HookListing {
   const agent = AGENT_NAMES[config.dialect] ?? config.dialect;
   const considered: ConsideredEntry[] = config.considered ?? config.entries.map((entry) => ({ entry }));
-  const hooks = considered.filter((c) => all || !c.inactive).map((c) => listedHook(c, recorded));
+  // Only Gemini CLI fingerprints project hooks (trusted_hooks.json); other agents' hooks have no such state.
+  const fingerprints = config.dialect === 'gemini';
+  const hooks = considered.filter((c) => all || !c.inactive).map((c) => listedHook(c, recorded, fingerprints));
   const notes: string[] = [];
   const hidden = considered.filter((c) => c.inactive).length;
   const disabledAt = config.diagnostics.find((d) => d.code === 'hooks-disabled')?.location;
@@ -64,7 +66,7 @@ export function hookListing(config: ResolvedConfig, recorded: RecordedHooks, all
   };
 }
 
-function listedHook({ entry, inactive }: ConsideredEntry, recorded: RecordedHooks): ListedHook {
+function listedHook({ entry, inactive }: ConsideredEntry, recorded: RecordedHooks, fingerprints = true): ListedHook {
   const location = entry.location;
   return {
     event: entry.event,
@@ -75,7 +77,7 @@ function listedHook({ entry, inactive }: ConsideredEntry, recorded: RecordedHook
     ...(entry.extension ? { extension: entry.extension } : {}),
     matcher: entry.matcher ?? null,
     enabled: entry.enabled,
-    trusted: entry.layer === 'workspace' ? recorded.keys.has(hookKey(entry.config)) : null,
+    trusted: fingerprints && entry.layer === 'workspace' ? recorded.keys.has(hookKey(entry.config)) : null,
     ...(location ? { file: location.file, line: location.line, column: location.column } : {}),
     ...(entry.disabledBy ? { disabledBy: entry.disabledBy.map(({ file, line, column }) => ({ file, line, column })) } : {}),
     registered: !inactive,

@@ -17,7 +17,7 @@ export interface ValidateCommandOptions {
   relativeTo: string;
   version: string;
   /** Whose files to check: Gemini CLI's (default), Claude Code's, Antigravity CLI's, or Kiro CLI 3's hook files. */
-  dialect?: 'gemini' | 'claude' | 'antigravity' | 'kiro' | 'codex' | 'cursor';
+  dialect?: 'gemini' | 'claude' | 'antigravity' | 'kiro' | 'codex' | 'cursor' | 'copilot';
   claudeVersion?: string;
 }
 
@@ -26,7 +26,7 @@ export const EXIT_UNREADABLE = 2;
 
 export async function validateCommand(options: ValidateCommandOptions, ctx: Context, io: IO): Promise<number> {
   checkWorkspace(ctx.cwd);
-  if (options.dialect === 'antigravity' || options.dialect === 'kiro' || options.dialect === 'codex' || options.dialect === 'cursor') return validateOther(options.dialect, options, ctx, io);
+  if (options.dialect === 'antigravity' || options.dialect === 'kiro' || options.dialect === 'codex' || options.dialect === 'cursor' || options.dialect === 'copilot') return validateOther(options.dialect, options, ctx, io);
   const claude = options.dialect === 'claude' ? await import('../dialects/claude/validate.js') : undefined;
   const codes: Readonly<Record<string, CodeInfo>> = claude ? claude.CLAUDE_FINDING_CODES : FINDING_CODES;
   const unknown = (options.ignore ?? []).filter((code) => (claude ? !claude.isClaudeFindingCode(code) : !isFindingCode(code)));
@@ -70,7 +70,7 @@ function checkWorkspace(dir: string): void {
   }
 }
 
-async function validateOther(dialect: 'antigravity' | 'kiro' | 'codex' | 'cursor', options: ValidateCommandOptions, ctx: Context, io: IO): Promise<number> {
+async function validateOther(dialect: 'antigravity' | 'kiro' | 'codex' | 'cursor' | 'copilot', options: ValidateCommandOptions, ctx: Context, io: IO): Promise<number> {
   const { codes, validate } =
     dialect === 'antigravity'
       ? await import('../dialects/antigravity/validate.js').then((m) => ({ codes: m.AGY_FINDING_CODES, validate: m.validateAgy }))
@@ -78,6 +78,8 @@ async function validateOther(dialect: 'antigravity' | 'kiro' | 'codex' | 'cursor
         ? await import('../dialects/codex/validate.js').then((m) => ({ codes: m.CODEX_FINDING_CODES, validate: m.validateCodex }))
       : dialect === 'cursor'
         ? await import('../dialects/cursor/validate.js').then((m) => ({ codes: m.CURSOR_FINDING_CODES, validate: m.validateCursor }))
+      : dialect === 'copilot'
+        ? await import('../dialects/copilot/validate.js').then((m) => ({ codes: m.COPILOT_FINDING_CODES, validate: m.validateCopilot }))
         : await import('../dialects/kiro/kiro3-validate.js').then((m) => ({ codes: m.KIRO3_FINDING_CODES, validate: m.validateKiro3 }));
   const unknown = (options.ignore ?? []).filter((code) => !codes.includes(code));
   if (unknown.length > 0) {

@@ -13,6 +13,7 @@ const REGISTRY = {
   antigravity: async () => (await import('./antigravity/index.js')).antigravity,
   codex: async () => (await import('./codex/index.js')).codex,
   cursor: async () => (await import('./cursor/index.js')).cursor,
+  copilot: async () => (await import('./copilot/index.js')).copilot,
 } satisfies Record<string, () => Promise<Dialect>>;
 
 export type DialectName = keyof typeof REGISTRY;

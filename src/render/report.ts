@@ -198,9 +198,12 @@ function decisionText(result: HookResultReport): string {
   if (typeof specific.permissionDecision === 'string') parts.push(specific.permissionDecision);
   const behavior = (specific.decision as Record<string, unknown> | undefined)?.behavior;
   if (typeof behavior === 'string') parts.push(behavior);
-  // Cursor answers with permission and its messages, or a follow-up.
+  // Cursor answers with permission and its messages, or a follow-up; Copilot with flat fields
+  // (permissionDecision, or a permissionRequest behavior).
   if (typeof output.permission === 'string') parts.push(output.permission);
-  const why = output.stopReason || output.reason || specific.permissionDecisionReason || output.systemMessage || output.agent_message || output.user_message || output.followup_message;
+  if (typeof output.permissionDecision === 'string') parts.push(output.permissionDecision);
+  if (typeof output.behavior === 'string') parts.push(output.behavior);
+  const why = output.stopReason || output.reason || specific.permissionDecisionReason || output.permissionDecisionReason || (typeof output.behavior === 'string' && output.message) || output.systemMessage || output.agent_message || output.user_message || output.followup_message;
   if (why) parts.push(oneLine(textOf(why), 100));
   if (result.outputFormat === 'text') parts.push('(plain text)');
   return parts.length > 0 ? parts.join(': ') : 'output without a decision';
@@ -235,8 +238,8 @@ function outcomeReason(output: JsonObject, outcome: Outcome): string {
   // Claude hooks may give their reason only as permissionDecisionReason.
   const why = (v: unknown) => `: ${oneLine(textOf(v), 200)}`;
   if (outcome === 'stop') return why(effectiveReason(output));
-  if (outcome === 'block') return why(output.stopReason || output.reason || specific.permissionDecisionReason || output.agent_message || output.user_message || output.followup_message || effectiveReason(output));
-  const ask = output.systemMessage || output.reason || specific.permissionDecisionReason || output.user_message || output.agent_message;
+  if (outcome === 'block') return why(output.stopReason || output.reason || specific.permissionDecisionReason || output.permissionDecisionReason || (typeof output.behavior === 'string' && output.message) || output.agent_message || output.user_message || output.followup_message || effectiveReason(output));
+  const ask = output.systemMessage || output.reason || specific.permissionDecisionReason || output.permissionDecisionReason || output.user_message || output.agent_message;
   if (outcome === 'ask' && ask) return why(ask);
   return '';
 }

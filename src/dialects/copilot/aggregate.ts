@@ -1,0 +1,143 @@
+// Copilot's merge (SOURCES 3.3, 3.6), pure: (event, results) → the output Copilot acts on, in its own flat
+// fields. preToolUse: any deny blocks (the first deny's reason), else ask, else allow; `modifiedArgs` from
+// the last hook that gave it. permissionRequest: later answers override earlier ones. agentStop and
+// subagentStop: any block blocks, reasons joined; subagentStop's `modifiedResponse` from the last hook,
+// dropped by a block. Context texts are joined with a blank line (at most 10 KB). The outcome is INTERFACE's.
+import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
+import type { FailClosedRules } from '../dialect.js';
+import { isPlainObject } from '../../settings/jsonc.js';
+import { canonicalEvent, COPILOT_EVENTS_TABLE } from './events.js';
+
+/** Copilot caps joined additionalContext at 10 KB (SOURCES 3.3). */
+const CONTEXT_LIMIT = 10 * 1024;
+
+function summary(results: readonly HookResult[]): Pick<AggregateResult, 'success' | 'errors' | 'totalDurationMs'> {
+  return {
+    success: results.every((r) => r.success),
+    errors: results.flatMap((r) => (r.error !== undefined ? [`${r.entry.displayName}: ${r.error}`] : [])),
+    totalDurationMs: results.reduce((sum, r) => sum + r.durationMs, 0),
+  };
+}
+
+const answer = (result: HookResult): JsonObject | undefined => (isPlainObject(result.output) ? result.output : undefined);
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+function joinContext(texts: readonly string[]): string | undefined {
+  if (texts.length === 0) return undefined;
+  const joined = texts.join('\n\n');
+  const bytes = Buffer.from(joined, 'utf8');
+  return bytes.length <= CONTEXT_LIMIT ? joined : bytes.subarray(0, CONTEXT_LIMIT).toString('utf8').replace(/\uFFFD$/, '');
+}
+
+function mergePreTool(answers: readonly JsonObject[], notes: string[]): JsonObject {
+  const out: JsonObject = {};
+  const first = (decision: string) => answers.find((a) => a.permissionDecision === decision);
+  const deny = first('deny');
+  const winner = deny ?? first('ask') ?? first('allow');
+  if (winner) {
+    out.permissionDecision = winner.permissionDecision;
+    const reason = text(winner.permissionDecisionReason);
+    if (reason !== undefined) out.permissionDecisionReason = reason;
+    else if (deny) notes.push('a preToolUse hook denied without "permissionDecisionReason" (Copilot asks for one with a deny); hookrun still denies');
+  }
+  if (!deny) {
+    const modified = [...answers].reverse().find((a) => a.modifiedArgs !== undefined);
+    if (modified) out.modifiedArgs = modified.modifiedArgs;
+  }
+  for (const a of answers) {
+    const d = a.permissionDecision;
+    if (d !== undefined && d !== 'allow' && d !== 'deny' && d !== 'ask') notes.push(`permissionDecision ${JSON.stringify(d)} is none of allow, deny, ask; Copilot ignores it`);
+  }
+  return out;
+}
+
+function mergePermission(answers: readonly JsonObject[]): JsonObject {
+  const last = [...answers].reverse().find((a) => a.behavior === 'allow' || a.behavior === 'deny');
+  if (!last) return {};
+  const out: JsonObject = { behavior: last.behavior };
+  if (text(last.message) !== undefined) out.message = last.message;
+  if (last.behavior === 'deny' && last.interrupt === true) out.interrupt = true;
+  return out;
+}
+
+function mergeStop(event: string, answers: readonly JsonObject[]): JsonObject {
+  const blocks = answers.filter((a) => a.decision === 'block');
+  if (blocks.length > 0) {
+    const reasons = blocks.flatMap((a) => (text(a.reason) !== undefined ? [a.reason as string] : []));
+    return { decision: 'block', ...(reasons.length > 0 ? { reason: reasons.join('\n\n') } : {}) };
+  }
+  const out: JsonObject = {};
+  if (answers.some((a) => a.decision === 'allow')) out.decision = 'allow';
+  if (event === 'subagentStop') {
+    const modified = [...answers].reverse().find((a) => a.modifiedResponse !== undefined);
+    if (modified) out.modifiedResponse = modified.modifiedResponse;
+  }
+  return out;
+}
+
+export function aggregateCopilot(event: string, results: readonly HookResult[]): AggregateResult {
+  const camel = canonicalEvent(event) ?? event;
+  const spec = COPILOT_EVENTS_TABLE[camel];
+  const notes: string[] = [];
+  const answers = results.flatMap((r) => {
+    const a = answer(r);
+    return a ? [a] : [];
+  });
+  for (const r of results) {
+    if (r.error === undefined && r.outputFormat === 'text') notes.push(`${r.entry.displayName} printed output that is not one JSON object; Copilot treats it as no output`);
+  }
+  let output: JsonObject = {};
+  if (camel === 'preToolUse') output = mergePreTool(answers, notes);
+  else if (camel === 'permissionRequest') output = mergePermission(answers);
+  else if (camel === 'agentStop' || camel === 'subagentStop') output = mergeStop(camel, answers);
+  else if (camel === 'userPromptTransformed') {
+    const last = [...answers].reverse().find((a) => typeof a.modifiedTransformedPrompt === 'string');
+    if (last) output.modifiedTransformedPrompt = last.modifiedTransformedPrompt;
+  } else if (camel === 'postToolUse') {
+    const last = [...answers].reverse().find((a) => a.modifiedResult !== undefined);
+    if (last) output.modifiedResult = last.modifiedResult;
+  }
+  if (spec?.outputs.includes('additionalContext')) {
+    const context = joinContext(answers.flatMap((a) => (text(a.additionalContext) !== undefined ? [a.additionalContext as string] : [])));
+    if (context !== undefined) output.additionalContext = context;
+  }
+  if (spec && spec.outputs.length === 0 && answers.length > 0) notes.push(`Copilot does not use the output of ${camel} hooks${camel === 'userPromptSubmitted' ? ' (modifiedPrompt works only for SDK hooks)' : ''}`);
+  return { finalOutput: output, ...summary(results), ...(notes.length > 0 ? { notes } : {}) };
+}
+
+/** INTERFACE: permissionRequest deny with interrupt 4; preToolUse deny, permissionRequest deny, a stop block 2; preToolUse ask 3. */
+export function outcomeCopilot(event: string, output: JsonObject | undefined): Outcome {
+  const blocks = COPILOT_EVENTS_TABLE[canonicalEvent(event) ?? event]?.blocks;
+  if (blocks === 'tool') return output?.permissionDecision === 'deny' ? 'block' : output?.permissionDecision === 'ask' ? 'ask' : 'proceed';
+  if (blocks === 'permission') return output?.behavior === 'deny' ? (output.interrupt === true ? 'stop' : 'block') : 'proceed';
+  if (blocks === 'stop') return output?.decision === 'block' ? 'block' : 'proceed';
+  return 'proceed';
+}
+
+/** `--fail-closed` in Copilot's terms: a hook that could not start, crashed, timed out or printed no JSON it can read. */
+export const copilotFailClosed: FailClosedRules = {
+  failure(_event: string, result: HookResult): string | undefined {
+    if (result.error !== undefined) return result.error;
+    if (result.outputFormat === 'text') return 'printed output that is not one JSON object';
+    return undefined;
+  },
+  block(event: string, output: JsonObject | undefined, reasons: readonly string[]): JsonObject | undefined {
+    const reason = reasons.join('\n');
+    const blocks = COPILOT_EVENTS_TABLE[canonicalEvent(event) ?? event]?.blocks;
+    if (blocks === 'tool') {
+      const earlier = output?.permissionDecision === 'deny' ? text(output.permissionDecisionReason) : undefined;
+      const { modifiedArgs: _dropped, ...rest } = output ?? {};
+      return { ...rest, permissionDecision: 'deny', permissionDecisionReason: [earlier, reason].filter((r) => r !== undefined).join('\n') };
+    }
+    if (blocks === 'permission') {
+      const earlier = output?.behavior === 'deny' ? text(output.message) : undefined;
+      return { ...output, behavior: 'deny', message: [earlier, reason].filter((r) => r !== undefined).join('\n') };
+    }
+    if (blocks === 'stop') {
+      const earlier = output?.decision === 'block' ? text(output.reason) : undefined;
+      const { modifiedResponse: _dropped, ...rest } = output ?? {};
+      return { ...rest, decision: 'block', reason: [earlier, reason].filter((r) => r !== undefined).join('\n') };
+    }
+    return undefined;
+  },
+};

@@ -1,0 +1,33 @@
+// GitHub Copilot CLI (`--dialect copilot`): each member delegates to the module under copilot/ that holds
+// the rule (docs/copilot.md).
+import type { Dialect } from '../dialect.js';
+import { aggregateCopilot, copilotFailClosed, outcomeCopilot } from './aggregate.js';
+import { completeCopilotInput, COPILOT_EVENTS } from './events.js';
+import { planCopilot } from './plan.js';
+import { copilotInvocation, interpretCopilot } from './run.js';
+import { copilotConfiguredAt, loadCopilotConfig } from './settings.js';
+
+export const copilot: Dialect = {
+  name: 'copilot',
+  events: COPILOT_EVENTS,
+  flagFields: {
+    tool: 'toolName',
+    toolInput: 'toolArgs',
+    toolResponse: 'toolResult',
+    prompt: 'prompt',
+    source: 'source',
+    reason: 'reason',
+    trigger: 'trigger',
+  },
+  completeInput: completeCopilotInput,
+  loadConfig: loadCopilotConfig,
+  plan: planCopilot,
+  invocation: copilotInvocation,
+  interpret: interpretCopilot,
+  // Every hook sees the event as Copilot sent it.
+  chain: (_event, input) => input,
+  aggregate: aggregateCopilot,
+  outcome: outcomeCopilot,
+  failClosed: copilotFailClosed,
+  configuredAt: copilotConfiguredAt,
+};

@@ -1,0 +1,437 @@
+// GitHub Copilot CLI's hook sources (SOURCES 3.1, 3.2; INTERFACE "What hookrun reads"), read in this order
+// and all combined: policy files (HOOKRUN_COPILOT_POLICY_DIR, default /etc/github-copilot/policy.d/*.json),
+// the user's `$COPILOT_HOME/hooks/*.json` (default ~/.copilot), the repository's `.github/hooks/*.json`
+// (alphabetical), then the inline `hooks` of `.github/copilot/settings.json`, `settings.local.json` and the
+// user's `settings.json`. A structural error (invalid JSON, a bad `version`, an event list that is not an
+// array) drops that file; an item error drops the item; inline settings hooks with any item error are
+// dropped whole. Each drop is a warning here (an error in `validate`); repository files wait for trust.
+import fs from 'node:fs';
+import path from 'node:path';
+import { homeDir, type Context } from '../../context.js';
+import { configError, formatJsonPath, HookrunError } from '../../errors.js';
+import { isPlainObject, parseJsonc, type JsoncDocument } from '../../settings/jsonc.js';
+import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
+import type { ConsideredEntry, Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
+import type { LoadOptions } from '../dialect.js';
+import { canonicalEvent, COPILOT_EVENTS_TABLE, isPascalName } from './events.js';
+
+export const COPILOT_DEFAULT_TIMEOUT_SECONDS = 30;
+export const POLICY_DIR_ENV = 'HOOKRUN_COPILOT_POLICY_DIR';
+const DEFAULT_POLICY_DIR = '/etc/github-copilot/policy.d';
+/** Files bigger than this are not read (a hook file is a few kilobytes; a huge one is a mistake or an attack). */
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+export type CopilotScope = 'policy' | 'user' | 'repository' | 'repository-settings' | 'user-settings';
+
+export interface CopilotSource {
+  path: string;
+  scope: CopilotScope;
+  /** A hook file (`{version, hooks}`) or a settings file whose `hooks` are inline. */
+  kind: 'hooks' | 'settings';
+  /** Inside the workspace: runs only in a trusted folder. */
+  project: boolean;
+}
+
+const LAYER: Readonly<Record<CopilotScope, Layer>> = {
+  policy: 'system',
+  user: 'user',
+  repository: 'workspace',
+  'repository-settings': 'workspace',
+  'user-settings': 'user',
+};
+
+export function copilotHome(ctx: Context): string {
+  const override = ctx.env.COPILOT_HOME;
+  return override !== undefined && override !== '' ? override : path.join(homeDir(ctx), '.copilot');
+}
+
+export function policyDir(ctx: Context): string {
+  const override = ctx.env[POLICY_DIR_ENV];
+  return override !== undefined && override !== '' ? override : DEFAULT_POLICY_DIR;
+}
+
+/** The `*.json` files of a folder, alphabetical (a missing or unreadable folder has none). */
+function jsonFiles(dir: string): string[] {
+  try {
+    return fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => path.join(dir, name));
+  } catch {
+    return [];
+  }
+}
+
+export function repositorySettingsFiles(ctx: Context): string[] {
+  const dir = path.join(ctx.cwd, '.github', 'copilot');
+  return [path.join(dir, 'settings.json'), path.join(dir, 'settings.local.json')];
+}
+
+export function userSettingsFile(ctx: Context): string {
+  return path.join(copilotHome(ctx), 'settings.json');
+}
+
+/** Every source in Copilot's load order (INTERFACE). */
+export function copilotSources(ctx: Context): CopilotSource[] {
+  const hooks = (dir: string, scope: CopilotScope, project: boolean) => jsonFiles(dir).map((p): CopilotSource => ({ path: p, scope, kind: 'hooks', project }));
+  const [repoSettings, localSettings] = repositorySettingsFiles(ctx) as [string, string];
+  return [
+    ...hooks(policyDir(ctx), 'policy', false),
+    ...hooks(path.join(copilotHome(ctx), 'hooks'), 'user', false),
+    ...hooks(path.join(ctx.cwd, '.github', 'hooks'), 'repository', true),
+    { path: repoSettings, scope: 'repository-settings', kind: 'settings', project: true },
+    { path: localSettings, scope: 'repository-settings', kind: 'settings', project: true },
+    { path: userSettingsFile(ctx), scope: 'user-settings', kind: 'settings', project: false },
+  ];
+}
+
+/** One source as Copilot would load it. */
+export interface LoadedCopilotFile {
+  source: CopilotSource;
+  exists: boolean;
+  /** Set when Copilot rejects the whole file (or, for a settings file, its whole `hooks`). */
+  error?: HookrunError;
+  /** The file exists but could not be read at all. */
+  unreadable?: boolean;
+  entries: RegistryEntry[];
+  /** Items Copilot drops (each an error in `validate`) and what it ignores without a word. */
+  diagnostics: Diagnostic[];
+  /** The file's top-level `disableAllHooks: true`, where it is written. */
+  disableAllHooks?: Location;
+}
+
+const typeOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+function at0(file: string): Location {
+  return { file, line: 0, column: 0, path: [] };
+}
+
+/** A path shown to people: relative inside the workspace, `~/…` inside the home directory. */
+export function shownPath(file: string, ctx: Context): string {
+  const rel = path.relative(ctx.cwd, file);
+  if (!rel.startsWith('..') && !path.isAbsolute(rel)) return rel;
+  const home = homeDir(ctx);
+  const inHome = path.relative(home, file);
+  return !inHome.startsWith('..') && !path.isAbsolute(inHome) ? `~/${inHome}` : file;
+}
+
+/** Why Copilot would refuse a policy file (SOURCES 3.1: root-owned, not group- or world-writable). */
+function unsafePolicy(file: string, ctx: Context): string | undefined {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+  if ((stat.mode & 0o022) !== 0) return `it is group- or world-writable (mode ${(stat.mode & 0o777).toString(8)})`;
+  // Under an overridden folder (tests, a packaged policy) ownership is the caller's business.
+  if (ctx.env[POLICY_DIR_ENV] === undefined && typeof stat.uid === 'number' && stat.uid !== 0 && ctx.platform !== 'win32') return `it is not owned by root (uid ${stat.uid})`;
+  return undefined;
+}
+
+export function readCopilotFile(source: CopilotSource, ctx: Context): LoadedCopilotFile {
+  const loaded: LoadedCopilotFile = { source, exists: false, entries: [], diagnostics: [] };
+  let text: string;
+  try {
+    const stat = fs.statSync(source.path);
+    loaded.exists = true;
+    if (!stat.isFile()) throw configError(`${source.path} is not a regular file; hookrun reads only regular hook files`, at0(source.path));
+    if (stat.size > MAX_FILE_BYTES) throw configError(`${source.path} is ${stat.size} bytes, over hookrun's limit of ${MAX_FILE_BYTES}`, at0(source.path));
+    text = fs.readFileSync(source.path, 'utf8');
+  } catch (error) {
+    if (!loaded.exists) return loaded;
+    loaded.unreadable = true;
+    loaded.error = error instanceof HookrunError ? error : configError(`${source.path}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, at0(source.path));
+    return loaded;
+  }
+  if (source.scope === 'policy') {
+    const unsafe = unsafePolicy(source.path, ctx);
+    if (unsafe) {
+      loaded.error = configError(`policy file ${source.path} is not used: ${unsafe}`, at0(source.path));
+      return loaded;
+    }
+  }
+  let doc: JsoncDocument;
+  try {
+    doc = parseJsonc(text, source.path, { comments: false });
+  } catch (error) {
+    if (!(error instanceof HookrunError)) throw error;
+    loaded.error = error;
+    return loaded;
+  }
+  try {
+    parseSource(doc, source, ctx, loaded);
+  } catch (error) {
+    if (!(error instanceof HookrunError)) throw error;
+    loaded.error = error;
+    loaded.entries = [];
+  }
+  return loaded;
+}
+
+const ENTRY_FIELDS = ['type', 'bash', 'powershell', 'command', 'exec', 'args', 'cwd', 'env', 'timeoutSec', 'timeout', 'matcher', 'url', 'headers', 'allowedEnvVars', 'prompt'] as const;
+
+/** Other agents' event names and Copilot's name for the same moment (validate's cross-agent hints). */
+const OTHER_AGENTS: Readonly<Record<string, [agent: string, copilot: string]>> = {
+  BeforeTool: ['Gemini CLI', 'preToolUse'],
+  AfterTool: ['Gemini CLI', 'postToolUse'],
+  BeforeAgent: ['Gemini CLI', 'userPromptSubmitted'],
+  AfterAgent: ['Gemini CLI', 'agentStop'],
+  PreCompress: ['Gemini CLI', 'preCompact'],
+  beforeShellExecution: ['Cursor', 'preToolUse'],
+  beforeMCPExecution: ['Cursor', 'preToolUse'],
+  beforeReadFile: ['Cursor', 'preToolUse'],
+  afterShellExecution: ['Cursor', 'postToolUse'],
+  afterMCPExecution: ['Cursor', 'postToolUse'],
+  afterFileEdit: ['Cursor', 'postToolUse'],
+  beforeSubmitPrompt: ['Cursor', 'userPromptSubmitted'],
+  stop: ['Cursor or Kiro CLI', 'agentStop'],
+  userPromptSubmit: ['Kiro CLI', 'userPromptSubmitted'],
+  agentSpawn: ['Kiro CLI', 'sessionStart'],
+  PreInvocation: ['Antigravity CLI', 'userPromptSubmitted'],
+  PostInvocation: ['Antigravity CLI', 'agentStop'],
+};
+
+export function unknownEventHint(key: string): string {
+  const other = OTHER_AGENTS[key];
+  if (other) return `"${key}" is a ${other[0]} event; Copilot's event at that moment is "${other[1]}"`;
+  const fold = key.toLowerCase();
+  const near = Object.keys(COPILOT_EVENTS_TABLE).flatMap((camel) => [camel, COPILOT_EVENTS_TABLE[camel]!.pascal ?? camel]).find((name) => name.toLowerCase() === fold);
+  if (near) return `Copilot's event names are case-sensitive: write "${near}"`;
+  return `Copilot's events: ${Object.keys(COPILOT_EVENTS_TABLE).join(', ')} (or their PascalCase aliases)`;
+}
+
+/** Fills `loaded` from a parsed hook or settings file; a structural error throws (the file, or its hooks, is dropped). */
+function parseSource(doc: JsoncDocument, source: CopilotSource, ctx: Context, loaded: LoadedCopilotFile): void {
+  const where = (at: (string | number)[], key = false) => doc.locate(at, { key });
+  const warn = (code: string, message: string, location: Location, fix?: string) =>
+    loaded.diagnostics.push({ code, severity: 'warning', message, location, ...(fix ? { fix } : {}) });
+  const root = doc.value;
+  if (!isPlainObject(root)) throw configError(`the file must be a JSON object {"version": 1, "hooks": {...}}, got ${typeOf(root)}`, where([]));
+  if (source.kind === 'hooks') {
+    if (root.version === undefined) {
+      warn('copilot-missing-version', `${shownPath(source.path, ctx)} has no "version"; Copilot's hook files say "version": 1`, where([]), 'add "version": 1');
+    } else if (root.version !== 1) {
+      throw configError(`"version" is ${JSON.stringify(root.version)}: Copilot reads only version 1 hook files and rejects this one`, where(['version']));
+    }
+  }
+  if (root.disableAllHooks !== undefined) {
+    if (typeof root.disableAllHooks !== 'boolean') {
+      warn('copilot-unknown-key', `"disableAllHooks" must be true or false, got ${typeOf(root.disableAllHooks)}; hookrun ignores it`, where(['disableAllHooks']));
+    } else if (root.disableAllHooks) {
+      loaded.disableAllHooks = where(['disableAllHooks'], true);
+    }
+  }
+  const hooks = root.hooks;
+  if (hooks === undefined) return;
+  if (!isPlainObject(hooks)) throw configError(`"hooks" must be an object of event names, got ${typeOf(hooks)}`, where(['hooks']));
+  const items: Diagnostic[] = [];
+  for (const [key, list] of Object.entries(hooks)) {
+    const event = canonicalEvent(key);
+    if (!Array.isArray(list)) throw configError(`hooks.${key} must be an array of hook entries, got ${typeOf(list)}: Copilot rejects the whole file`, where(['hooks', key]));
+    if (event === undefined) {
+      warn('copilot-unknown-event', `hooks.${key}: Copilot has no "${key}" event, so nothing under it runs`, where(['hooks', key], true), unknownEventHint(key));
+      continue;
+    }
+    list.forEach((item, i) => {
+      const at = ['hooks', key, i];
+      const parsed = parseEntry(item, at, event, key, source, ctx, where, warn);
+      if (typeof parsed === 'string') {
+        items.push({ code: 'copilot-item-dropped', severity: 'warning', message: `${formatJsonPath(at)}: ${parsed}; Copilot drops this entry (the others load)`, location: where(at), ...itemFix(item) });
+        return;
+      }
+      loaded.entries.push(parsed);
+    });
+  }
+  if (items.length > 0 && source.kind === 'settings') {
+    // Inline settings hooks are strict: one bad entry rejects the whole field (SOURCES 3.2).
+    loaded.diagnostics.push(...items.map((d) => ({ ...d, message: d.message.replace('Copilot drops this entry (the others load)', 'Copilot rejects the whole "hooks" of this settings file') })));
+    throw configError(`"hooks" has ${items.length} invalid entr${items.length === 1 ? 'y' : 'ies'}: Copilot rejects inline settings hooks whole`, where(['hooks']));
+  }
+  loaded.diagnostics.push(...items);
+}
+
+function itemFix(item: unknown): { fix?: string } {
+  if (isPlainObject(item) && Array.isArray(item.hooks)) {
+    return { fix: 'Copilot entries are flat, not Claude groups: {"type": "command", "bash": "./guard.sh", "matcher": "bash"}' };
+  }
+  return { fix: 'write {"type": "command", "bash": "<command>", "timeoutSec": 30}' };
+}
+
+const isStringRecord = (value: unknown): value is Record<string, string> => isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string');
+
+/** One entry as a registry entry, or why Copilot drops it. */
+function parseEntry(
+  item: unknown,
+  at: (string | number)[],
+  event: string,
+  key: string,
+  source: CopilotSource,
+  ctx: Context,
+  where: (at: (string | number)[], key?: boolean) => Location,
+  warn: (code: string, message: string, location: Location, fix?: string) => void,
+): RegistryEntry | string {
+  if (!isPlainObject(item)) return `an entry must be an object, got ${typeOf(item)}`;
+  const type = item.type ?? 'command';
+  if (type !== 'command' && type !== 'http' && type !== 'prompt') return `"type" is ${JSON.stringify(type)}: Copilot knows "command", "http" and "prompt"`;
+  for (const field of ['bash', 'powershell', 'command', 'exec', 'cwd', 'matcher', 'url', 'prompt'] as const) {
+    if (item[field] !== undefined && typeof item[field] !== 'string') return `"${field}" must be a string, got ${typeOf(item[field])}`;
+  }
+  for (const field of ['args', 'allowedEnvVars'] as const) {
+    const value = item[field];
+    if (value !== undefined && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) return `"${field}" must be an array of strings, got ${typeOf(value)}`;
+  }
+  for (const field of ['env', 'headers'] as const) {
+    if (item[field] !== undefined && !isStringRecord(item[field])) return `"${field}" must be an object of string values`;
+  }
+  for (const field of ['timeoutSec', 'timeout'] as const) {
+    const value = item[field];
+    if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)) return `"${field}" must be a positive number of seconds, got ${JSON.stringify(value)}`;
+  }
+  if (type === 'command' && ['bash', 'powershell', 'command', 'exec'].every((f) => item[f] === undefined)) return 'a command entry needs "bash", "powershell", "command" or "exec"';
+  if (type === 'http' && item.url === undefined) return 'an http entry needs "url"';
+  if (type === 'prompt') {
+    if (item.prompt === undefined) return 'a prompt entry needs "prompt"';
+    if (event !== 'sessionStart') return `prompt entries run only on sessionStart, not ${key}`;
+  }
+  for (const extra of Object.keys(item)) {
+    if ((ENTRY_FIELDS as readonly string[]).includes(extra)) continue;
+    warn('copilot-unknown-key', `${formatJsonPath([...at, extra])}: Copilot ignores "${extra}" on a hook entry`, where([...at, extra], true), extra === 'hooks' ? 'Copilot entries are flat: move the command up into this entry' : undefined);
+  }
+  const spec = COPILOT_EVENTS_TABLE[event]!;
+  if (item.matcher !== undefined && spec.matcherField === undefined) {
+    warn(
+      'copilot-matcher-ignored',
+      `${formatJsonPath([...at, 'matcher'])}: Copilot ignores a matcher on ${key}, so this hook runs on every ${key}`,
+      where([...at, 'matcher'], true),
+      'remove the matcher (Copilot filters only preToolUse, permissionRequest, postToolUse, preCompact, subagentStart and notification), or test the payload inside the hook',
+    );
+  }
+  const seconds = (item.timeoutSec ?? item.timeout) as number | undefined;
+  const timeoutKey = item.timeoutSec !== undefined ? 'timeoutSec' : 'timeout';
+  if (seconds !== undefined && seconds >= 1000) {
+    warn(
+      'copilot-timeout-ms',
+      `${formatJsonPath([...at, timeoutKey])} is ${seconds}: Copilot reads it as seconds (${(seconds / 60).toFixed(0)} minutes); it looks like milliseconds`,
+      where([...at, timeoutKey]),
+      `write "timeoutSec": ${Math.max(1, Math.round(seconds / 1000))} for ${seconds} ms`,
+    );
+  }
+  const shellCommand = (item.bash ?? item.command) as string | undefined;
+  const exec = item.exec as string | undefined;
+  const label = shownPath(source.path, ctx);
+  const config: RegistryEntry['config'] = {
+    type: type as string,
+    command: type === 'command' ? (shellCommand ?? (exec !== undefined ? [exec, ...((item.args as string[] | undefined) ?? [])].join(' ') : (item.powershell as string))) : type === 'http' ? (item.url as string) : (item.prompt as string),
+    timeout: (seconds ?? COPILOT_DEFAULT_TIMEOUT_SECONDS) * 1000,
+    pascal: isPascalName(key),
+    writtenEvent: key,
+  };
+  for (const field of ['bash', 'powershell', 'exec', 'args', 'cwd', 'url', 'headers', 'allowedEnvVars', 'prompt'] as const) {
+    if (item[field] !== undefined) config[field] = item[field];
+  }
+  if (item.command !== undefined) config.commandField = item.command;
+  if (item.env !== undefined) config.env = item.env as Record<string, string>;
+  const unrunnable = copilotCannotRun(config, ctx.platform);
+  if (unrunnable !== undefined) config.unrunnable = unrunnable;
+  return {
+    event,
+    config,
+    source: source.scope,
+    layer: LAYER[source.scope],
+    matcher: item.matcher,
+    sequential: true,
+    enabled: true,
+    displayName: `${label}:${formatJsonPath(at)}`,
+    location: where(at),
+  };
+}
+
+/** Entries Copilot loads but hookrun does not start, and entries with nothing to run on this platform. */
+export function copilotCannotRun(c: RegistryEntry['config'], platform: NodeJS.Platform): string | undefined {
+  if (c.type === 'http') return 'an http hook: hookrun does not POST Copilot http hooks (yet); Copilot would';
+  if (c.type === 'prompt') return 'a prompt hook submits text to the model, which hookrun cannot do';
+  if (c.exec !== undefined || c.commandField !== undefined) return undefined;
+  if (platform === 'win32' ? c.powershell === undefined : c.bash === undefined) {
+    return platform === 'win32' ? 'no "powershell" or "command" for Windows' : 'only a "powershell" command: Copilot runs nothing for it on this platform';
+  }
+  return undefined;
+}
+
+/** What `run` says about a file (or settings hooks) Copilot rejects. */
+export function droppedMessage(source: CopilotSource, error: HookrunError, ctx: Context): string {
+  const what = source.kind === 'settings' ? `the inline hooks of ${shownPath(source.path, ctx)}` : shownPath(source.path, ctx);
+  return `${error.message} — Copilot drops ${what} (no hook from it runs); the other hook files still load`;
+}
+
+export async function loadCopilotConfig(ctx: Context, options: LoadOptions): Promise<ResolvedConfig> {
+  const diagnostics: Diagnostic[] = [];
+  const files: SettingsFileInfo[] = [];
+  const trust = decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace });
+  const gathered: GatedEntries = { entries: [], considered: [], heldBack: [] };
+  const loadedAll = copilotSources(ctx).map((source) => readCopilotFile(source, ctx));
+  // disableAllHooks in a settings file turns off every source but policy files (SOURCES 3.2); an untrusted
+  // folder's settings have no say over the user's hooks.
+  let disabledBy: { file: string; location: Location } | undefined;
+  for (const loaded of loadedAll) {
+    if (loaded.source.kind !== 'settings' || !loaded.disableAllHooks) continue;
+    if (loaded.source.project && !trust.trusted) {
+      diagnostics.push({
+        code: 'copilot-hooks-disabled',
+        severity: 'warning',
+        message: `${shownPath(loaded.source.path, ctx)} sets "disableAllHooks": true, but the folder is not trusted, so hookrun does not let it turn off your hooks`,
+        location: loaded.disableAllHooks,
+      });
+      continue;
+    }
+    disabledBy ??= { file: loaded.source.path, location: loaded.disableAllHooks };
+  }
+  const inactive = (entries: readonly RegistryEntry[], detail: string, location: Location): ConsideredEntry[] =>
+    entries.map((entry) => ({ entry, inactive: { reason: 'hooks-disabled', detail, location } }));
+  for (const loaded of loadedAll) {
+    const { source } = loaded;
+    if (!loaded.exists) continue;
+    const layer = LAYER[source.scope];
+    if (loaded.error) {
+      diagnostics.push(...loaded.diagnostics, { code: 'copilot-file-dropped', severity: 'warning', message: droppedMessage(source, loaded.error, ctx), location: loaded.error.location ?? at0(source.path) });
+      files.push({ layer, path: source.path, exists: true, loaded: false, note: 'rejected: no hook from it runs' });
+      continue;
+    }
+    diagnostics.push(...loaded.diagnostics);
+    if (loaded.disableAllHooks && source.kind === 'hooks') {
+      gathered.considered.push(...inactive(loaded.entries, `"disableAllHooks": true in ${shownPath(source.path, ctx)}`, loaded.disableAllHooks));
+      files.push({ layer, path: source.path, exists: true, loaded: false, note: 'disableAllHooks: true' });
+      continue;
+    }
+    if (disabledBy && source.scope !== 'policy') {
+      gathered.considered.push(...inactive(loaded.entries, `"disableAllHooks": true in ${shownPath(disabledBy.file, ctx)} (policy hooks still run)`, disabledBy.location));
+      files.push({ layer, path: source.path, exists: true, loaded: false, note: `disabled by ${disabledBy.file}` });
+      continue;
+    }
+    const gated = source.project && !trust.trusted;
+    files.push({ layer, path: source.path, exists: true, loaded: !gated, ...(gated ? { note: 'untrusted folder: not loaded' } : {}) });
+    admitEntries(gathered, loaded.entries, gated, trust);
+  }
+  if (gathered.heldBack.length > 0) {
+    diagnostics.push({ code: 'untrusted-project-hooks', severity: 'warning', message: untrustedMessage(ctx, trust, gathered.heldBack) });
+  }
+  const config: ResolvedConfig = { dialect: 'copilot', hooksEnabled: true, trust, entries: gathered.entries, diagnostics, files, merged: {} };
+  if (options.keepInactive) config.considered = gathered.considered;
+  return config;
+}
+
+/** `--dialect auto`: a hook file, or a settings file that carries hooks, at each level. */
+export function copilotConfiguredAt(ctx: Context): { workspace?: string; user?: string } {
+  const withHooks = (file: string) => {
+    try {
+      const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+      return isPlainObject(value) && (value as JsonObject).hooks !== undefined;
+    } catch {
+      return false;
+    }
+  };
+  const workspace = jsonFiles(path.join(ctx.cwd, '.github', 'hooks'))[0] ?? repositorySettingsFiles(ctx).find(withHooks);
+  const user = jsonFiles(path.join(copilotHome(ctx), 'hooks'))[0] ?? [userSettingsFile(ctx)].find(withHooks);
+  return { ...(workspace ? { workspace } : {}), ...(user ? { user } : {}) };
+}
