@@ -116,3 +116,27 @@ function matcherTrap(agent: AgentName, matcher: string): { message: string; fix?
   }
   return undefined;
 }
+
+/** The traps of a dialect's registry entries (timeouts already in milliseconds), each said once per place. */
+export function entryTraps(agent: AgentName, entries: readonly { event: string; matcher: unknown; config: { timeout?: number }; location?: Location }[], options: { maxTimeout?: number } = {}): Diagnostic[] {
+  const unit = VOCABULARY[agent].timeout.unit;
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const raw = entry.config.timeout === undefined ? undefined : unit === 's' ? entry.config.timeout / 1000 : entry.config.timeout;
+    const timeout = raw !== undefined && (options.maxTimeout === undefined || raw <= options.maxTimeout) ? raw : undefined;
+    const at = entry.location ? { timeout: entry.location, matcher: entry.location } : undefined;
+    for (const trap of crossAgentTraps(agent, { event: entry.event, timeout, matcher: entry.matcher, ...(at ? { at } : {}) })) {
+      const key = `${trap.code}\0${trap.message}`;
+      if (trap.code === 'foreign-matcher' && seen.has(key)) continue;
+      seen.add(key);
+      out.push(trap);
+    }
+  }
+  return out;
+}
+
+/** The foreign-event trap for an event key the dialect's loader did not know. */
+export function eventKeyTraps(agent: AgentName, key: string, location: Location | undefined): Diagnostic[] {
+  return crossAgentTraps(agent, { event: key, ...(location ? { at: { event: location } } : {}) });
+}
