@@ -237,7 +237,7 @@ export function writeToolMatcher(agent: AgentName, matcher: NeutralMatcher): Mat
       const source = VOCABULARY[selector.from].mcp!;
       const translated = translateMcpPattern(selector.pattern, source, vocab.mcp);
       patterns.push(translated);
-      if (translated !== selector.pattern || selector.from !== agent) {
+      if (translated !== selector.pattern) {
         notes.push({
           severity: 'warning',
           code: 'mcp-matcher-translated',

@@ -137,7 +137,7 @@ export function protocolNotes(from: AgentName, to: AgentName, hooks: readonly Ta
     });
   }
   if (events.has('pre-tool') || events.has('post-tool')) {
-    notes.note({ severity: 'info', code: 'tool-names-differ', message: `tool names differ: a script that tests the tool name sees ${b.label}'s names (${Object.keys(b.tools).slice(0, 3).join(', ')}, ...)` });
+    notes.note({ severity: 'info', code: 'tool-names-differ', message: `tool names differ: a script that tests the tool name sees ${b.label}'s names (${Object.keys(b.tools).filter((t) => !(b.toolAliases ?? []).includes(t)).slice(0, 3).join(', ')}, ...)` });
   }
 }
 
