@@ -30,10 +30,11 @@ export async function migrateCommand(options: MigrateOptions, ctx: Context, io: 
   const to = options.to ?? 'gemini';
   if (options.from !== 'kiro' && options.agent !== undefined) throw usageError('--agent applies to --from kiro only');
   if (options.from !== 'claude' && options.claudeVersion !== undefined) throw usageError('--claude-version applies to --from claude only');
-  if (options.from === to) throw usageError(`--from and --to are both ${to}: nothing to convert`);
+  // Kiro → Kiro is the move from agent-embedded hooks to Kiro CLI 3's hook files; any other agent to itself is nothing.
+  if (options.from === to && to !== 'kiro') throw usageError(`--from and --to are both ${to}: nothing to convert`);
   const source = await migrationAdapter(options.from);
   const target = await migrationAdapter(to);
-  const model = source.read(ctx, { agent: options.agent, claudeVersion: options.claudeVersion });
+  const model = source.read(ctx, { agent: options.agent, claudeVersion: options.claudeVersion, to: to as AgentName });
   const notes = new NoteList();
   const plan = target.write(model, ctx, notes);
   const findings = [...model.findings, ...notes.findings];

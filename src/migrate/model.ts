@@ -48,6 +48,8 @@ export interface ReadOptions {
   agent?: string;
   /** Claude: the Claude Code behaviour the hooks were written for. */
   claudeVersion?: string;
+  /** The agent the hooks are for (Kiro → Kiro reads only the agent-embedded format). */
+  to?: AgentName;
 }
 
 /** What a writer produces: one file, its new content given the old, and what to print without --write. */

@@ -16,9 +16,10 @@ import type { JsonObject, RegistryEntry } from '../../types.js';
 import { type AgentFile, discoverAgents, selectAgent } from './settings.js';
 import { KIRO3_DEFAULT_TIMEOUT_SECONDS, KIRO3_NO_TIMEOUT_MS, kiro3HookDirectories, kiro3HookFiles, readKiro3File, droppedKiro3FileMessage } from './kiro3-settings.js';
 
-function read(ctx: Context, options: { agent?: string }): NeutralModel {
+function read(ctx: Context, options: { agent?: string; to?: string }): NeutralModel {
   const catalog = discoverAgents(ctx);
-  const v3Files = kiro3HookFiles(ctx);
+  // Into Kiro CLI 3's format: its own files are already in it.
+  const v3Files = options.to === 'kiro' ? [] : kiro3HookFiles(ctx);
   const workspaceV3 = v3Files.filter((f) => f.scope === 'workspace');
   const agent = chooseAgent(ctx, catalog, options.agent, workspaceV3.length > 0);
   const out = new ModelBuilder('kiro', [...(agent ? [agent.file] : []), ...workspaceV3.map((f) => f.path)]);
@@ -35,6 +36,7 @@ function read(ctx: Context, options: { agent?: string }): NeutralModel {
   for (const file of v3Files.filter((f) => f.scope === 'global')) {
     out.note({ severity: 'info', code: 'other-scope', message: `${file.path} (a global Kiro CLI 3 hook file) is not copied into the workspace` }, { file: file.path, line: 0, column: 0, path: [] });
   }
+  if (options.to === 'kiro' && !agent) throw usageError('--from kiro --to kiro converts an agent\'s embedded hooks into Kiro CLI 3 hook files: no agent with hooks found (pick one with --agent NAME)');
   if (!agent && workspaceV3.length === 0) {
     const dirs = [...catalog.directories.map((d) => d.dir), ...kiro3HookDirectories(ctx).filter((d) => d.scope === 'workspace').map((d) => d.dir)];
     throw configError(`no Kiro agent files found and no Kiro CLI 3 hook files (looked in ${dirs.join(', ')})`);
