@@ -107,13 +107,6 @@ function matcherTrap(agent: AgentName, matcher: string): { message: string; fix?
     const reading = syntax === 'full-regex' || syntax === 'search-regex' || syntax === 'gemini' ? 'a regular expression' : 'a regular expression (or an exact name list)';
     return { message: `matcher "${matcher}" looks like a glob (Kiro CLI agent files); ${vocab.label} reads it as ${reading}, where "*" repeats the character before it`, fix: `write "${matcher.replace(/\*/g, '.*')}"` };
   }
-  // An anchoring trap: whole-name agents do not need ^...$, search agents match substrings.
-  if ((syntax === 'gemini' || syntax === 'search-regex') && /^[A-Za-z0-9_]+$/.test(matcher) && Object.hasOwn(vocab.tools, matcher)) {
-    const longer = Object.keys(vocab.tools).filter((n) => n !== matcher && n.includes(matcher));
-    if (longer.length > 0) {
-      return { message: `matcher "${matcher}" is an unanchored regular expression in ${vocab.label}: it also selects ${longer.join(', ')} (Claude Code and Codex compare such a name exactly)`, fix: `write "^${matcher}$"` };
-    }
-  }
   return undefined;
 }
 
