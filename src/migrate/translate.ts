@@ -48,6 +48,16 @@ function targetMatchers(hook: NeutralHook, event: AgentEvent, to: AgentName, not
   const vocab = VOCABULARY[to];
   const where = hook.location;
   if (hook.matcher.kind === 'all') return [undefined];
+  if (hook.matcher.kind === 'values' && event.matcher === 'ignored' && event.values) {
+    // The target ignores the matcher but sends only some values (Gemini's Notification: tool permission prompts).
+    const sent = hook.matcher.values.filter((v) => event.values![v]);
+    if (sent.length === 0) {
+      notes.note({ severity: 'error', code: 'matcher-never-fires', message: `the matcher selects ${hook.matcher.values.join(', ')}, which ${vocab.label} never sends on ${event.name}; hook "${hook.command}" not migrated` }, where);
+      return undefined;
+    }
+    notes.note({ severity: 'warning', code: 'matcher-dropped', message: `${vocab.label} ignores matchers on ${event.name} and sends only ${Object.entries(event.values).filter(([, v]) => v).map(([k]) => k).join(', ')} there; the matcher is dropped` }, where);
+    return [undefined];
+  }
   if (event.matcher === 'ignored' || event.matcher === 'other') {
     const what = hook.matcher.kind === 'tools' ? 'tool' : 'value';
     notes.note(

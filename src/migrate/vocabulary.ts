@@ -123,6 +123,7 @@ export interface AgentVocabulary {
 const SESSION_START_VALUES = ['startup', 'resume', 'clear', 'compact', 'fork'] as const;
 const SESSION_END_VALUES = ['clear', 'prompt_input_exit', 'other', 'logout', 'resume', 'bypass_permissions_disabled'] as const;
 const COMPACT_VALUES = ['manual', 'auto'] as const;
+const NOTIFICATION_VALUES = ['permission_prompt', 'idle_prompt', 'auth_success', 'elicitation_dialog'] as const;
 
 /** The canonical lifecycle values (Claude Code's, the richest set) each `values` event can select. */
 export const CANONICAL_VALUES: Readonly<Partial<Record<CanonicalEvent, readonly string[]>>> = {
@@ -130,6 +131,7 @@ export const CANONICAL_VALUES: Readonly<Partial<Record<CanonicalEvent, readonly 
   'session-end': SESSION_END_VALUES,
   'pre-compact': COMPACT_VALUES,
   'post-compact': COMPACT_VALUES,
+  notification: NOTIFICATION_VALUES,
 };
 
 /** The field a `values` matcher reads, per canonical event (for messages). */
@@ -138,6 +140,7 @@ export const VALUE_FIELDS: Readonly<Partial<Record<CanonicalEvent, string>>> = {
   'session-end': 'reason',
   'pre-compact': 'trigger',
   'post-compact': 'trigger',
+  notification: 'notification_type',
 };
 
 const same = (values: readonly string[]): Record<string, string> => Object.fromEntries(values.map((v) => [v, v]));
@@ -164,6 +167,8 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
         name: 'Notification',
         event: 'notification',
         matcher: 'ignored',
+        // It ignores its matcher, but only ever sends this one notification type.
+        values: { permission_prompt: 'ToolPermission', idle_prompt: null, auth_success: null, elicitation_dialog: null },
         note: 'Gemini CLI fires Notification only for tool permission prompts (notification_type "ToolPermission") and ignores matchers on it',
       },
       { name: 'SessionStart', event: 'session-start', matcher: 'values', values: { startup: 'startup', resume: 'resume', clear: 'clear', compact: null, fork: null } },
@@ -275,7 +280,7 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
       { name: 'SessionEnd', event: 'session-end', matcher: 'values', values: same(SESSION_END_VALUES) },
       { name: 'PreCompact', event: 'pre-compact', matcher: 'values', values: same(COMPACT_VALUES) },
       { name: 'PostCompact', event: 'post-compact', matcher: 'values', values: same(COMPACT_VALUES) },
-      { name: 'Notification', event: 'notification', matcher: 'other', field: 'notification_type' },
+      { name: 'Notification', event: 'notification', matcher: 'values', values: same(NOTIFICATION_VALUES) },
       { name: 'Setup', event: 'setup', matcher: 'other', field: 'trigger' },
       { name: 'StopFailure', event: 'error', matcher: 'other', field: 'error' },
     ],

@@ -209,6 +209,17 @@ describe('the report says what cannot be carried', () => {
     expect(r.findings.find((f) => f.code === 'no-gemini-event')!.message).toMatch(/Notification .* advisory/);
   });
 
+  test('claude → gemini: a Notification hook is carried when it selects permission prompts, the only ones Gemini sends', async () => {
+    const sb = await sandbox({
+      '.claude/settings.json': json({
+        hooks: { Notification: [{ matcher: 'permission_prompt', hooks: [{ type: 'command', command: 'n1' }] }, { matcher: 'idle_prompt', hooks: [{ type: 'command', command: 'n2' }] }] },
+      }),
+    });
+    const r = await report(sb, 'claude', 'gemini');
+    expect(r.settings).toEqual({ hooks: { Notification: [{ hooks: [{ type: 'command', command: 'n1' }] }] } });
+    expect(r.findings.find((f) => f.code === 'matcher-never-fires')!.message).toMatch(/idle_prompt, which Gemini CLI never sends/);
+  });
+
   test('cursor → claude: a command-string matcher cannot be carried, a plain shell hook can', async () => {
     const sb = await sandbox({
       '.cursor/hooks.json': json({ version: 1, hooks: { beforeShellExecution: [{ command: 'all-shell.sh' }, { command: 'curl-only.sh', matcher: 'curl|wget' }] } }),
