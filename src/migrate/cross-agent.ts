@@ -32,10 +32,10 @@ export function foreignEventHint(agent: AgentName, name: string): string {
   const here = counterpart(other, name, agent);
   const entry = readEvent(other, name);
   const near = entry ? NEAR_MISSES[entry.event]?.[agent] : undefined;
-  const who = others.map((o) => VOCABULARY[o].label).join(', ');
-  if (here) return ` ("${name}" is ${who}'s name; ${VOCABULARY[agent].label} calls that moment "${here}")`;
-  if (near) return ` ("${name}" is ${who}'s name; ${near.why})`;
-  return ` ("${name}" is ${who}'s name; ${VOCABULARY[agent].label} has no event for that moment)`;
+  const who = others.map((o) => `${VOCABULARY[o].label}'s`).join(', ');
+  if (here) return ` ("${name}" is ${who} name; ${VOCABULARY[agent].label} calls that moment "${here}")`;
+  if (near) return ` ("${name}" is ${who} name; ${near.why})`;
+  return ` ("${name}" is ${who} name; ${VOCABULARY[agent].label} has no event for that moment)`;
 }
 
 /** The traps one hook falls into, as warnings. */
