@@ -6,6 +6,7 @@ import { type Context, contextFromProcess } from './context.js';
 import { HookrunError, errorText } from './errors.js';
 import { type IO, processIO } from './io.js';
 import { DEFAULT_DIALECT, DIALECT_CHOICES, DIALECT_NAMES } from './dialects/index.js';
+import { MIGRATE_CHOICES } from './migrate/adapters.js';
 import { REPORTERS, VALIDATE_FORMATS } from './render/names.js';
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
@@ -386,9 +387,10 @@ Examples:
 function defineMigrate(program: Command, { io, setExit, context }: CommandDeps): void {
   program
     .command('migrate')
-    .description("convert Claude Code's or Kiro CLI's hooks into Gemini CLI settings, with a report of what cannot be carried over")
-    .addOption(new Option('--from <agent>', 'the agent whose hooks to convert').choices(['claude', 'kiro']).makeOptionMandatory())
-    .option('--write', 'merge the result into <cwd>/.gemini/settings.json (comments and layout kept; existing hooks kept)')
+    .description("convert one agent's hooks into another's (default Gemini CLI settings), with a report of what cannot be carried over")
+    .addOption(new Option('--from <agent>', 'the agent whose hooks to convert').choices([...MIGRATE_CHOICES]).makeOptionMandatory())
+    .addOption(new Option('--to <agent>', 'the agent to convert them for (default: gemini)').choices([...MIGRATE_CHOICES]))
+    .option('--write', "merge the result into the target agent's workspace file (comments and layout kept; existing hooks kept)")
     .option('--json', 'print the result and the report as one JSON object')
     .option('-q, --quiet', 'no report on stderr')
     .option('--agent <name>', 'with --from kiro: the agent whose hooks to convert')
@@ -396,14 +398,18 @@ function defineMigrate(program: Command, { io, setExit, context }: CommandDeps):
     .addHelpText(
       'after',
       `
-Reads .claude/settings.json and .claude/settings.local.json (--from claude), or one Kiro agent file
-(--from kiro). Without --write: the Gemini settings JSON on stdout, the report on stderr.
+Reads the source agent's workspace files (e.g. .claude/settings.json and settings.local.json; for kiro
+the selected agent's embedded hooks and .kiro/hooks/*.json) and writes one file of the target's:
+.gemini/settings.json, .agents/hooks.json, .claude/settings.json, .codex/hooks.json, .cursor/hooks.json,
+.github/hooks/migrated-from-<agent>.json, .kiro/hooks/migrated-from-<agent>.json.
+Without --write: that file's new content on stdout, the report on stderr.
 Exit codes: 0 converted (the report lists what was not carried over), 1 error.
 
 Examples:
   $ hookrun migrate --from claude
-  $ hookrun migrate --from claude --write
-  $ hookrun migrate --from kiro --agent reviewer --json`,
+  $ hookrun migrate --from gemini --to antigravity
+  $ hookrun migrate --from claude --to codex --write
+  $ hookrun migrate --from kiro --agent reviewer --to kiro --json`,
     )
     .action(async (opts: Record<string, unknown>) => {
       const { migrateCommand } = await import('./commands/migrate.js');
@@ -411,6 +417,7 @@ Examples:
         await migrateCommand(
           {
             from: opts.from as string,
+            to: opts.to as string | undefined,
             write: opts.write === true,
             json: opts.json === true,
             quiet: opts.quiet === true,

@@ -1,20 +1,22 @@
-// `hookrun migrate --from claude|kiro [--write]`: read the other agent's hooks → translate → print, or
-// merge into the workspace's .gemini/settings.json.
+// `hookrun migrate --from A [--to B] [--write]`: read A's hooks into the neutral model (A's adapter), write
+// them as B's file (B's adapter), print the result, or merge it into that one file.
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Context, geminiHome } from '../context.js';
-import { resolveClaudeProfile } from '../dialects/claude/version.js';
+import type { Context } from '../context.js';
 import { configError, HookrunError, usageError } from '../errors.js';
 import type { IO } from '../io.js';
-import { migrateClaude } from '../dialects/claude/migrate.js';
-import { migrateKiro } from '../dialects/kiro/migrate.js';
-import { hooksDisabledIn, mergeHooksIntoSettings, writeFileAtomic } from '../migrate/write.js';
+import { migrationAdapter } from '../migrate/adapters.js';
+import { NoteList } from '../migrate/model.js';
+import { writeFileAtomic } from '../migrate/write.js';
 import { readEditableSync } from '../settings/editable.js';
 import { withFileLock } from '../settings/write.js';
 import { buildMigrateReport, renderMigrateText, type WriteSummary } from '../render/migrate.js';
+import type { AgentName } from '../migrate/vocabulary.js';
 
 export interface MigrateOptions {
   from: string;
+  /** Default gemini. */
+  to?: string;
   write?: boolean;
   json?: boolean;
   quiet?: boolean;
@@ -25,61 +27,47 @@ export interface MigrateOptions {
 }
 
 export async function migrateCommand(options: MigrateOptions, ctx: Context, io: IO): Promise<number> {
-  if (options.from === 'claude' && options.agent !== undefined) throw usageError('--agent applies to --from kiro only');
-  if (options.from === 'kiro' && options.claudeVersion !== undefined) throw usageError('--claude-version applies to --from claude only');
-  const result =
-    options.from === 'claude'
-      ? migrateClaude(ctx, resolveClaudeProfile(options.claudeVersion, ctx.env))
-      : options.from === 'kiro'
-        ? migrateKiro(ctx, options.agent)
-        : undefined;
-  if (!result) throw usageError(`--from must be claude or kiro, got "${options.from}"`);
+  const to = options.to ?? 'gemini';
+  if (options.from !== 'kiro' && options.agent !== undefined) throw usageError('--agent applies to --from kiro only');
+  if (options.from !== 'claude' && options.claudeVersion !== undefined) throw usageError('--claude-version applies to --from claude only');
+  // Kiro → Kiro is the move from agent-embedded hooks to Kiro CLI 3's hook files; any other agent to itself is nothing.
+  if (options.from === to && to !== 'kiro') throw usageError(`--from and --to are both ${to}: nothing to convert`);
+  const source = await migrationAdapter(options.from);
+  const target = await migrationAdapter(to);
+  const model = source.read(ctx, { agent: options.agent, claudeVersion: options.claudeVersion, to: to as AgentName });
+  const notes = new NoteList();
+  const plan = target.write(model, ctx, notes);
+  const findings = [...model.findings, ...notes.findings];
+  const carried = plan.carried;
 
-  const target = path.join(ctx.cwd, '.gemini', 'settings.json');
   let written: WriteSummary | undefined;
   if (options.write) {
     // A first look without the lock decides whether there is anything to write (a no-op creates nothing);
-    // the write itself re-reads and re-merges under the settings lock, the one `hookrun disable` takes,
-    // so an edit another process makes meanwhile is merged into, never overwritten.
-    let original = readEditableSync(target);
-    let merge = mergeHooksIntoSettings(original, target, result.hooks);
+    // the write itself re-reads and re-merges under the file's lock, the one `hookrun disable` takes, so an
+    // edit another process makes meanwhile is merged into, never overwritten. One file, replaced atomically.
+    let original = readEditableSync(plan.file);
+    let merge = plan.merge(original);
     if (merge.added > 0) {
-      await ensureDirectory(path.dirname(target), target);
-      await withFileLock(target, () => {
-        original = readEditableSync(target);
-        merge = mergeHooksIntoSettings(original, target, result.hooks);
-        if (merge.added > 0) writeFileAtomic(target, merge.text);
+      await ensureDirectory(path.dirname(plan.file), plan.file);
+      await withFileLock(plan.file, () => {
+        original = readEditableSync(plan.file);
+        merge = plan.merge(original);
+        if (merge.added > 0) writeFileAtomic(plan.file, merge.text);
       }).catch((error: unknown) => {
-        throw asWriteError(error, target);
+        throw asWriteError(error, plan.file);
       });
     }
-    written = { file: target, added: merge.added, alreadyPresent: merge.present, changed: merge.added > 0 };
-    if (hooksDisabledIn(original)) {
-      result.findings.push({ severity: 'warning', code: 'hooks-disabled', message: `${target} sets hooksConfig.enabled to false: Gemini CLI runs none of these hooks` });
-    }
-    if (sameDirectory(ctx.cwd, geminiHome(ctx))) {
-      result.findings.push({ severity: 'warning', code: 'workspace-is-home', message: `${target} is your user settings file (the workspace is the home directory): the hooks apply to every project` });
-    }
+    written = { file: plan.file, added: merge.added, alreadyPresent: merge.present, changed: merge.added > 0 };
+    findings.push(...(plan.afterWrite?.(original, ctx) ?? []));
   }
-  const report = buildMigrateReport(result, written);
+  const report = buildMigrateReport({ from: model.from, to: to as AgentName, sources: model.sources, file: plan.file, fragment: plan.fragment, counts: { found: model.counts.found, carried, skipped: model.counts.found - carried }, findings }, written);
   if (options.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   else if (!options.write) io.stdout(`${JSON.stringify(report.settings, null, 2)}\n`);
-  if (!options.quiet) io.stderr(renderMigrateText(report, target, io.colorStderr));
+  if (!options.quiet) io.stderr(renderMigrateText(report, io.colorStderr));
   return 0;
 }
 
-function sameDirectory(a: string, b: string): boolean {
-  const real = (p: string) => {
-    try {
-      return fs.realpathSync(p);
-    } catch {
-      return path.resolve(p);
-    }
-  };
-  return real(a) === real(b);
-}
-
-/** Creates the settings directory, turning a failure (read-only parent, a file in the way) into a clear error. */
+/** Creates the target's directory, turning a failure (read-only parent, a file in the way) into a clear error. */
 async function ensureDirectory(dir: string, file: string): Promise<void> {
   try {
     await fs.promises.mkdir(dir, { recursive: true });

@@ -15,6 +15,7 @@ import type {
 } from '../types.js';
 
 import type { HookTrustGate } from '../trust/policy.js';
+import type { MigrationAdapter } from '../migrate/model.js';
 import type { DialectName } from './index.js';
 
 export type { DialectName };
@@ -134,4 +135,6 @@ export interface Dialect {
   failClosed: FailClosedRules;
   /** The agent's result cache, when it has one. */
   resultCache?(config: ResolvedConfig, ctx: Context): HookResultCache;
+  /** `hookrun migrate`: the reader and writer of the agent's hook files (a lazy import of its migrate.ts). */
+  migration?: () => Promise<MigrationAdapter>;
 }

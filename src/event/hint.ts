@@ -3,20 +3,19 @@
 // Only loaded on that error path.
 import type { DialectName } from '../dialects/dialect.js';
 import { DIALECT_NAMES, getDialect } from '../dialects/index.js';
-import { CLAUDE_EVENTS, KIRO_EVENTS, nearest } from '../dialects/gemini/settings/names.js';
+import { nearest } from '../dialects/gemini/settings/names.js';
+import { isAgentName, readEvent, VOCABULARY, writeEvent } from '../migrate/vocabulary.js';
 
 const fold = (name: string) => name.toLowerCase().replace(/[_\-\s]/g, '');
 
-/** Gemini's event for each other dialect's name, where one fires at the same moment. */
-const TO_GEMINI: Readonly<Partial<Record<DialectName, Readonly<Record<string, string>>>>> = { claude: CLAUDE_EVENTS, kiro: KIRO_EVENTS };
-
-/** `dialect`'s name for the moment `name` stands for in `other` (both ways through Gemini's names). */
+/** `dialect`'s name for the moment `name` stands for in `other`, from the one vocabulary (src/migrate/vocabulary.ts). */
 function counterpart(name: string, other: DialectName, dialect: DialectName): string | undefined {
-  const gemini = other === 'gemini' ? name : TO_GEMINI[other]?.[name];
-  if (gemini === undefined) return undefined;
-  if (dialect === 'gemini') return gemini;
-  const table = TO_GEMINI[dialect] ?? {};
-  return Object.keys(table).find((key) => table[key] === gemini);
+  if (!isAgentName(other) || !isAgentName(dialect)) return undefined;
+  const moment = readEvent(other, name)?.event;
+  if (moment === undefined) return undefined;
+  // Kiro CLI 2.x's engine is still the default one, so its (camelCase) spelling comes first in a hint.
+  if (dialect === 'kiro') return VOCABULARY.kiro.events.find((e) => e.event === moment && e.readOnly)?.name ?? writeEvent('kiro', moment)?.name;
+  return writeEvent(dialect, moment)?.name;
 }
 
 /** The sentence(s) after `unknown <dialect> event "<name>".`, or '' when nothing is close. */

@@ -1,44 +1,87 @@
-// Hook command text, translated for Gemini CLI. Gemini replaces `$GEMINI_PROJECT_DIR` in the command text with
-// the shell-escaped directory *before* the shell runs, even inside quotes, and leaves `${GEMINI_PROJECT_DIR}` to
-// the shell (gemini-hooks.md §3.3). So the form depends on where the variable stands: unquoted, the textual
-// `$GEMINI_PROJECT_DIR` (escaped, safe with spaces); inside double quotes, `${GEMINI_PROJECT_DIR}` (the
-// shell expands it; the textual form would put single quotes inside the double quotes).
+// Hook command text, translated between agents: the project-directory variable of the source (Gemini's
+// `$GEMINI_PROJECT_DIR`, Claude's `$CLAUDE_PROJECT_DIR`, Kiro CLI 3's `${WORKSPACE_ROOT}`) becomes the target's
+// form, chosen by where it stands. Gemini replaces `$GEMINI_PROJECT_DIR` textually *before* the shell runs,
+// shell-escaped, even inside quotes, and leaves `${GEMINI_PROJECT_DIR}` to the shell (gemini-hooks.md §3.3):
+// unquoted the textual form, inside double quotes the braced one. Claude sets an environment variable, so
+// unquoted it is quoted ("$CLAUDE_PROJECT_DIR"). Kiro CLI 3 substitutes `${WORKSPACE_ROOT}` textually, unescaped.
+// Agents with no such variable run the hook in a known directory: the project root (Cursor, Copilot), the
+// session's directory (Codex), the folder of hooks.json (Antigravity: .agents/, one below the project).
 import { quote } from 'shell-quote';
-import type { Note } from './matchers.js';
-
-const PROJECT_DIR = 'CLAUDE_PROJECT_DIR';
+import type { Note } from './model.js';
+import { type AgentName, VOCABULARY } from './vocabulary.js';
 
 export interface CommandConversion {
   command: string;
   notes: Note[];
 }
 
-/** `$CLAUDE_PROJECT_DIR` / `${CLAUDE_PROJECT_DIR}` → Gemini's project directory, by quoting context. */
-export function convertClaudeCommand(command: string): CommandConversion {
+/** The variables that stand for the project directory in `agent`'s commands. */
+function projectVariables(agent: AgentName): string[] {
+  if (agent === 'gemini') return ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'];
+  const variable = VOCABULARY[agent].projectDir.variable;
+  return variable ? [variable] : [];
+}
+
+/** The target's spelling of the project directory: unquoted, and inside double quotes. */
+function projectForm(agent: AgentName): { unquoted: string; quoted: string } {
+  switch (agent) {
+    case 'gemini':
+      return { unquoted: '$GEMINI_PROJECT_DIR', quoted: '${GEMINI_PROJECT_DIR}' };
+    case 'claude':
+      return { unquoted: '"$CLAUDE_PROJECT_DIR"', quoted: '$CLAUDE_PROJECT_DIR' };
+    case 'kiro':
+      return { unquoted: '"${WORKSPACE_ROOT}"', quoted: '${WORKSPACE_ROOT}' };
+    case 'antigravity':
+      return { unquoted: '"$PWD/.."', quoted: '$PWD/..' };
+    default:
+      return { unquoted: '"$PWD"', quoted: '$PWD' };
+  }
+}
+
+const WHY_CWD: Partial<Record<AgentName, string>> = {
+  antigravity: 'Antigravity CLI sets no project-directory variable and runs a hook in the folder of its hooks.json (.agents/)',
+  codex: 'Codex sets no project-directory variable and runs a hook in the session\'s working directory, which is the project root only when Codex was started there',
+  cursor: 'Cursor sets no project-directory variable and runs a project hook in the project root',
+  copilot: 'Copilot sets no project-directory variable and runs a hook in the repository root (unless the entry sets "cwd")',
+};
+
+/** Translates `command`, written for `from`, into `to`'s form, with what the script itself may need changed. */
+export function convertCommand(command: string, from: AgentName, to: AgentName): CommandConversion {
   const notes: Note[] = [];
+  const targetVariables = projectVariables(to);
+  const sourceVariables = projectVariables(from).filter((v) => !targetVariables.includes(v) || (from === 'claude' && to === 'gemini'));
+  const form = projectForm(to);
   let out = '';
-  let quote: '"' | "'" | undefined;
+  let rewritten = false;
+  let quoteChar: '"' | "'" | undefined;
   for (let i = 0; i < command.length; i++) {
     const ch = command[i]!;
-    if (quote !== "'" && ch === '\\') {
+    if (quoteChar !== "'" && ch === '\\') {
       out += ch + (command[i + 1] ?? '');
       i++;
       continue;
     }
-    if (ch === "'" && quote !== '"') quote = quote === "'" ? undefined : "'";
-    else if (ch === '"' && quote !== "'") quote = quote === '"' ? undefined : '"';
+    if (ch === "'" && quoteChar !== '"') quoteChar = quoteChar === "'" ? undefined : "'";
+    else if (ch === '"' && quoteChar !== "'") quoteChar = quoteChar === '"' ? undefined : '"';
     if (ch === '$') {
-      const braced = command.startsWith(`\${${PROJECT_DIR}}`, i);
-      const plain = !braced && command.startsWith(`$${PROJECT_DIR}`, i) && !/[A-Za-z0-9_]/.test(command[i + PROJECT_DIR.length + 1] ?? '');
-      if (braced || plain) {
-        const length = braced ? PROJECT_DIR.length + 3 : PROJECT_DIR.length + 1;
-        if (quote === "'") {
+      const variable = sourceVariables.find(
+        (v) => command.startsWith(`\${${v}}`, i) || (command.startsWith(`$${v}`, i) && !/[A-Za-z0-9_]/.test(command[i + v.length + 1] ?? '')),
+      );
+      if (variable) {
+        const braced = command.startsWith(`\${${variable}}`, i);
+        const length = braced ? variable.length + 3 : variable.length + 1;
+        if (quoteChar === "'") {
           out += command.slice(i, i + length);
-          if (plain) {
-            notes.push({ severity: 'warning', code: 'project-dir-in-single-quotes', message: `"$${PROJECT_DIR}" inside single quotes is literal text for Claude Code's shell, but Gemini CLI substitutes it textually even there` });
+          if (!braced || from === 'kiro') {
+            notes.push({
+              severity: 'warning',
+              code: 'project-dir-in-single-quotes',
+              message: `"${command.slice(i, i + length)}" inside single quotes is ${from === 'gemini' || from === 'kiro' ? `replaced by ${VOCABULARY[from].label} before the shell runs` : `literal text for ${VOCABULARY[from].label}'s shell`}, but not by ${VOCABULARY[to].label}: check the quoting`,
+            });
           }
         } else {
-          out += quote === '"' ? '${GEMINI_PROJECT_DIR}' : '$GEMINI_PROJECT_DIR';
+          out += quoteChar === '"' ? form.quoted : form.unquoted;
+          rewritten = true;
         }
         i += length - 1;
         continue;
@@ -46,28 +89,39 @@ export function convertClaudeCommand(command: string): CommandConversion {
     }
     out += ch;
   }
-  for (const name of ['CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA', 'CLAUDE_ENV_FILE', 'CLAUDE_CODE_REMOTE']) {
-    if (out.includes(name)) {
-      notes.push({ severity: 'warning', code: 'env-var-missing', message: `the command uses ${name}, which Gemini CLI does not set` });
-    }
+  if (rewritten && WHY_CWD[to]) {
+    notes.push({ severity: 'info', code: 'project-dir-rewritten', message: `the project directory is written as ${form.unquoted}: ${WHY_CWD[to]}` });
   }
+  notes.push(...missingVariables(out, from, to));
   return { command: out, notes };
+}
+
+/** Variables `from` sets (or substitutes) that the command uses and `to` does not provide. */
+function missingVariables(command: string, from: AgentName, to: AgentName): Note[] {
+  const provided = new Set([...VOCABULARY[to].variables, ...projectVariables(to)]);
+  const notes: Note[] = [];
+  for (const name of VOCABULARY[from].variables) {
+    if (provided.has(name) || !new RegExp(`\\b${name}\\b`).test(command)) continue;
+    const hint = name === 'USER_PROMPT' ? '; read the prompt from the event JSON on stdin instead' : name.endsWith('PROJECT_DIR') || name === 'WORKSPACE_ROOT' ? '' : '';
+    notes.push({ severity: 'warning', code: 'env-var-missing', message: `the command uses ${name}, which ${VOCABULARY[to].label} does not set${hint}` });
+  }
+  return notes;
+}
+
+/** Claude Code command text → Gemini CLI. */
+export function convertClaudeCommand(command: string): CommandConversion {
+  return convertCommand(command, 'claude', 'gemini');
 }
 
 /**
  * Claude's exec form (`command` + `args`, no shell) as one shell command: every argument single-quoted where
- * needed, `${CLAUDE_PROJECT_DIR}` spliced in as `"${GEMINI_PROJECT_DIR}"`, so spaces stay one argument.
+ * needed, `${CLAUDE_PROJECT_DIR}` spliced in double quotes, so spaces stay one argument; then translated for `to`.
  */
-export function execFormToShell(command: string, args: readonly string[]): CommandConversion {
-  const notes: Note[] = [];
+export function execFormToShell(command: string, args: readonly string[], to: AgentName = 'gemini'): CommandConversion {
   const word = (text: string): string =>
     text
-      .split(`\${${PROJECT_DIR}}`)
+      .split('${CLAUDE_PROJECT_DIR}')
       .map((piece) => (piece === '' ? '' : quote([piece])))
-      .join('"${GEMINI_PROJECT_DIR}"');
-  const line = [command, ...args].map(word).join(' ');
-  for (const name of ['CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA']) {
-    if (line.includes(name)) notes.push({ severity: 'warning', code: 'env-var-missing', message: `the command uses \${${name}}, which Gemini CLI does not provide` });
-  }
-  return { command: line, notes };
+      .join('"${CLAUDE_PROJECT_DIR}"');
+  return convertCommand([command, ...args].map(word).join(' '), 'claude', to);
 }

@@ -1,168 +1,146 @@
-// Matcher translation, pure. Claude Code matches exact names or unanchored regexes over its own tool names;
-// Kiro CLI exact names, aliases, `@server` forms and globs; Gemini CLI an unanchored regex over its names on
-// tool events and an exact string on lifecycle events. A regex over one vocabulary cannot be rewritten
-// into another textually, so built-in names are enumerated: the source matcher is tried on every known
-// source tool, and the Gemini names of those it selects become an anchored alternation.
+// Matcher translation through the neutral model, pure. A regex over one agent's tool names cannot be rewritten
+// into another's textually, so a reader tries the source matcher, with the source agent's own rule, on every
+// tool name the vocabulary knows for that agent, and keeps the canonical tools of those it selects; a writer
+// spells those tools in the target's names and syntax. MCP tools are carried by name (exact) or as a textual
+// translation of the pattern (mcp__server__tool ↔ mcp_server_tool ↔ @server/tool).
 import { classifyMatcher } from '../dialects/claude/matcher.js';
-import type { ClaudeProfile } from '../dialects/claude/version.js';
-import type { Diagnostic } from '../types.js';
-import { CLAUDE_TOOL_MAP, type EventMapping, escapeRegex, exactNamesRegex, geminiMcpName, KIRO_TOOL_MAP } from './maps.js';
+import { DEFAULT_PROFILE, type ClaudeProfile } from '../dialects/claude/version.js';
+import type { McpSelector, NeutralMatcher, Note } from './model.js';
+import { type AgentEvent, type AgentName, CANONICAL_VALUES, canonicalTools, type ToolMatcherSyntax, toolNames, VALUE_FIELDS, VOCABULARY } from './vocabulary.js';
 
-export type Note = Pick<Diagnostic, 'severity' | 'code' | 'message'>;
+export type { Note };
 
-/** One Gemini matcher per definition to write (undefined: no matcher), or why the hooks cannot be carried. */
+export type MatcherReading = { ok: true; matcher: NeutralMatcher; notes: Note[] } | { ok: false; code: string; reason: string; notes: Note[] };
+
+/** One target matcher per definition to write (undefined: no matcher), or why the hooks cannot be carried. */
 export type MatcherConversion =
   | { ok: true; matchers: (string | undefined)[]; notes: Note[] }
   | { ok: false; reason: string; code: string; notes: Note[] };
 
+const read = (matcher: NeutralMatcher, notes: Note[] = []): MatcherReading => ({ ok: true, matcher, notes });
+const unread = (code: string, reason: string, notes: Note[] = []): MatcherReading => ({ ok: false, code, reason, notes });
 const ok = (matchers: (string | undefined)[], notes: Note[] = []): MatcherConversion => ({ ok: true, matchers, notes });
 const fail = (code: string, reason: string, notes: Note[] = []): MatcherConversion => ({ ok: false, code, reason, notes });
 
-const CLAUDE_MCP = /^mcp__(.+?)__(.+)$/;
-
-/** Claude Code tool matcher (PreToolUse, PostToolUse) → Gemini tool regex. */
-export function convertClaudeToolMatcher(matcher: string | undefined, profile: ClaudeProfile): MatcherConversion {
-  const kind = classifyMatcher(matcher, profile);
-  if (kind.kind === 'all') return ok([undefined]);
-  const notes: Note[] = [];
-  if (kind.kind === 'list') {
-    const names: string[] = [];
-    for (const item of kind.items) {
-      const mcp = CLAUDE_MCP.exec(item);
-      if (Object.hasOwn(CLAUDE_TOOL_MAP, item)) {
-        const gemini = CLAUDE_TOOL_MAP[item];
-        if (gemini) names.push(gemini);
-        else notes.push({ severity: 'warning', code: 'tool-not-in-gemini', message: `Claude Code tool "${item}" has no Gemini CLI equivalent; dropped from the matcher` });
-      } else if (mcp) {
-        names.push(geminiMcpName(mcp[1]!, mcp[2]!));
-      } else if (item.startsWith('mcp__')) {
-        notes.push({ severity: 'warning', code: 'matcher-never-fires', message: `"${item}" is compared as an exact tool name and matches no tool in Claude Code either (use "${item}__.*"); dropped` });
-      } else {
-        notes.push({ severity: 'warning', code: 'tool-not-in-gemini', message: `"${item}" is not a Claude Code tool hookrun knows; no Gemini CLI name to map it to; dropped from the matcher` });
-      }
-    }
-    if (names.length === 0) return fail('matcher-never-fires', `matcher "${matcher}" selects no tool Gemini CLI has`, notes);
-    return ok([exactNamesRegex(names)], notes);
-  }
-  if (!kind.regex) return fail('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression (${kind.error}); it never fires in Claude Code`);
-
-  const regex = kind.regex;
-  const known = Object.keys(CLAUDE_TOOL_MAP);
-  const selected = known.filter((name) => regex.test(name));
-  const everything = selected.length === known.length && regex.test('mcp__probe__probe') && regex.test('ZzUnknownTool');
-  if (everything) return ok([undefined], [{ severity: 'info', code: 'regex-matcher-enumerated', message: `regex "${matcher}" matches every tool; written without a matcher` }]);
-
-  const gemini = [...new Set(selected.map((name) => CLAUDE_TOOL_MAP[name]).filter((n): n is string => Boolean(n)))];
-  const missing = selected.filter((name) => !CLAUDE_TOOL_MAP[name]);
-  const parts: string[] = [];
-  if (gemini.length > 0) parts.push(exactNamesRegex(gemini));
-  const mentionsMcp = /mcp/.test(matcher!) || regex.test('mcp__probe__probe');
-  if (mentionsMcp) {
-    // Claude's mcp__server__tool is Gemini's mcp_server_tool: translate the separators in the pattern.
-    const translated = matcher!.replace(/mcp__/g, 'mcp_').replace(/__/g, '_');
-    parts.push(translated);
-    notes.push({ severity: 'warning', code: 'mcp-matcher-translated', message: `MCP part of "${matcher}" translated textually to "${translated}" (Claude names MCP tools mcp__server__tool, Gemini CLI mcp_server_tool); check it` });
-  }
-  if (parts.length === 0) {
-    return fail('matcher-never-fires', `regex "${matcher}" matches no Claude Code tool that Gemini CLI has${missing.length ? ` (it matches ${missing.join(', ')}, which Gemini CLI lacks)` : ''}`, notes);
-  }
-  const written = parts.length === 1 ? parts[0]! : parts.map((p) => `(?:${p})`).join('|');
-  if (selected.length === 0) return ok([written], notes);
-  notes.push({
-    severity: 'info',
-    code: 'regex-matcher-enumerated',
-    message: `regex "${matcher}" selects the Claude Code tools ${selected.join(', ')}; written as "${written}"${missing.length ? `; ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no Gemini CLI equivalent` : ''}`,
-  });
-  return ok([written], notes);
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-/**
- * Claude lifecycle matcher (SessionStart source, SessionEnd reason, PreCompact trigger) → Gemini exact strings.
- * Gemini compares these exactly (no `|`, no regex), so a matcher selecting several values becomes one
- * definition per value.
- */
-export function convertLifecycleMatcher(matcher: string | undefined, mapping: EventMapping, profile: ClaudeProfile, field: string): MatcherConversion {
-  const values = mapping.values ?? {};
-  const kind = classifyMatcher(matcher, profile);
-  const selected =
-    kind.kind === 'all'
-      ? Object.keys(values)
-      : kind.kind === 'list'
-        ? kind.items
-        : kind.regex
-          ? Object.keys(values).filter((v) => kind.regex!.test(v))
-          : [];
-  if (kind.kind === 'regex' && !kind.regex) return fail('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression; it never fires in Claude Code`);
-  const notes: Note[] = [];
-  const gemini: string[] = [];
-  for (const value of selected) {
-    const target = Object.hasOwn(values, value) ? values[value] : undefined;
-    if (target) {
-      if (!gemini.includes(target)) gemini.push(target);
-      if (target !== value && kind.kind !== 'all') {
-        notes.push({ severity: 'info', code: 'lifecycle-value-mapped', message: `${field} "${value}" is "${target}" in Gemini CLI` });
-      }
-    } else if (kind.kind !== 'all') {
-      notes.push({ severity: 'warning', code: 'lifecycle-value-dropped', message: `Gemini CLI never reports ${field} "${value}"; that part of the matcher is dropped` });
-    }
-  }
-  if (gemini.length === 0) return fail('matcher-never-fires', `matcher "${matcher}" selects no ${field} that Gemini CLI reports`, notes);
-  const allGemini = [...new Set(Object.values(values).filter((v): v is string => Boolean(v)))];
-  if (kind.kind === 'all' || allGemini.every((v) => gemini.includes(v))) return ok([undefined], notes);
-  if (gemini.length > 1) {
-    notes.push({ severity: 'info', code: 'lifecycle-matcher-split', message: `Gemini CLI compares ${field} exactly (no "|" or regex), so "${matcher}" becomes ${gemini.length} definitions: ${gemini.map((g) => `"${g}"`).join(', ')}` });
-  }
-  return ok(gemini, notes);
+/** An anchored regex matching exactly these names. */
+export function exactNamesRegex(names: readonly string[]): string {
+  const unique = [...new Set(names)];
+  return unique.length === 1 ? `^${escapeRegex(unique[0]!)}$` : `^(${unique.map(escapeRegex).join('|')})$`;
 }
 
-/** Every Kiro name (canonical and alias) a glob or name can select; a tool matches if either of its names does. */
-const KIRO_NAMES = Object.keys(KIRO_TOOL_MAP);
+const label = (agent: AgentName) => VOCABULARY[agent].label;
+const PROBE_UNKNOWN = 'ZzUnknownTool';
 
-/** Kiro CLI matcher (A.8) → Gemini tool regex. */
-export function convertKiroMatcher(matcher: string | undefined): MatcherConversion {
-  if (matcher === undefined || matcher === '' || matcher === '*') return ok([undefined]);
-  if (matcher === '@builtin') {
-    return ok(['^(?!mcp_)'], [{ severity: 'info', code: 'builtin-matcher', message: '"@builtin" (every tool that is not an MCP tool) written as "^(?!mcp_)"' }]);
+// ---------------------------------------------------------------------------------------------------------
+// Reading: an agent's tool matcher → canonical tools.
+
+/** The tool matcher of `agent` as a neutral selection (`profile`: Claude Code's version rules). */
+export function readToolMatcher(
+  agent: AgentName,
+  matcher: string | undefined,
+  profile: ClaudeProfile = DEFAULT_PROFILE,
+  syntax: ToolMatcherSyntax = VOCABULARY[agent].toolMatcher,
+): MatcherReading {
+  if (syntax === 'kiro-glob') return readKiroGlob(matcher);
+  if (matcher === undefined || matcher.trim() === '' || matcher.trim() === '*') return read({ kind: 'all' });
+  if (syntax === 'claude') {
+    const kind = classifyMatcher(matcher, agent === 'claude' ? profile : DEFAULT_PROFILE);
+    if (kind.kind === 'all') return read({ kind: 'all' });
+    if (kind.kind === 'list') return readNames(agent, kind.items);
+    if (!kind.regex) return unread('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression (${kind.error}); it never fires in ${label(agent)}`);
+    return readRegex(agent, matcher, (name) => kind.regex!.test(name));
   }
+  let regex: RegExp;
+  try {
+    regex = new RegExp(syntax === 'full-regex' ? `^(?:${matcher})$` : matcher);
+  } catch (error) {
+    if (syntax === 'gemini') return readNames(agent, [matcher.trim()]); // Gemini compares an invalid regex exactly
+    return unread('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression (${(error as Error).message}); it never fires in ${label(agent)}`);
+  }
+  return readRegex(agent, matcher, (name) => regex.test(name));
+}
+
+/** Exact tool names (a Claude `|` list, an invalid Gemini regex). */
+function readNames(agent: AgentName, items: readonly string[]): MatcherReading {
+  const vocab = VOCABULARY[agent];
+  const tools: string[] = [];
+  const mcp: McpSelector[] = [];
+  const notes: Note[] = [];
+  for (const item of items) {
+    const canonical = canonicalTools(agent, item);
+    const server = vocab.mcp?.parse.exec(item);
+    if (canonical) {
+      if (canonical.length === 0) notes.push({ severity: 'warning', code: 'tool-not-carried', message: `${label(agent)} tool "${item}" has no counterpart in other agents; dropped from the matcher` });
+      for (const c of canonical) if (!tools.includes(c)) tools.push(c);
+    } else if (server) {
+      mcp.push({ server: server[1]!, tool: server[2]! });
+    } else if (vocab.mcp && item.startsWith(vocab.mcp.prefix)) {
+      notes.push({ severity: 'warning', code: 'matcher-never-fires', message: `"${item}" is compared as an exact tool name and matches no tool in ${label(agent)} either (use "${item}${vocab.mcp.separator}.*"); dropped` });
+    } else {
+      notes.push({ severity: 'warning', code: 'tool-unknown', message: `"${item}" is not a ${label(agent)} tool hookrun knows; no other agent's name to map it to; dropped from the matcher` });
+    }
+  }
+  if (tools.length === 0 && mcp.length === 0) return unread('matcher-never-fires', `matcher "${items.join('|')}" selects no tool hookrun can name in another agent`, notes);
+  return read({ kind: 'tools', tools, mcp }, notes);
+}
+
+/** A regex: tried on every tool name the vocabulary knows for the agent. */
+function readRegex(agent: AgentName, matcher: string, test: (name: string) => boolean): MatcherReading {
+  const vocab = VOCABULARY[agent];
+  const known = Object.keys(vocab.tools);
+  const selected = known.filter(test);
+  const probe = vocab.mcp?.name('probe', 'probe') ?? 'mcp_probe_probe';
+  const everything = selected.length === known.length && test(probe) && test(PROBE_UNKNOWN);
+  if (everything) return read({ kind: 'all' }, [{ severity: 'info', code: 'regex-matcher-enumerated', message: `regex "${matcher}" matches every tool; written without a matcher` }]);
+  const tools: string[] = [];
+  for (const name of selected) for (const c of vocab.tools[name]!) if (!tools.includes(c)) tools.push(c);
+  const mcp: McpSelector[] = [];
+  const notes: Note[] = [];
+  if (vocab.mcp && (matcher.includes(vocab.mcp.prefix) || test(probe))) mcp.push({ pattern: matcher, from: agent });
+  if (tools.length === 0 && mcp.length === 0) return unread('matcher-never-fires', `regex "${matcher}" matches no ${label(agent)} tool hookrun knows`);
+  if (selected.length > 0) notes.push({ severity: 'info', code: 'regex-matcher-enumerated', message: `regex "${matcher}" selects the ${label(agent)} tools ${selected.join(', ')}` });
+  return read({ kind: 'tools', tools, mcp }, notes);
+}
+
+/** Kiro CLI agent-file matcher (kiro-claude-hooks.md A.8): exact names and aliases, globs, `@server[/tool]`, `@builtin`. */
+function readKiroGlob(matcher: string | undefined): MatcherReading {
+  if (matcher === undefined || matcher === '' || matcher === '*') return read({ kind: 'all' });
+  if (matcher === '@builtin') return read({ kind: 'tools', tools: [], mcp: [], builtin: true });
   const glob = /[*?]/.test(matcher);
   if (matcher.startsWith('@')) {
     const slash = matcher.indexOf('/');
     const server = slash < 0 ? matcher.slice(1) : matcher.slice(1, slash);
     const tool = slash < 0 ? undefined : matcher.slice(slash + 1);
-    if (!glob) {
-      return ok([tool === undefined ? `^${escapeRegex(geminiMcpName(server, ''))}` : `^${escapeRegex(geminiMcpName(server, tool))}$`]);
-    }
-    // Kiro globs cross `/`; Gemini's MCP names put `_` where Kiro puts `/`.
-    const source = `mcp_${matcher.slice(1).replace('/', '_')}`;
-    return ok([`^${globToRegexSource(source)}$`], [{ severity: 'info', code: 'glob-matcher', message: `glob "${matcher}" written as the anchored regex "^${globToRegexSource(source)}$"` }]);
+    if (!glob) return read({ kind: 'tools', tools: [], mcp: [tool === undefined ? { server } : { server, tool }] });
+    return read({ kind: 'tools', tools: [], mcp: [{ server: '', glob: matcher.slice(1) }] });
   }
   if (!glob) {
-    if (Object.hasOwn(KIRO_TOOL_MAP, matcher)) {
-      const names = KIRO_TOOL_MAP[matcher]!;
-      if (names.length === 0) return fail('tool-not-in-gemini', `Kiro tool "${matcher}" has no Gemini CLI equivalent`);
-      return ok([exactNamesRegex(names)]);
+    const canonical = canonicalTools('kiro', matcher);
+    if (canonical) {
+      if (canonical.length === 0) return unread('tool-not-carried', `Kiro tool "${matcher}" has no counterpart in other agents`);
+      return read({ kind: 'tools', tools: [...canonical], mcp: [] });
     }
-    if (/[|()[\]\\^$+]/.test(matcher)) {
-      return fail('matcher-never-fires', `Kiro compares "${matcher}" as a literal tool name (no regex), so it never fires in Kiro`);
-    }
-    return fail('tool-not-in-gemini', `"${matcher}" is not a Kiro tool hookrun knows; no Gemini CLI name to map it to`);
+    if (/[|()[\]\\^$+]/.test(matcher)) return unread('matcher-never-fires', `Kiro compares "${matcher}" as a literal tool name (no regex), so it never fires in Kiro`);
+    return unread('tool-unknown', `"${matcher}" is not a Kiro tool hookrun knows; no other agent's name to map it to`);
   }
   let regex: RegExp;
   try {
     regex = new RegExp(`^${globToRegexSource(matcher)}$`);
   } catch {
-    return fail('matcher-never-fires', `"${matcher}" is not a valid glob; Kiro never matches it`);
+    return unread('matcher-never-fires', `"${matcher}" is not a valid glob; Kiro never matches it`);
   }
-  const selected = KIRO_NAMES.filter((name) => regex.test(name));
-  const gemini = [...new Set(selected.flatMap((name) => KIRO_TOOL_MAP[name]!))];
+  const selected = Object.keys(VOCABULARY.kiro.tools).filter((name) => regex.test(name));
+  const tools: string[] = [];
+  for (const name of selected) for (const c of VOCABULARY.kiro.tools[name]!) if (!tools.includes(c)) tools.push(c);
   const notes: Note[] = [];
-  if (matcher.startsWith('*')) {
-    notes.push({ severity: 'warning', code: 'glob-mcp-not-carried', message: `in Kiro, glob "${matcher}" also matches MCP tools (@server/tool); only built-in tools are carried` });
-  }
-  if (gemini.length === 0) return fail('matcher-never-fires', `glob "${matcher}" selects no Kiro tool that Gemini CLI has`, notes);
-  const written = exactNamesRegex(gemini);
-  notes.push({ severity: 'info', code: 'glob-matcher', message: `glob "${matcher}" selects the Kiro tools ${selected.join(', ')}; written as "${written}"` });
-  return ok([written], notes);
+  if (matcher.startsWith('*')) notes.push({ severity: 'warning', code: 'glob-mcp-not-carried', message: `in Kiro, glob "${matcher}" also matches MCP tools (@server/tool); only built-in tools are carried` });
+  if (tools.length === 0) return unread('matcher-never-fires', `glob "${matcher}" selects no Kiro tool hookrun can name in another agent`, notes);
+  notes.push({ severity: 'info', code: 'glob-matcher', message: `glob "${matcher}" selects the Kiro tools ${selected.join(', ')}` });
+  return read({ kind: 'tools', tools, mcp: [] }, notes);
 }
 
 /** globset semantics: `*` any run of characters (also `/`), `?` one, `[...]` a class, `{a,b}` alternatives. */
@@ -192,4 +170,176 @@ export function globToRegexSource(glob: string): string {
     } else out += escapeRegex(ch);
   }
   return out;
+}
+
+/** A lifecycle matcher (session source, end reason, compaction trigger) → canonical values. */
+export function readValuesMatcher(agent: AgentName, event: AgentEvent, matcher: string | undefined, profile: ClaudeProfile = DEFAULT_PROFILE): MatcherReading {
+  const table = event.values ?? {};
+  const agentValues = Object.entries(table).filter((entry): entry is [string, string] => entry[1] !== null);
+  const field = VALUE_FIELDS[event.event] ?? 'value';
+  if (matcher === undefined || matcher.trim() === '' || matcher.trim() === '*') return read({ kind: 'all' });
+  let test: (value: string) => boolean;
+  const syntax = VOCABULARY[agent].toolMatcher;
+  if (syntax === 'gemini') test = (v) => v === matcher.trim();
+  else if (syntax === 'claude') {
+    const kind = classifyMatcher(matcher, agent === 'claude' ? profile : DEFAULT_PROFILE);
+    if (kind.kind === 'regex' && !kind.regex) return unread('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression; it never fires in ${label(agent)}`);
+    test = kind.kind === 'all' ? () => true : kind.kind === 'list' ? (v) => kind.items.includes(v) : (v) => kind.regex!.test(v);
+  } else {
+    let regex: RegExp;
+    try {
+      regex = new RegExp(syntax === 'full-regex' ? `^(?:${matcher})$` : matcher);
+    } catch {
+      return unread('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression; it never fires in ${label(agent)}`);
+    }
+    test = (v) => regex.test(v);
+  }
+  const values = agentValues.filter(([, value]) => test(value)).map(([canonical]) => canonical);
+  if (values.length === 0) return unread('matcher-never-fires', `matcher "${matcher}" selects no ${field} ${label(agent)} reports`);
+  const all = CANONICAL_VALUES[event.event] ?? [];
+  if (agentValues.every(([canonical]) => values.includes(canonical)) && values.length === all.length) return read({ kind: 'all' });
+  return read({ kind: 'values', values });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Writing: canonical tools → the target's names and syntax.
+
+/** The neutral tool selection as `agent`'s tool matcher(s). */
+export function writeToolMatcher(agent: AgentName, matcher: NeutralMatcher): MatcherConversion {
+  if (matcher.kind === 'all') return ok([undefined]);
+  if (matcher.kind === 'values') return ok([undefined]);
+  const vocab = VOCABULARY[agent];
+  const notes: Note[] = [];
+  let canonical = matcher.tools;
+  if (matcher.builtin) {
+    if (agent === 'gemini') return ok(['^(?!mcp_)'], [{ severity: 'info', code: 'builtin-matcher', message: '"@builtin" (every tool that is not an MCP tool) written as "^(?!mcp_)"' }]);
+    canonical = [...new Set(Object.entries(vocab.tools).flatMap(([, tools]) => tools))];
+    notes.push({ severity: 'info', code: 'builtin-matcher', message: `"@builtin" (every tool that is not an MCP tool) written as the list of ${vocab.label}'s built-in tools hookrun knows` });
+  }
+  const names: string[] = [];
+  const missing: string[] = [];
+  for (const tool of canonical) {
+    const here = toolNames(agent, tool);
+    if (here.length === 0) missing.push(tool);
+    for (const name of here) if (!names.includes(name)) names.push(name);
+  }
+  if (missing.length > 0) {
+    notes.push({ severity: 'warning', code: `tool-not-in-${agent}`, message: `${vocab.label} has no tool for ${missing.map((m) => `"${m}"`).join(', ')} (canonical names); dropped from the matcher` });
+  }
+  const patterns: string[] = [];
+  const exactMcp: string[] = [];
+  for (const selector of matcher.mcp) {
+    if (!vocab.mcp) {
+      notes.push({ severity: 'warning', code: 'mcp-not-carried', message: `${vocab.label}'s names for MCP tools are not documented; the MCP part of the matcher is dropped` });
+      continue;
+    }
+    if ('pattern' in selector) {
+      const source = VOCABULARY[selector.from].mcp!;
+      const translated = translateMcpPattern(selector.pattern, source, vocab.mcp);
+      patterns.push(translated);
+      if (translated !== selector.pattern) {
+        notes.push({
+          severity: 'warning',
+          code: 'mcp-matcher-translated',
+          message: `MCP part of "${selector.pattern}" translated textually to "${translated}" (${VOCABULARY[selector.from].label} names MCP tools ${source.name('server', 'tool')}, ${vocab.label} ${vocab.mcp.name('server', 'tool')}); check it`,
+        });
+      }
+    } else if (selector.glob !== undefined) {
+      const source = `${vocab.mcp.prefix}${selector.glob.replace('/', vocab.mcp.separator)}`;
+      patterns.push(`^${globToRegexSource(source)}$`);
+      notes.push({ severity: 'info', code: 'glob-matcher', message: `glob "@${selector.glob}" written as the anchored regex "^${globToRegexSource(source)}$"` });
+    } else if (selector.tool === undefined) {
+      patterns.push(`^${escapeRegex(vocab.mcp.name(selector.server, ''))}`);
+    } else {
+      exactMcp.push(vocab.mcp.name(selector.server, selector.tool));
+    }
+  }
+  const exact = [...names, ...exactMcp];
+  if (exact.length === 0 && patterns.length === 0) {
+    const code = missing.length > 0 ? `tool-not-in-${agent}` : 'matcher-never-fires';
+    return fail(code, `the matcher selects no tool ${vocab.label} has`, notes);
+  }
+  return ok([render(agent, exact, patterns)], notes);
+}
+
+/** Exact names and regex fragments in the target's syntax, as one matcher. */
+function render(agent: AgentName, exact: string[], patterns: string[]): string {
+  const syntax = VOCABULARY[agent].toolMatcher;
+  if (syntax === 'claude' && patterns.length === 0 && exact.every((n) => /^[A-Za-z0-9_]+$/.test(n))) return exact.join('|');
+  if (syntax === 'full-regex') {
+    // The whole name must match: an alternation of escaped names, and the fragments made whole-name.
+    const whole = (p: string) => `(?:${p.startsWith('^') ? '' : '.*'}${p.replace(/^\^/, '').replace(/\$$/, '')}${p.endsWith('$') ? '' : '.*'})`;
+    const parts = [...exact.map(escapeRegex), ...patterns.map(whole)];
+    return parts.join('|');
+  }
+  const parts = exact.length > 0 ? [exactNamesRegex(exact)] : [];
+  parts.push(...patterns);
+  return parts.length === 1 ? parts[0]! : parts.map((p) => `(?:${p})`).join('|');
+}
+
+function translateMcpPattern(pattern: string, from: { prefix: string; separator: string }, to: { prefix: string; separator: string }): string {
+  if (from.prefix === to.prefix && from.separator === to.separator) return pattern;
+  const prefix = escapeForReplace(from.prefix);
+  let out = pattern.replace(new RegExp(prefix, 'g'), '\u0000');
+  out = out.split(from.separator).join(to.separator);
+  return out.split('\u0000').join(to.prefix);
+}
+
+const escapeForReplace = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Canonical lifecycle values → `event`'s values in `agent`. Gemini compares these exactly (no `|`, no regex),
+ * so a selection of several values becomes one definition per value there.
+ */
+export function writeValuesMatcher(agent: AgentName, event: AgentEvent, matcher: NeutralMatcher): MatcherConversion {
+  if (matcher.kind !== 'values') return ok([undefined]);
+  const table = event.values ?? {};
+  const field = VALUE_FIELDS[event.event] ?? 'value';
+  const notes: Note[] = [];
+  const target: string[] = [];
+  for (const value of matcher.values) {
+    const here = Object.hasOwn(table, value) ? table[value] : undefined;
+    if (here) {
+      if (!target.includes(here)) target.push(here);
+      if (here !== value) notes.push({ severity: 'info', code: 'lifecycle-value-mapped', message: `${field} "${value}" is "${here}" in ${label(agent)}` });
+    } else {
+      notes.push({ severity: 'warning', code: 'lifecycle-value-dropped', message: `${label(agent)} never reports ${field} "${value}"; that part of the matcher is dropped` });
+    }
+  }
+  if (target.length === 0) return fail('matcher-never-fires', `the matcher selects no ${field} that ${label(agent)} reports`, notes);
+  const all = [...new Set(Object.values(table).filter((v): v is string => Boolean(v)))];
+  if (all.every((v) => target.includes(v))) return ok([undefined], notes);
+  const syntax = VOCABULARY[agent].toolMatcher;
+  if (syntax === 'gemini') {
+    if (target.length > 1) {
+      notes.push({ severity: 'info', code: 'lifecycle-matcher-split', message: `${label(agent)} compares ${field} exactly (no "|" or regex), so the matcher becomes ${target.length} definitions: ${target.map((g) => `"${g}"`).join(', ')}` });
+    }
+    return ok(target, notes);
+  }
+  if (syntax === 'claude' || syntax === 'full-regex') return ok([target.join('|')], notes);
+  return ok([exactNamesRegex(target)], notes);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The Claude Code / Kiro CLI → Gemini CLI conversions as one call each (read, then write).
+
+const compose = (reading: MatcherReading, write: (m: NeutralMatcher) => MatcherConversion): MatcherConversion => {
+  if (!reading.ok) return reading;
+  const written = write(reading.matcher);
+  return { ...written, notes: [...reading.notes, ...written.notes] };
+};
+
+/** Claude Code tool matcher (PreToolUse, PostToolUse) → Gemini tool regex. */
+export function convertClaudeToolMatcher(matcher: string | undefined, profile: ClaudeProfile): MatcherConversion {
+  return compose(readToolMatcher('claude', matcher, profile), (m) => writeToolMatcher('gemini', m));
+}
+
+/** Kiro CLI agent-file matcher → Gemini tool regex. */
+export function convertKiroMatcher(matcher: string | undefined): MatcherConversion {
+  return compose(readToolMatcher('kiro', matcher, DEFAULT_PROFILE, 'kiro-glob'), (m) => writeToolMatcher('gemini', m));
+}
+
+/** Claude lifecycle matcher (SessionStart source, SessionEnd reason, PreCompact trigger) → Gemini exact strings. */
+export function convertLifecycleMatcher(matcher: string | undefined, claudeEvent: AgentEvent, geminiEvent: AgentEvent, profile: ClaudeProfile): MatcherConversion {
+  return compose(readValuesMatcher('claude', claudeEvent, matcher, profile), (m) => writeValuesMatcher('gemini', geminiEvent, m));
 }

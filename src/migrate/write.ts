@@ -7,7 +7,7 @@ import { applyEdits, findNodeAtLocation, type FormattingOptions, modify, type No
 import { configError, formatLocation } from '../errors.js';
 import { isPlainObject, parseJsoncObject } from '../settings/jsonc.js';
 import type { JsonObject } from '../types.js';
-import type { GeminiDefinition, GeminiHooks } from './result.js';
+import type { GeminiHooks } from './result.js';
 
 export interface MergeOutcome {
   text: string;
@@ -18,55 +18,123 @@ export interface MergeOutcome {
 }
 
 export function countHooks(hooks: GeminiHooks): number {
-  return Object.values(hooks).reduce((n, defs) => n + defs.reduce((m, d) => m + d.hooks.length, 0), 0);
+  return Object.values(hooks).reduce((n, defs) => n + defs.reduce((m, d) => m + entryHooks(d).length, 0), 0);
 }
 
 const matcherKey = (matcher: unknown): string => (typeof matcher === 'string' && matcher.trim() !== '*' ? matcher.trim() : '');
 
+/** An entry of an event's array: a matcher group `{matcher, hooks: [...]}`, or a flat handler (Cursor, Copilot, Antigravity's flat events). */
+export type EventEntry = { matcher?: string; hooks: readonly object[] } | JsonObject;
+
+/** How an event's entries are merged into a file. */
+export interface MergeOptions {
+  /** Path of the object whose keys are events (default `["hooks"]`). */
+  root?: string[];
+  /** The agent reads comments in this file (Gemini, Claude: JSONC; the others: strict JSON). */
+  comments?: boolean;
+  /** The whole file when it does not exist yet, around the events object (default `{ hooks }`). */
+  fresh?: (events: Record<string, EventEntry[]>) => JsonObject;
+}
+
+const isGroup = (entry: unknown): entry is { matcher?: unknown; hooks: unknown[] } => isPlainObject(entry) && Array.isArray(entry.hooks);
+const entryHooks = (entry: EventEntry): readonly unknown[] => (isGroup(entry) ? entry.hooks : [entry]);
+
+/** The command a handler runs, whatever the agent calls the field. */
+export function commandOf(handler: unknown): string | undefined {
+  if (!isPlainObject(handler)) return undefined;
+  if (typeof handler.command === 'string') return handler.command;
+  if (typeof handler.bash === 'string') return handler.bash;
+  return isPlainObject(handler.action) && typeof handler.action.command === 'string' ? handler.action.command : undefined;
+}
+
 /** The settings text with the hooks merged in. `original` undefined: the file does not exist yet. */
-export function mergeHooksIntoSettings(original: string | undefined, file: string, hooks: GeminiHooks): MergeOutcome {
+export function mergeHooksIntoSettings(original: string | undefined, file: string, hooks: GeminiHooks, options: MergeOptions = {}): MergeOutcome {
+  return mergeEventEntries(original, file, hooks, options);
+}
+
+/** Appends each event's entries to `<root>.<event>` of the file, leaving out hooks it already has. */
+export function mergeEventEntries(original: string | undefined, file: string, events: Record<string, readonly EventEntry[]>, options: MergeOptions = {}): MergeOutcome {
+  const root = options.root ?? ['hooks'];
+  const total = Object.values(events).reduce((n, list) => n + list.reduce((m, e) => m + entryHooks(e).length, 0), 0);
   if (original === undefined || original.trim() === '') {
-    const added = countHooks(hooks);
-    return { text: added === 0 ? (original ?? '') : `${JSON.stringify({ hooks }, null, 2)}\n`, added, present: 0 };
+    const body = events as Record<string, EventEntry[]>;
+    const fresh = options.fresh ? options.fresh(body) : nest(root, body);
+    return { text: total === 0 ? (original ?? '') : `${JSON.stringify(fresh, null, 2)}\n`, added: total, present: 0 };
   }
-  // Same reading rules as Gemini CLI: comments allowed, trailing commas and non-objects are errors.
-  const doc = parseJsoncObject(original, file, 'Settings file is not a valid JSON object.');
-  const existingHooks = doc.value.hooks;
-  if (existingHooks !== undefined && !isPlainObject(existingHooks)) {
-    const at = doc.locate(['hooks']);
-    throw configError(`cannot merge into ${formatLocation(at)}: "hooks" is not an object; fix it first`, at);
+  // Same reading rules as the agent: comments where it allows them, trailing commas and non-objects are errors.
+  const doc = parseJsoncObject(original, file, 'The file is not a valid JSON object.', { comments: options.comments ?? true });
+  let container: unknown = doc.value;
+  for (let i = 0; i < root.length && container !== undefined; i++) {
+    const next: unknown = isPlainObject(container) ? container[root[i]!] : undefined;
+    if (next !== undefined && !isPlainObject(next)) {
+      const at = doc.locate(root.slice(0, i + 1));
+      throw configError(`cannot merge into ${formatLocation(at)}: "${root.slice(0, i + 1).join('.')}" is not an object; fix it first`, at);
+    }
+    container = next;
   }
+  const existing = isPlainObject(container) ? container : undefined;
   const style = detectStyle(original);
   let text = original;
   let added = 0;
   let present = 0;
-  for (const [event, definitions] of Object.entries(hooks)) {
-    const current = isPlainObject(existingHooks) ? existingHooks[event] : undefined;
+  for (const [event, entries] of Object.entries(events)) {
+    const current = existing ? existing[event] : undefined;
     if (current !== undefined && !Array.isArray(current)) {
-      const at = doc.locate(['hooks', event]);
-      throw configError(`cannot merge into ${formatLocation(at)}: hooks.${event} is not an array; fix it first`, at);
+      const at = doc.locate([...root, event]);
+      throw configError(`cannot merge into ${formatLocation(at)}: ${[...root, event].join('.')} is not an array; fix it first`, at);
     }
-    const fresh: GeminiDefinition[] = [];
-    for (const definition of definitions) {
-      const have = commandsFor(current ?? [], definition.matcher);
-      const hooksLeft = definition.hooks.filter((hook) => !have.has(hook.command));
-      present += definition.hooks.length - hooksLeft.length;
-      if (hooksLeft.length > 0) fresh.push({ ...definition, hooks: hooksLeft });
+    const fresh: EventEntry[] = [];
+    for (const entry of entries) {
+      const matcher = isGroup(entry) ? entry.matcher : (entry as JsonObject).matcher;
+      const have = commandsFor(current ?? [], matcher);
+      const left = entryHooks(entry).filter((hook) => !have.has(commandOf(hook) ?? ''));
+      present += entryHooks(entry).length - left.length;
+      if (left.length === 0) continue;
+      fresh.push(isGroup(entry) ? { ...entry, hooks: left } : entry);
     }
     if (fresh.length === 0) continue;
-    added += fresh.reduce((n, d) => n + d.hooks.length, 0);
-    for (const definition of fresh) text = appendDefinition(text, event, definition, style);
+    added += fresh.reduce((n, d) => n + entryHooks(d).length, 0);
+    for (const entry of fresh) text = appendDefinition(text, [...root, event], entry, style);
   }
   return { text, added, present };
 }
 
-/** Commands of existing definitions with the same matcher (an empty, absent or `*` matcher all mean "every"). */
-function commandsFor(definitions: unknown[], matcher: string | undefined): Set<string> {
+/** Appends items to the array at `at` (Kiro CLI 3's `hooks` list), leaving out those whose `key` the array already has. */
+export function mergeArrayItems(original: string | undefined, file: string, at: string[], items: readonly JsonObject[], key: (item: unknown) => string, fresh: (items: JsonObject[]) => JsonObject): MergeOutcome {
+  if (original === undefined || original.trim() === '') {
+    return { text: items.length === 0 ? (original ?? '') : `${JSON.stringify(fresh([...items]), null, 2)}\n`, added: items.length, present: 0 };
+  }
+  const doc = parseJsoncObject(original, file, 'The file is not a valid JSON object.', { comments: false });
+  let current: unknown = doc.value;
+  for (const step of at) current = isPlainObject(current) ? current[step] : undefined;
+  if (current !== undefined && !Array.isArray(current)) {
+    const where = doc.locate(at);
+    throw configError(`cannot merge into ${formatLocation(where)}: "${at.join('.')}" is not an array; fix it first`, where);
+  }
+  const have = new Set((current ?? []).map(key));
+  const left = items.filter((item) => !have.has(key(item)));
+  const style = detectStyle(original);
+  let text = original;
+  for (const item of left) text = appendDefinition(text, at, item, style);
+  return { text, added: left.length, present: items.length - left.length };
+}
+
+function nest(root: string[], value: unknown): JsonObject {
+  let out: unknown = value;
+  for (let i = root.length - 1; i >= 0; i--) out = { [root[i]!]: out };
+  return out as JsonObject;
+}
+
+/** Commands of existing entries with the same matcher (an empty, absent or `*` matcher all mean "every"). */
+function commandsFor(entries: unknown[], matcher: unknown): Set<string> {
   const key = matcherKey(matcher);
   const commands = new Set<string>();
-  for (const definition of definitions) {
-    if (!isPlainObject(definition) || matcherKey(definition.matcher) !== key || !Array.isArray(definition.hooks)) continue;
-    for (const hook of definition.hooks) if (isPlainObject(hook) && typeof hook.command === 'string') commands.add(hook.command);
+  for (const entry of entries) {
+    if (!isPlainObject(entry) || matcherKey(entry.matcher) !== key) continue;
+    for (const hook of isGroup(entry) ? entry.hooks : [entry]) {
+      const command = commandOf(hook);
+      if (command !== undefined) commands.add(command);
+    }
   }
   return commands;
 }
@@ -92,20 +160,24 @@ function formatting(style: Style): FormattingOptions {
   return { insertSpaces: style.unit !== '\t', tabSize: style.unit === '\t' ? 1 : style.unit.length, eol: style.eol };
 }
 
-function appendDefinition(text: string, event: string, definition: GeminiDefinition, style: Style): string {
+function appendDefinition(text: string, at: string[], definition: unknown, style: Style): string {
   const tree = parseTree(text);
   if (!tree) return text;
-  const array = findNodeAtLocation(tree, ['hooks', event]);
-  if (array?.type === 'array') {
-    return appendChild(text, array, (indent) => indentJson(definition, indent, style), style) ?? edit(text, ['hooks', event, -1], definition, style);
+  // The deepest part of the path that exists, and what to add below it.
+  for (let depth = at.length; depth >= 0; depth--) {
+    const node = depth === 0 ? tree : findNodeAtLocation(tree, at.slice(0, depth));
+    if (!node) continue;
+    const rest = at.slice(depth);
+    if (rest.length === 0) {
+      if (node.type !== 'array') return text;
+      return appendChild(text, node, (indent) => indentJson(definition, indent, style), style) ?? edit(text, [...at, -1], definition, style);
+    }
+    if (node.type !== 'object') return text;
+    const value = nest(rest.slice(1), [definition]);
+    const property = (indent: string) => `${JSON.stringify(rest[0])}: ${indentJson(value, indent, style)}`;
+    return appendChild(text, node, property, style) ?? edit(text, at.slice(0, depth + 1), value, style);
   }
-  const hooksNode = findNodeAtLocation(tree, ['hooks']);
-  if (hooksNode?.type === 'object') {
-    const property = (indent: string) => `${JSON.stringify(event)}: ${indentJson([definition], indent, style)}`;
-    return appendChild(text, hooksNode, property, style) ?? edit(text, ['hooks', event], [definition], style);
-  }
-  const property = (indent: string) => `"hooks": ${indentJson({ [event]: [definition] }, indent, style)}`;
-  return appendChild(text, tree, property, style) ?? edit(text, ['hooks'], { [event]: [definition] }, style);
+  return text;
 }
 
 /**

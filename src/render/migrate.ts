@@ -1,6 +1,6 @@
 // The migrate report: as data for --json, as text for people on stderr.
-import type { Diagnostic } from '../types.js';
-import type { MigrationResult } from '../migrate/result.js';
+import type { Diagnostic, JsonObject } from '../types.js';
+import { type AgentName, VOCABULARY } from '../migrate/vocabulary.js';
 import { makeChalk } from './color.js';
 import { formatDiagnostic } from './report.js';
 
@@ -15,20 +15,35 @@ export interface WriteSummary {
 }
 
 export interface MigrateReport {
-  from: 'claude' | 'kiro';
+  from: AgentName;
+  to: AgentName;
   sources: string[];
-  /** The Gemini settings fragment: `{ "hooks": { ... } }`. */
-  settings: { hooks: MigrationResult['hooks'] };
-  counts: MigrationResult['counts'];
+  /** The file the result belongs in. */
+  target: string;
+  /** What that file gets (for Gemini: `{ "hooks": { ... } }`). */
+  settings: JsonObject;
+  counts: { found: number; carried: number; skipped: number };
   findings: Diagnostic[];
   written?: WriteSummary;
 }
 
-export function buildMigrateReport(result: MigrationResult, written?: WriteSummary): MigrateReport {
+export interface MigrationOutcome {
+  from: AgentName;
+  to: AgentName;
+  sources: string[];
+  file: string;
+  fragment: JsonObject;
+  counts: MigrateReport['counts'];
+  findings: Diagnostic[];
+}
+
+export function buildMigrateReport(result: MigrationOutcome, written?: WriteSummary): MigrateReport {
   const report: MigrateReport = {
     from: result.from,
+    to: result.to,
     sources: result.sources,
-    settings: { hooks: result.hooks },
+    target: result.file,
+    settings: result.fragment,
     counts: result.counts,
     findings: result.findings,
   };
@@ -38,14 +53,15 @@ export function buildMigrateReport(result: MigrationResult, written?: WriteSumma
 
 const SEVERITY_ORDER: Readonly<Record<Diagnostic['severity'], number>> = { error: 0, warning: 1, info: 2 };
 
-export function renderMigrateText(report: MigrateReport, target: string, color: boolean): string {
+export function renderMigrateText(report: MigrateReport, color: boolean): string {
   const c = makeChalk(color);
-  const agent = report.from === 'claude' ? 'Claude Code' : 'Kiro CLI';
-  const lines = [`hookrun migrate: ${agent} hooks from ${report.sources.join(', ')}`];
+  const from = VOCABULARY[report.from].label;
+  const to = VOCABULARY[report.to].label;
+  const lines = [`hookrun migrate: ${from} hooks from ${report.sources.join(', ') || '(none)'}`];
   const findings = [...report.findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
   for (const finding of findings) lines.push(formatDiagnostic(finding, c));
   const { found, carried, skipped } = report.counts;
-  const tally = `${carried} of ${found} hook(s) carried over to Gemini CLI`;
+  const tally = `${carried} of ${found} hook(s) carried over to ${to}`;
   lines.push(`hookrun migrate: ${skipped > 0 ? c.yellow(`${tally}; ${skipped} not carried (errors above)`) : c.green(tally)}`);
   const w = report.written;
   if (w) {
@@ -55,7 +71,7 @@ export function renderMigrateText(report: MigrateReport, target: string, color: 
         : `hookrun migrate: nothing to write: ${w.file} already has ${w.alreadyPresent === 0 ? 'no hooks to add' : `all ${w.alreadyPresent} hook(s)`}`,
     );
   } else {
-    lines.push(`hookrun migrate: Gemini settings printed on stdout; --write merges them into ${target}`);
+    lines.push(`hookrun migrate: ${to} ${report.to === 'gemini' ? 'settings' : 'hooks'} printed on stdout; --write merges them into ${report.target}`);
   }
   return `${lines.join('\n')}\n`;
 }

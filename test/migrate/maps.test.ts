@@ -4,6 +4,7 @@ import { parseClaudeVersion } from '../../src/dialects/claude/version.js';
 import { convertClaudeCommand, execFormToShell } from '../../src/migrate/command.js';
 import { CLAUDE_EVENT_MAP, CLAUDE_TOOL_MAP, KIRO_EVENT_MAP, KIRO_TOOL_MAP } from '../../src/migrate/maps.js';
 import { convertClaudeToolMatcher, convertKiroMatcher, convertLifecycleMatcher, globToRegexSource } from '../../src/migrate/matchers.js';
+import { readEvent } from '../../src/migrate/vocabulary.js';
 import { GEMINI_EVENTS } from '../../src/dialects/gemini/input-schemas.js';
 
 const current = parseClaudeVersion('current');
@@ -71,9 +72,10 @@ describe('Claude tool matchers', () => {
   });
 
   test.each([
-    ['NotebookEdit', 'matcher-never-fires'],
+    // NotebookEdit fires in Claude Code; Gemini CLI just has no such tool.
+    ['NotebookEdit', 'tool-not-in-gemini'],
     ['mcp__memory', 'matcher-never-fires'],
-    ['Notebook.*', 'matcher-never-fires'],
+    ['Notebook.*', 'tool-not-in-gemini'],
     ['Edit.*[', 'matcher-never-fires'],
   ])('%s cannot be carried (%s)', (matcher, code) => {
     const result = convertClaudeToolMatcher(matcher, current);
@@ -89,7 +91,8 @@ describe('Claude tool matchers', () => {
 });
 
 describe('lifecycle matchers (Gemini compares exactly)', () => {
-  const start = CLAUDE_EVENT_MAP.SessionStart!;
+  const start = readEvent('claude', 'SessionStart')!;
+  const geminiStart = readEvent('gemini', 'SessionStart')!;
   test.each([
     [undefined, [undefined]],
     ['startup', ['startup']],
@@ -98,13 +101,13 @@ describe('lifecycle matchers (Gemini compares exactly)', () => {
     ['startup|compact', ['startup']],
     ['^(startup|clear)$', ['startup', 'clear']],
   ] as const)('SessionStart %j → %j', (matcher, expected) => {
-    const result = convertLifecycleMatcher(matcher, start, current, 'source');
+    const result = convertLifecycleMatcher(matcher, start, geminiStart, current);
     expect(result.ok && result.matchers).toEqual(expected);
   });
 
   test('a value Gemini never reports cannot be carried', () => {
-    expect(convertLifecycleMatcher('compact', start, current, 'source').ok).toBe(false);
-    expect(convertLifecycleMatcher('logout', CLAUDE_EVENT_MAP.SessionEnd!, current, 'reason').ok).toBe(false);
+    expect(convertLifecycleMatcher('compact', start, geminiStart, current).ok).toBe(false);
+    expect(convertLifecycleMatcher('logout', readEvent('claude', 'SessionEnd')!, readEvent('gemini', 'SessionEnd')!, current).ok).toBe(false);
   });
 });
 
@@ -128,7 +131,7 @@ describe('Kiro matchers', () => {
   test.each([
     ['fs_write|str_replace', 'matcher-never-fires'],
     ['use_aws', 'tool-not-in-gemini'],
-    ['no_such_tool', 'tool-not-in-gemini'],
+    ['no_such_tool', 'tool-unknown'],
   ])('%s cannot be carried (%s)', (matcher, code) => {
     const result = convertKiroMatcher(matcher);
     expect(!result.ok && result.code).toBe(code);

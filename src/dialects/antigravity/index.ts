@@ -37,4 +37,5 @@ export const antigravity: Dialect = {
     const at = (scope: string) => firstFile(files.filter((f) => f.scope === scope).map((f) => f.path));
     return { workspace: at('workspace'), user: at('global') };
   },
+  migration: async () => (await import('./migrate.js')).migration,
 };

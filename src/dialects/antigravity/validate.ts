@@ -4,6 +4,7 @@
 // flat event, a handler outside a group) is a warning. Nothing runs, nothing is written.
 import type { Context } from '../../context.js';
 import type { Diagnostic } from '../../types.js';
+import { CROSS_AGENT_CODES, entryTraps, eventKeyTraps } from '../../migrate/cross-agent.js';
 import type { CheckedFile, ValidateResult } from '../gemini/validate/validate.js';
 import { matchAgyTool } from './plan.js';
 import { agyCannotRun } from './run.js';
@@ -21,6 +22,7 @@ export const AGY_FINDING_CODES: readonly string[] = [
   'agy-invalid-matcher',
   'agy-handler-skipped',
   'agy-global-file-not-read',
+  ...CROSS_AGENT_CODES,
 ];
 
 export function validateAgy(ctx: Context, options: { ignore?: readonly string[] } = {}): ValidateResult {
@@ -43,6 +45,11 @@ export function validateAgy(ctx: Context, options: { ignore?: readonly string[] 
       continue;
     }
     found.push(...loaded.diagnostics);
+    // Hooks written for another agent: Gemini's event names, millisecond timeouts, tool names (src/migrate/cross-agent.ts).
+    found.push(...entryTraps('antigravity', loaded.entries));
+    for (const d of loaded.diagnostics) {
+      if (d.code === 'agy-unknown-key' && d.location && d.location.path.length === 2) found.push(...eventKeyTraps('antigravity', String(d.location.path[1]), d.location));
+    }
     for (const entry of loaded.entries) {
       const where = entry.location ? { location: entry.location } : {};
       if (typeof entry.matcher === 'string') {

@@ -36,4 +36,5 @@ export const claude: Dialect = {
     const paths = claudeSettingsPaths(ctx);
     return { workspace: firstFile([paths.project, paths.local]), user: firstFile([paths.user]) };
   },
+  migration: async () => (await import('./migrate.js')).migration,
 };

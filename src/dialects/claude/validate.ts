@@ -30,6 +30,9 @@ export const CLAUDE_FINDING_CODES = {
   'invalid-if': { severity: 'error', title: '"if" is not a permission rule string: the handler is skipped' },
   'if-never-runs': { severity: 'error', title: 'A handler with "if" on an event that is not a tool event never runs' },
   'if-never-matches': { severity: 'error', title: 'An "if" rule that can never match (more than one rule, or a tool the matcher never selects)' },
+  'foreign-event': { severity: 'warning', title: "An event name of another agent (the message names it, and Claude Code's name for that moment)" },
+  'foreign-matcher': { severity: 'warning', title: "A matcher written with another agent's tool names or syntax" },
+  'timeout-unit': { severity: 'warning', title: 'timeout of 1000 or more: Claude Code reads seconds; it looks like milliseconds' },
   'invalid-timeout': { severity: 'warning', title: 'timeout is not a positive number of seconds: the default applies' },
   'timeout-looks-like-ms': { severity: 'warning', title: 'timeout is over an hour: Claude Code reads seconds, not milliseconds' },
   'field-needs-current': { severity: 'warning', title: 'A handler field this Claude Code version ignores (if before 2.1.85, args before 2.1.139)' },
@@ -67,6 +70,12 @@ export async function validateClaude(ctx: Context, options: ValidateOptions & { 
       }
     }
     found.push(...config.diagnostics);
+    // Traps of hooks written for another agent (src/migrate/cross-agent.ts); over an hour is timeout-looks-like-ms.
+    const { entryTraps, eventKeyTraps } = await import('../../migrate/cross-agent.js');
+    found.push(...entryTraps('claude', config.entries, { maxTimeout: 3600 }));
+    for (const d of config.diagnostics) {
+      if (d.code === 'invalid-event-name' && d.location) found.push(...eventKeyTraps('claude', String(d.location.path.at(-1) ?? ''), d.location));
+    }
   } catch (error) {
     if (!(error instanceof HookrunError)) throw error;
     const unreadable = /^cannot read /.test(error.message);

@@ -176,4 +176,5 @@ export const gemini: Dialect = {
     const paths = geminiSettingsPaths(ctx);
     return { workspace: firstFile([paths.workspace]), user: firstFile([paths.user]) };
   },
+  migration: async () => (await import('./migrate.js')).migration,
 };

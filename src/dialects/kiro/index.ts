@@ -52,4 +52,5 @@ export const kiro: Dialect = {
     return { workspace: at('workspace'), user: at('global') };
   },
   resultCache: (_config, ctx) => createKiroCache(ctx),
+  migration: async () => (await import('./migrate.js')).migration,
 };

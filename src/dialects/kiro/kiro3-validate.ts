@@ -7,7 +7,8 @@ import type { Diagnostic } from '../../types.js';
 import type { CheckedFile, ValidateResult } from '../gemini/validate/validate.js';
 import { KIRO3_TRIGGERS } from './kiro3-events.js';
 import { matchKiro3 } from './kiro3-plan.js';
-import { droppedKiro3FileMessage, kiro3HookFiles, readKiro3File } from './kiro3-settings.js';
+import { droppedKiro3FileMessage, KIRO3_NO_TIMEOUT_MS, kiro3HookFiles, readKiro3File } from './kiro3-settings.js';
+import { CROSS_AGENT_CODES, entryTraps, eventKeyTraps } from '../../migrate/cross-agent.js';
 
 export const KIRO3_FINDING_CODES: readonly string[] = [
   'kiro3-file-dropped',
@@ -19,6 +20,7 @@ export const KIRO3_FINDING_CODES: readonly string[] = [
   'kiro3-no-timeout',
   'kiro3-trigger-alias',
   'kiro3-invalid-matcher',
+  ...CROSS_AGENT_CODES,
 ];
 
 /** Findings that mean a hook never runs. */
@@ -43,6 +45,12 @@ export function validateKiro3(ctx: Context, options: { ignore?: readonly string[
       continue;
     }
     found.push(...loaded.diagnostics.map((d) => (ERRORS.has(d.code) ? { ...d, severity: 'error' as const } : d)));
+    // Hooks written for another agent: its trigger names, millisecond timeouts, tool names (src/migrate/cross-agent.ts).
+    found.push(...entryTraps('kiro', loaded.entries.filter((e) => e.config.timeout !== KIRO3_NO_TIMEOUT_MS)));
+    for (const d of loaded.diagnostics) {
+      const trigger = d.code === 'kiro3-unknown-trigger' ? /trigger "([^"]*)"/.exec(d.message)?.[1] : undefined;
+      if (trigger !== undefined) found.push(...eventKeyTraps('kiro', trigger, d.location));
+    }
     for (const entry of loaded.entries) {
       const field = KIRO3_TRIGGERS[entry.event]?.matcherField;
       if (field === undefined || typeof entry.matcher !== 'string') continue;

@@ -1,195 +1,160 @@
-// Kiro CLI agent hooks → Gemini CLI settings. A small reader of Kiro's agent files (kiro-claude-hooks.md A.1–A.3):
-// workspace `.kiro/agents/*.json` (and Amazon Q's `.amazonq/cli-agents/`) win over the global ones by agent
-// name; `--agent NAME` picks one, else the configured default agent, else the only one.
-import fs from 'node:fs';
+// Kiro CLI's side of `hookrun migrate`. Reads both of Kiro's formats with the dialect's own readers: the
+// agent-embedded hooks of the agent Kiro would use (settings.ts: the same discovery, shadowing and default-agent
+// rules as `run --dialect kiro`), and Kiro CLI 3's standalone `.kiro/hooks/*.json` files (kiro3-settings.ts).
+// Writes Kiro CLI 3's format, the one Kiro moves to: `.kiro/hooks/migrated-from-<agent>.json`.
 import path from 'node:path';
-import { type Context, homeDir } from '../../context.js';
-import { configError, HookrunError, usageError } from '../../errors.js';
-import { isPlainObject, parseJsoncObject, type JsoncDocument, type JsonPath } from '../../settings/jsonc.js';
-import type { JsonObject } from '../../types.js';
-import { KIRO_EVENT_MAP } from '../../migrate/maps.js';
-import { convertKiroMatcher, type Note } from '../../migrate/matchers.js';
-import { addEventNotes } from '../../migrate/notes.js';
-import { type GeminiHookConfig, MigrationBuilder, type MigrationResult } from '../../migrate/result.js';
+import type { Context } from '../../context.js';
+import { configError, usageError } from '../../errors.js';
+import { readMatcher } from '../../migrate/read.js';
+import { readToolMatcher } from '../../migrate/matchers.js';
+import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Notes, type WritePlan } from '../../migrate/model.js';
+import { protocolNotes, translateHooks } from '../../migrate/translate.js';
+import { commandOf, mergeArrayItems } from '../../migrate/write.js';
+import { readEvent, VOCABULARY } from '../../migrate/vocabulary.js';
+import { isPlainObject } from '../../settings/jsonc.js';
+import type { JsonObject, RegistryEntry } from '../../types.js';
+import { type AgentFile, discoverAgents, selectAgent } from './settings.js';
+import { KIRO3_DEFAULT_TIMEOUT_SECONDS, KIRO3_NO_TIMEOUT_MS, kiro3HookDirectories, kiro3HookFiles, readKiro3File, droppedKiro3FileMessage } from './kiro3-settings.js';
 
-/** Kiro's default timeout (A.3): written explicitly, since Gemini CLI's default is 60 s. */
-const KIRO_DEFAULT_TIMEOUT_MS = 30_000;
-
-export interface KiroAgentFile {
-  name: string;
-  file: string;
-  scope: 'workspace' | 'global';
-}
-
-export function kiroAgentDirs(ctx: Context): { dir: string; scope: 'workspace' | 'global' }[] {
-  const home = homeDir(ctx);
-  return [
-    { dir: path.join(ctx.cwd, '.kiro', 'agents'), scope: 'workspace' },
-    { dir: path.join(ctx.cwd, '.amazonq', 'cli-agents'), scope: 'workspace' },
-    { dir: path.join(home, '.kiro', 'agents'), scope: 'global' },
-    { dir: path.join(home, '.aws', 'amazonq', 'cli-agents'), scope: 'global' },
-  ];
-}
-
-/** Every agent file by name; a workspace agent shadows a global one of the same name. */
-export function findKiroAgents(ctx: Context): { agents: KiroAgentFile[]; shadowed: KiroAgentFile[] } {
-  const agents = new Map<string, KiroAgentFile>();
-  const shadowed: KiroAgentFile[] = [];
-  for (const { dir, scope } of kiroAgentDirs(ctx)) {
-    let names: string[];
-    try {
-      names = fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
-    } catch {
+function read(ctx: Context, options: { agent?: string; to?: string }): NeutralModel {
+  const catalog = discoverAgents(ctx);
+  // Into Kiro CLI 3's format: its own files are already in it.
+  const v3Files = options.to === 'kiro' ? [] : kiro3HookFiles(ctx);
+  const workspaceV3 = v3Files.filter((f) => f.scope === 'workspace');
+  const agent = chooseAgent(ctx, catalog, options.agent, workspaceV3.length > 0);
+  const out = new ModelBuilder('kiro', [...(agent ? [agent.file] : []), ...workspaceV3.map((f) => f.path)]);
+  for (const d of catalog.diagnostics) out.note(d, d.location);
+  if (agent) readAgent(agent, out);
+  for (const file of workspaceV3) {
+    const loaded = readKiro3File(file);
+    if (loaded.error) {
+      out.note({ severity: 'error', code: 'kiro3-file-dropped', message: `${droppedKiro3FileMessage(loaded.error)}; nothing in it is migrated` }, loaded.error.location ?? { file: file.path, line: 0, column: 0, path: [] });
       continue;
     }
-    for (const entry of names) {
-      const file = path.join(dir, entry);
-      const name = agentName(file) ?? entry.slice(0, -'.json'.length);
-      const agent = { name, file, scope };
-      if (agents.has(name)) shadowed.push(agent);
-      else agents.set(name, agent);
-    }
+    for (const entry of loaded.entries) readKiro3Entry(entry, out);
   }
-  return { agents: [...agents.values()], shadowed };
-}
-
-/** The agent's `name` field, when the file parses and has one. */
-function agentName(file: string): string | undefined {
-  try {
-    const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return isPlainObject(value) && typeof value.name === 'string' && value.name !== '' ? value.name : undefined;
-  } catch {
-    return undefined;
+  for (const file of v3Files.filter((f) => f.scope === 'global')) {
+    out.note({ severity: 'info', code: 'other-scope', message: `${file.path} (a global Kiro CLI 3 hook file) is not copied into the workspace` }, { file: file.path, line: 0, column: 0, path: [] });
   }
-}
-
-/** `chat.defaultAgent` in ~/.kiro/settings/cli.json (nested or as a dotted key). */
-function defaultAgent(ctx: Context): string | undefined {
-  try {
-    const value: unknown = JSON.parse(fs.readFileSync(path.join(homeDir(ctx), '.kiro', 'settings', 'cli.json'), 'utf8'));
-    if (!isPlainObject(value)) return undefined;
-    const chat = value.chat;
-    const nested = isPlainObject(chat) ? chat.defaultAgent : undefined;
-    const dotted = value['chat.defaultAgent'];
-    const name = typeof nested === 'string' ? nested : dotted;
-    return typeof name === 'string' && name !== '' ? name : undefined;
-  } catch {
-    return undefined;
+  if (options.to === 'kiro' && !agent) throw usageError('--from kiro --to kiro converts an agent\'s embedded hooks into Kiro CLI 3 hook files: no agent with hooks found (pick one with --agent NAME)');
+  if (!agent && workspaceV3.length === 0) {
+    const dirs = [...catalog.directories.map((d) => d.dir), ...kiro3HookDirectories(ctx).filter((d) => d.scope === 'workspace').map((d) => d.dir)];
+    throw configError(`no Kiro agent files found and no Kiro CLI 3 hook files (looked in ${dirs.join(', ')})`);
   }
-}
-
-export function selectKiroAgent(ctx: Context, requested: string | undefined): { agent: KiroAgentFile; notes: Note[] } {
-  const { agents, shadowed } = findKiroAgents(ctx);
-  const notes: Note[] = shadowed.map((s) => ({
-    severity: 'info' as const,
-    code: 'agent-shadowed',
-    message: `Agent conflict for ${s.name}: using the workspace version, not ${s.file}`,
-  }));
-  const list = agents.map((a) => `${a.name} (${a.file})`).join(', ');
-  if (agents.length === 0) {
-    const dirs = kiroAgentDirs(ctx).map((d) => d.dir).join(', ');
-    throw configError(`no Kiro agent files found (looked in ${dirs})`);
-  }
-  if (requested !== undefined) {
-    const agent = agents.find((a) => a.name === requested);
-    if (!agent) throw usageError(`no Kiro agent named "${requested}"; agents: ${list}`);
-    return { agent, notes };
-  }
-  const fallback = defaultAgent(ctx);
-  const byDefault = fallback === undefined ? undefined : agents.find((a) => a.name === fallback);
-  if (byDefault) return { agent: byDefault, notes };
-  if (agents.length === 1) return { agent: agents[0]!, notes };
-  throw usageError(`several Kiro agents found; pick one with --agent NAME: ${list}`);
-}
-
-export function migrateKiro(ctx: Context, requested: string | undefined): MigrationResult {
-  const { agent, notes } = selectKiroAgent(ctx, requested);
-  let doc: JsoncDocument & { value: JsonObject };
-  try {
-    // Kiro parses agent files as plain JSON: no comments.
-    doc = parseJsoncObject(fs.readFileSync(agent.file, 'utf8'), agent.file, 'a Kiro agent file must be a JSON object.', { comments: false });
-  } catch (error) {
-    if (error instanceof HookrunError) throw error;
-    throw configError(`cannot read ${agent.file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
-  const out = new MigrationBuilder('kiro', [agent.file]);
-  for (const note of notes) out.note(note);
-  if (agent.scope === 'global') {
-    out.note({ severity: 'info', code: 'global-agent', message: `agent "${agent.name}" is a global agent (${agent.file}); its hooks are written into this workspace's settings` });
-  }
-  const hooks = doc.value.hooks;
-  const at = (p: JsonPath, key = false) => doc.locate(p, { key });
-  if (hooks === undefined) {
-    out.note({ severity: 'info', code: 'no-hooks', message: `agent "${agent.name}" has no hooks` });
-  } else if (!isPlainObject(hooks)) {
-    out.note({ severity: 'error', code: 'hooks-not-object', message: '"hooks" is not an object; nothing in it can be migrated' }, at(['hooks']));
-  } else {
-    for (const [trigger, entries] of Object.entries(hooks)) {
-      const mapping = KIRO_EVENT_MAP[trigger];
-      const count = Array.isArray(entries) ? entries.length : 0;
-      if (!mapping) {
-        out.counts.found += count;
-        out.counts.skipped += count;
-        const near = Object.keys(KIRO_EVENT_MAP).find((k) => k.toLowerCase() === trigger.toLowerCase());
-        out.note(
-          { severity: 'error', code: 'unknown-event', message: `"${trigger}" is not a Kiro hook trigger${near ? ` (triggers are camelCase: "${near}")` : ''}; Kiro rejects this agent file; ${count} hook(s) not migrated` },
-          at(['hooks', trigger], true),
-        );
-        continue;
-      }
-      if (!Array.isArray(entries)) {
-        out.note({ severity: 'error', code: 'event-not-array', message: `hooks.${trigger} is not an array; skipped` }, at(['hooks', trigger]));
-        continue;
-      }
-      if (mapping.note) out.noteOnce(`event:${trigger}`, { severity: 'warning', code: 'event-differs', message: `${trigger} → ${mapping.gemini}: ${mapping.note}` }, at(['hooks', trigger], true));
-      entries.forEach((entry: unknown, i) => migrateEntry(trigger, mapping.gemini, entry, ['hooks', trigger, i], at, out));
-    }
-  }
-  addEventNotes(out, 'kiro');
   return out.result();
 }
 
-function migrateEntry(trigger: string, event: string, entry: unknown, p: JsonPath, at: (p: JsonPath) => ReturnType<JsoncDocument['locate']>, out: MigrationBuilder): void {
-  out.counts.found++;
-  const where = at(p);
-  const skip = (code: string, message: string) => {
-    out.counts.skipped++;
-    out.note({ severity: 'error', code, message }, where);
-  };
-  if (!isPlainObject(entry)) return skip('invalid-hook-entry', 'not a hook object; not migrated');
-  if (typeof entry.command !== 'string' || entry.command === '') return skip('missing-command', 'no command; not migrated');
-  const toolEvent = trigger === 'preToolUse' || trigger === 'postToolUse';
-  let matchers: (string | undefined)[] = [undefined];
-  if (entry.matcher !== undefined) {
-    if (typeof entry.matcher !== 'string') return skip('invalid-matcher', 'matcher is not a string; not migrated');
-    if (!toolEvent) {
-      out.note({ severity: 'info', code: 'matcher-dropped', message: `Kiro ignores matchers on ${trigger}; "${entry.matcher}" is dropped` }, at([...p, 'matcher']));
-    } else {
-      const conversion = convertKiroMatcher(entry.matcher);
-      for (const note of conversion.notes) out.note(note, at([...p, 'matcher']));
-      if (!conversion.ok) return skip(conversion.code, `${conversion.reason}; not migrated`);
-      matchers = conversion.matchers;
-    }
+/**
+ * The agent whose embedded hooks to read: `--agent`, else `chat.defaultAgent` (as Kiro picks, selectAgent).
+ * With neither, Kiro runs its built-in agent, which has no hooks; migrate then converts the one agent file
+ * there is (saying that Kiro itself runs it only when selected), and asks for --agent when there are several.
+ */
+function chooseAgent(ctx: Context, catalog: ReturnType<typeof discoverAgents>, requested: string | undefined, haveV3: boolean): AgentFile | undefined {
+  const selection = selectAgent(ctx, catalog, requested);
+  if (selection.agent) return selection.agent;
+  if (requested !== undefined || selection.by.startsWith('chat.defaultAgent')) return undefined;
+  if (catalog.agents.length === 1) return catalog.agents[0];
+  if (catalog.agents.length > 1) {
+    throw usageError(`several Kiro agents found; pick one with --agent NAME: ${catalog.agents.map((a) => `${a.name} (${a.file})`).join(', ')}`);
   }
-  const hook: GeminiHookConfig = { type: 'command', command: entry.command };
-  if (entry.timeout_ms !== undefined) {
-    if (typeof entry.timeout_ms === 'number' && Number.isInteger(entry.timeout_ms) && entry.timeout_ms > 0) hook.timeout = entry.timeout_ms;
-    else {
-      out.note({ severity: 'warning', code: 'invalid-timeout', message: `timeout_ms ${JSON.stringify(entry.timeout_ms)} is not a positive whole number; Kiro's default (30 s) is written` }, at([...p, 'timeout_ms']));
-      hook.timeout = KIRO_DEFAULT_TIMEOUT_MS;
-    }
-  } else {
-    hook.timeout = KIRO_DEFAULT_TIMEOUT_MS;
-  }
-  if (typeof entry.cache_ttl_seconds === 'number' && entry.cache_ttl_seconds > 0) {
-    out.note({ severity: 'warning', code: 'cache-not-carried', message: `cache_ttl_seconds ${entry.cache_ttl_seconds} is not carried: Gemini CLI has no hook cache and runs the hook every time` }, at([...p, 'cache_ttl_seconds']));
-  }
-  if (entry.max_output_size !== undefined) {
-    out.note({ severity: 'warning', code: 'max-output-not-carried', message: `max_output_size ${JSON.stringify(entry.max_output_size)} is not carried: Gemini CLI does not truncate hook output` }, at([...p, 'max_output_size']));
-  }
-  if (/\bUSER_PROMPT\b/.test(entry.command)) {
-    out.note({ severity: 'warning', code: 'env-var-missing', message: 'the command uses USER_PROMPT, which Gemini CLI does not set; read .prompt from the event JSON on stdin instead' }, at([...p, 'command']));
-  }
-  out.add(event, matchers, [hook]);
-  out.counts.carried++;
+  if (catalog.unloadable.length > 0 && !haveV3) throw catalog.unloadable[0]!.error!;
+  return undefined;
 }
+
+function readAgent(agent: AgentFile, out: ModelBuilder): void {
+  if (agent.scope === 'global') {
+    out.note({ severity: 'info', code: 'global-agent', message: `agent "${agent.name}" is a global agent (${agent.file}); its hooks are written into this workspace's files` });
+  }
+  const registered = agent.registered ?? { entries: [], diagnostics: [] };
+  for (const d of registered.diagnostics) out.note(d, d.location);
+  if (registered.entries.length === 0) out.note({ severity: 'info', code: 'no-hooks', message: `agent "${agent.name}" has no hooks` });
+  for (const entry of registered.entries) {
+    out.counts.found++;
+    const where = entry.location;
+    const raw = rawAt(agent.doc?.value, where?.path ?? []);
+    const event = readEvent('kiro', entry.event)!;
+    const matcher =
+      typeof entry.matcher === 'string' && event.matcher === 'tool'
+        ? readToolMatcher('kiro', entry.matcher, undefined, 'kiro-glob')
+        : readMatcher('kiro', event, entry.matcher);
+    for (const n of matcher.notes) out.note(n, where);
+    if (!matcher.ok) {
+      out.counts.skipped++;
+      out.note({ severity: 'error', code: matcher.code, message: `${matcher.reason}; not migrated` }, where);
+      continue;
+    }
+    const cache = entry.config.cache_ttl_seconds;
+    if (typeof cache === 'number' && cache > 0) {
+      out.note({ severity: 'warning', code: 'cache-not-carried', message: `cache_ttl_seconds ${cache} is not carried: the other agents have no hook cache and run the hook every time` }, where);
+    }
+    if (raw && raw.max_output_size !== undefined) {
+      out.note({ severity: 'warning', code: 'max-output-not-carried', message: `max_output_size ${JSON.stringify(raw.max_output_size)} is not carried: the other agents do not truncate hook output that way` }, where);
+    }
+    out.add({ event: event.event, sourceEvent: event.name, matcher: matcher.matcher, command: entry.config.command ?? '', timeoutMs: entry.config.timeout, ...(where ? { location: where } : {}) });
+  }
+}
+
+function readKiro3Entry(entry: RegistryEntry, out: ModelBuilder): void {
+  out.counts.found++;
+  const where = entry.location;
+  const skip = (code: string, message: string, severity: 'error' | 'info' = 'error') => {
+    out.counts.skipped++;
+    out.note({ severity, code, message }, where);
+  };
+  if (!entry.enabled) return skip('disabled', `hook "${entry.displayName}" is disabled ("enabled": false); not migrated`, 'info');
+  if (entry.config.type !== 'command') return skip('hook-type-unsupported', `hook "${entry.displayName}" is an agent action (a prompt), which the other agents have no counterpart for; not migrated`);
+  const event = readEvent('kiro', entry.event)!;
+  const matcher = readMatcher('kiro', event, entry.matcher);
+  for (const n of matcher.notes) out.note(n, where);
+  if (!matcher.ok) return skip(matcher.code, `${matcher.reason}; not migrated`);
+  const ms = entry.config.timeout;
+  if (ms === KIRO3_NO_TIMEOUT_MS) out.note({ severity: 'warning', code: 'no-timeout', message: `hook "${entry.displayName}" has timeout 0 (none) in Kiro; the target's default timeout applies` }, where);
+  out.add({
+    event: event.event,
+    sourceEvent: event.name,
+    matcher: matcher.matcher,
+    command: entry.config.command ?? '',
+    ...(ms !== undefined && ms !== KIRO3_NO_TIMEOUT_MS ? { timeoutMs: ms, ...(ms === KIRO3_DEFAULT_TIMEOUT_SECONDS * 1000 ? { timeoutIsDefault: true } : {}) } : {}),
+    description: entry.displayName,
+    ...(where ? { location: where } : {}),
+  });
+}
+
+function rawAt(value: unknown, at: readonly (string | number)[]): JsonObject | undefined {
+  let node: unknown = value;
+  for (const step of at) node = isPlainObject(node) ? node[step as string] : Array.isArray(node) ? node[step as number] : undefined;
+  return isPlainObject(node) ? node : undefined;
+}
+
+function write(model: NeutralModel, ctx: Context, notes: Notes): WritePlan {
+  const file = path.join(ctx.cwd, '.kiro', 'hooks', `migrated-from-${model.from}.json`);
+  const hooks = translateHooks(model, 'kiro', notes);
+  const items: JsonObject[] = [];
+  const seen = new Set<string>();
+  for (const hook of hooks) {
+    for (const matcher of hook.matchers) {
+      const key = JSON.stringify([hook.event.name, matcher ?? '', hook.command]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const item: JsonObject = { name: hook.description ?? `${hook.source.sourceEvent} ${items.length + 1}`, trigger: hook.event.name };
+      if (matcher !== undefined) item.matcher = matcher;
+      item.action = { type: 'command', command: hook.command };
+      if (hook.timeout !== undefined) item.timeout = hook.timeout;
+      items.push(item);
+    }
+  }
+  if (hooks.some((h) => h.event.matcher === 'tool' && h.matchers.some((m) => m !== undefined))) {
+    notes.once('kiro3-tools', { severity: 'info', code: 'tool-names-unpinned', message: `tool matchers use ${VOCABULARY.kiro.label}'s 2.x tool names (fs_write, execute_bash, ...): no source pins Kiro CLI 3's full tool list` });
+  }
+  protocolNotes(model.from, 'kiro', hooks, notes);
+  const key = (item: unknown) => (isPlainObject(item) ? JSON.stringify([item.trigger, item.matcher ?? '', commandOf(item) ?? '']) : '');
+  return {
+    file,
+    fragment: { version: 'v1', hooks: items },
+    hooks: items.length,
+    carried: hooks.length,
+    merge: (original) => mergeArrayItems(original, file, ['hooks'], items, key, (list) => ({ version: 'v1', hooks: list })),
+  };
+}
+
+export const migration: MigrationAdapter = { agent: 'kiro', read, write };

@@ -16,6 +16,7 @@ import { compileGlob } from './glob.js';
 import { hasWildcard } from './plan.js';
 import type { Diagnostic, JsonObject, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from '../../settings/jsonc.js';
+import { MIGRATION_AGENTS, readEvent, VOCABULARY } from '../../migrate/vocabulary.js';
 
 export type AgentScope = 'workspace' | 'global';
 export type AgentProduct = 'kiro' | 'amazonq';
@@ -251,18 +252,18 @@ const AGENT_KEYS: ReadonlySet<string> = new Set([
   'keyboardShortcut',
   'welcomeMessage',
 ]);
-/** Other agents' trigger names, for "did you mean". */
-const FOREIGN_TRIGGERS: Readonly<Record<string, string>> = {
-  SessionStart: 'agentSpawn',
-  BeforeAgent: 'userPromptSubmit',
-  BeforeTool: 'preToolUse',
-  AfterTool: 'postToolUse',
-  AfterAgent: 'stop',
-  Stop: 'stop',
-};
+/** Another agent's name for a moment Kiro has a trigger for, as that trigger (the one vocabulary, src/migrate/vocabulary.ts). */
+function foreignTrigger(name: string): string | undefined {
+  for (const agent of MIGRATION_AGENTS) {
+    const moment = agent === 'kiro' ? undefined : readEvent(agent, name)?.event;
+    const trigger = moment && VOCABULARY.kiro.events.find((e) => e.event === moment && e.readOnly)?.name;
+    if (trigger) return trigger;
+  }
+  return undefined;
+}
 
 function suggestTrigger(name: string): string {
-  const same = KIRO_EVENTS.find((e) => e.toLowerCase() === name.toLowerCase()) ?? FOREIGN_TRIGGERS[name];
+  const same = KIRO_EVENTS.find((e) => e.toLowerCase() === name.toLowerCase()) ?? foreignTrigger(name);
   return same ? ` Did you mean "${same}"?` : '';
 }
 

@@ -289,7 +289,9 @@ describe.concurrent('validate --dialect antigravity', () => {
     expect(r.stdout).toContain('fix:');
     expect(r.stdout).toContain('_agents/hooks.json:3:5: warning: y.SessionEnd: agy ignores "SessionEnd"');
     const json = JSON.parse((await hookrun(['validate', '--dialect', 'antigravity', '--json', '--ignore', 'agy-file-dropped', '-C', sb.ws], { env: sb.env })).stdout);
-    expect(json.summary).toEqual({ errors: 0, warnings: 1, infos: 0 });
+    // agy-unknown-key, and the cross-agent trap naming whose event SessionEnd is (issue 17).
+    expect(json.summary).toEqual({ errors: 0, warnings: 2, infos: 0 });
+    expect(json.findings.find((f: { code: string }) => f.code === 'foreign-event').message).toMatch(/"SessionEnd" is .*Claude Code.*'s name; Antigravity CLI has no event for that moment/);
   });
 
   test('a clean file passes; an unknown --ignore code is a usage error (exit 2)', async () => {

@@ -1,27 +1,26 @@
 // Names people write instead of Gemini CLI's: other agents' event names, wrong case, typos.
 // Used by the registry's warnings (so `run` says it too) and by `validate`'s fix suggestions.
 import { HOOK_EVENTS, type HookEventName } from '../events.js';
+import { type AgentName, counterpart, MIGRATION_AGENTS, VOCABULARY } from '../../../migrate/vocabulary.js';
 
-/** Claude Code events with the Gemini CLI event that fires at the same moment (spec §8, plus later Claude events). */
-export const CLAUDE_EVENTS: Readonly<Record<string, HookEventName>> = {
-  PreToolUse: 'BeforeTool',
-  PostToolUse: 'AfterTool',
-  PostToolUseFailure: 'AfterTool',
-  UserPromptSubmit: 'BeforeAgent',
-  Stop: 'AfterAgent',
-  SubagentStop: 'AfterAgent',
-  PreCompact: 'PreCompress',
-  PermissionRequest: 'Notification',
-};
+/** Another agent's event name → the Gemini CLI event for that moment, from the one vocabulary (src/migrate/vocabulary.ts). */
+function foreignNames(agent: AgentName): Readonly<Record<string, HookEventName>> {
+  const out: Record<string, HookEventName> = {};
+  for (const entry of VOCABULARY[agent].events) {
+    const gemini = counterpart(agent, entry.name, 'gemini');
+    if (gemini && !Object.hasOwn(out, entry.name) && !VOCABULARY.gemini.events.some((e) => e.name === entry.name)) out[entry.name] = gemini as HookEventName;
+  }
+  return out;
+}
 
-/** Kiro CLI triggers (camelCase) with their Gemini CLI event. */
-export const KIRO_EVENTS: Readonly<Record<string, HookEventName>> = {
-  agentSpawn: 'SessionStart',
-  userPromptSubmit: 'BeforeAgent',
-  preToolUse: 'BeforeTool',
-  postToolUse: 'AfterTool',
-  stop: 'AfterAgent',
-};
+/** Claude Code events with the Gemini CLI event that fires at the same moment (PermissionRequest has none: docs/migrate.md). */
+export const CLAUDE_EVENTS: Readonly<Record<string, HookEventName>> = foreignNames('claude');
+
+/** Kiro CLI triggers with their Gemini CLI event. */
+export const KIRO_EVENTS: Readonly<Record<string, HookEventName>> = foreignNames('kiro');
+
+/** Other agents in the order a shared name is attributed: Claude Code and Kiro CLI first, then the rest. */
+const OTHERS: readonly AgentName[] = ['claude', 'kiro', ...MIGRATION_AGENTS.filter((a) => a !== 'gemini' && a !== 'claude' && a !== 'kiro')];
 
 export interface NameSuggestion {
   name: string;
@@ -31,8 +30,10 @@ export interface NameSuggestion {
 
 /** The Gemini event name someone most likely meant by `key` (undefined when nothing is close). */
 export function suggestEventName(key: string): NameSuggestion | undefined {
-  if (Object.hasOwn(CLAUDE_EVENTS, key)) return { name: CLAUDE_EVENTS[key]!, because: `"${key}" is Claude Code's name` };
-  if (Object.hasOwn(KIRO_EVENTS, key)) return { name: KIRO_EVENTS[key]!, because: `"${key}" is Kiro CLI's name` };
+  for (const agent of OTHERS) {
+    const gemini = agent === 'claude' ? CLAUDE_EVENTS[key] : agent === 'kiro' ? KIRO_EVENTS[key] : foreignNames(agent)[key];
+    if (gemini) return { name: gemini, because: `"${key}" is ${VOCABULARY[agent].label}'s name` };
+  }
   const near = nearest(key, HOOK_EVENTS);
   if (!near) return undefined;
   const because = near.toLowerCase() === key.toLowerCase() ? 'event names are case-sensitive' : 'closest event name';

@@ -6,6 +6,7 @@ import type { Diagnostic, HookConfig, JsonObject, Layer, Location, RegistryEntry
 import { textOf } from '../../../event/json.js';
 import type { JsonPath } from '../../../settings/jsonc.js';
 import { suggestEventName } from './names.js';
+import { foreignEventHint } from '../../../migrate/cross-agent.js';
 import { HOOK_EVENTS, isHookEventName } from '../events.js';
 
 /** Finds the file position of a path below a value (relative to that value); `key` for the property name. */
@@ -146,7 +147,8 @@ function invalidTypeMessage(event: string, source: string, type: unknown): strin
 function invalidEventMessage(key: string, source: string): string {
   const base = `Invalid hook event name: "${key}" from ${source} config. Skipping.`;
   const suggestion = suggestEventName(key);
-  return suggestion ? `${base} (${suggestion.because}: did you mean "${suggestion.name}"?)` : base;
+  // Another agent's name with no Gemini counterpart (Claude's PermissionRequest): say whose it is and why.
+  return suggestion ? `${base} (${suggestion.because}: did you mean "${suggestion.name}"?)` : `${base}${foreignEventHint('gemini', key)}`;
 }
 
 function ignoredKeyMessage(key: string): string {

@@ -3,6 +3,7 @@
 // plus the built-in subagents, which are called like tools. MCP tools are `mcp_<server>_<tool>`;
 // tools from a discovery command are `discovered_tool_<name>`. A matcher aimed at those is fine.
 import { nearest } from '../settings/names.js';
+import { type AgentName, MIGRATION_AGENTS, toolNames, VOCABULARY } from '../../../migrate/vocabulary.js';
 
 export const GEMINI_TOOLS: readonly string[] = [
   'glob',
@@ -33,29 +34,26 @@ export const GEMINI_TOOLS: readonly string[] = [
   'cli_help',
 ];
 
-/** Other agents' tool names (and Gemini's own former names) with the Gemini tool they correspond to. */
-const FOREIGN_TOOLS: Readonly<Record<string, { tool: string; from: string }>> = {
-  Bash: { tool: 'run_shell_command', from: 'Claude Code' },
-  Edit: { tool: 'replace', from: 'Claude Code' },
-  MultiEdit: { tool: 'replace', from: 'Claude Code' },
-  Write: { tool: 'write_file', from: 'Claude Code' },
-  Read: { tool: 'read_file', from: 'Claude Code' },
-  Glob: { tool: 'glob', from: 'Claude Code' },
-  Grep: { tool: 'grep_search', from: 'Claude Code' },
-  LS: { tool: 'list_directory', from: 'Claude Code' },
-  WebFetch: { tool: 'web_fetch', from: 'Claude Code' },
-  WebSearch: { tool: 'google_web_search', from: 'Claude Code' },
-  TodoWrite: { tool: 'write_todos', from: 'Claude Code' },
+/** Names that are not another agent's tool of the same kind, with the Gemini tool people mean by them. */
+const OTHER_NAMES: Readonly<Record<string, { tool: string; from: string }>> = {
   Task: { tool: 'codebase_investigator', from: 'Claude Code' },
-  fs_read: { tool: 'read_file', from: 'Kiro CLI' },
-  fs_write: { tool: 'write_file', from: 'Kiro CLI' },
-  execute_bash: { tool: 'run_shell_command', from: 'Kiro CLI' },
-  read: { tool: 'read_file', from: 'Kiro CLI' },
-  write: { tool: 'write_file', from: 'Kiro CLI' },
-  shell: { tool: 'run_shell_command', from: 'Kiro CLI' },
   ls: { tool: 'list_directory', from: 'Gemini CLI\'s Claude migration' },
   search_file_content: { tool: 'grep_search', from: 'an older Gemini CLI (renamed)' },
 };
+
+/** Other agents' tool names with the Gemini tool they correspond to, from the one vocabulary (src/migrate/vocabulary.ts). */
+const FOREIGN_TOOLS: Readonly<Record<string, { tool: string; from: string }>> = (() => {
+  const out: Record<string, { tool: string; from: string }> = {};
+  // Claude Code and Kiro CLI first: a name two agents share is attributed to the first.
+  for (const agent of ['claude', 'kiro', ...MIGRATION_AGENTS.filter((a) => a !== 'gemini' && a !== 'claude' && a !== 'kiro')] as AgentName[]) {
+    for (const [name, canonical] of Object.entries(VOCABULARY[agent].tools)) {
+      if (Object.hasOwn(out, name) || Object.hasOwn(VOCABULARY.gemini.tools, name)) continue;
+      const tool = canonical.flatMap((c) => toolNames('gemini', c))[0];
+      if (tool) out[name] = { tool, from: VOCABULARY[agent].label };
+    }
+  }
+  return { ...out, ...OTHER_NAMES };
+})();
 
 /** True when a pattern is written for MCP or discovered tools, whose names hookrun cannot know. */
 export function aimsAtDynamicTools(pattern: string): boolean {

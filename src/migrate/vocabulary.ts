@@ -1,0 +1,613 @@
+// The one cross-agent vocabulary: a canonical set of hook moments and tools, and for each agent its name(s)
+// for every moment, what its matcher is compared with, its tool names, its timeout unit and how a hook
+// answers. migrate reads and writes through it; the "did you mean" hints of run and validate, and validate's
+// cross-agent traps (cross-agent.ts), read it too. Facts: gemini-hooks.md §1, §4, §8; kiro-claude-hooks.md
+// A, B; agents/antigravity-kiro3/SOURCES.md A.2–A.9, B.2–B.9; agents/codex-cursor-copilot/SOURCES.md 1–3;
+// gemini-cli docs/resources/migrating-to-antigravity-cli.md (the Gemini → Antigravity event and tool tables).
+// Choices where sources are silent are in docs/migrate.md ("The vocabulary").
+
+import { type AgentName, isAgentName, MIGRATION_AGENTS } from './agents.js';
+
+export { type AgentName, isAgentName, MIGRATION_AGENTS };
+
+/** The moments hooks attach to, agent-neutral. */
+export const CANONICAL_EVENTS = [
+  'session-start',
+  'session-end',
+  'prompt-submit',
+  'pre-tool',
+  'permission-request',
+  'post-tool',
+  'post-tool-failure',
+  'stop',
+  'subagent-start',
+  'subagent-stop',
+  'pre-compact',
+  'post-compact',
+  'notification',
+  'pre-model',
+  'post-model',
+  'tool-selection',
+  'pre-task',
+  'post-task',
+  'file-create',
+  'file-save',
+  'file-delete',
+  'manual',
+  'agent-response',
+  'agent-thought',
+  'error',
+  'setup',
+  'interrupt',
+] as const;
+export type CanonicalEvent = (typeof CANONICAL_EVENTS)[number];
+
+/**
+ * What an event's matcher is compared with: a tool name, one of a few lifecycle values (session source,
+ * end reason, compaction trigger), something with no cross-agent counterpart (a shell command string, a
+ * file path, an agent type, a notification type), or nothing (the matcher is ignored).
+ */
+export type MatcherKind = 'tool' | 'values' | 'other' | 'ignored';
+
+export interface AgentEvent {
+  /** The agent's spelling. */
+  name: string;
+  event: CanonicalEvent;
+  matcher: MatcherKind;
+  /** For `values`: canonical value → the agent's value (null: the agent never reports it). */
+  values?: Readonly<Record<string, string | null>>;
+  /** What `other` compares (for the report). */
+  field?: string;
+  /** The event fires for these canonical tools only (Cursor's beforeShellExecution: shell). */
+  tools?: readonly string[];
+  /** The event fires for MCP tools only (Cursor's before/afterMCPExecution). */
+  mcpOnly?: boolean;
+  /**
+   * Not this name's primary moment, nor the first choice for writing the moment: an alias (the Copilot
+   * PascalCase forms, Kiro's camelCase triggers), or an approximation written only when there is nothing
+   * better (Gemini's AfterAgent for a subagent stop).
+   */
+  readOnly?: boolean;
+  /** How this event differs from the canonical moment, said when a hook is carried onto or off it. */
+  note?: string;
+  /** Antigravity: the event's array holds matcher groups (tool events) rather than flat handlers. */
+  grouped?: boolean;
+}
+
+/** How an agent's tool matcher is read: the text decides, not the event. */
+export type ToolMatcherSyntax =
+  | 'gemini' // unanchored regex over Gemini tool names (exact string when it is not a valid regex)
+  | 'claude' // `[A-Za-z0-9_|]` only: exact names / `|` list; else an unanchored regex (Claude Code, Codex)
+  | 'full-regex' // a regex that must match the whole name (Antigravity, Copilot)
+  | 'search-regex' // a JavaScript regex tested unanchored (Cursor, Kiro CLI 3)
+  | 'kiro-glob'; // exact names, aliases, `*`/`?` globs, `@server[/tool]`, `@builtin` (Kiro agent files)
+
+export interface AgentProtocol {
+  /** Canonical events on which exit code 2 (with the reason on stderr) blocks. */
+  exit2Blocks: readonly CanonicalEvent[];
+  /** How a pre-tool hook denies in JSON on stdout. */
+  deny: string;
+  /** A pre-tool hook can ask the user (JSON). */
+  ask: boolean;
+  /** Where the tool name is in the event JSON. */
+  toolField: string;
+  /** The event JSON's key style. */
+  payload: 'snake_case' | 'camelCase';
+  /** The event JSON names the event in `hook_event_name`. */
+  eventNameField: boolean;
+  /** A pre-tool hook that prints nothing (or no decision) denies the call (Antigravity fails closed). */
+  silenceDenies?: boolean;
+  /** Events on which plain stdout (exit 0) becomes context for the model. */
+  plainContext: readonly CanonicalEvent[];
+}
+
+export interface AgentVocabulary {
+  name: AgentName;
+  label: string;
+  events: readonly AgentEvent[];
+  toolMatcher: ToolMatcherSyntax;
+  /** The agent's tool name → the canonical tool(s) it stands for ([]: no counterpart anywhere). */
+  tools: Readonly<Record<string, readonly string[]>>;
+  /** Names read but never written (aliases; a second name for the same tool). */
+  toolAliases?: readonly string[];
+  /** How the agent names an MCP server's tool. */
+  mcp?: { name: (server: string, tool: string) => string; parse: RegExp; separator: string; prefix: string };
+  timeout: { unit: 'ms' | 's'; field: string; default: number; note?: string };
+  /** Variables the agent sets for a hook (or substitutes in its command). */
+  variables: readonly string[];
+  /** How a hook command reaches the project directory: the variable (textual or environment), or the working directory. */
+  projectDir: { variable?: string; braced?: boolean; textual?: boolean; cwd: 'project' | 'hooks-file' | 'session' };
+  protocol: AgentProtocol;
+}
+
+const SESSION_START_VALUES = ['startup', 'resume', 'clear', 'compact', 'fork'] as const;
+const SESSION_END_VALUES = ['clear', 'prompt_input_exit', 'other', 'logout', 'resume', 'bypass_permissions_disabled'] as const;
+const COMPACT_VALUES = ['manual', 'auto'] as const;
+const NOTIFICATION_VALUES = ['permission_prompt', 'idle_prompt', 'auth_success', 'elicitation_dialog'] as const;
+
+/** The canonical lifecycle values (Claude Code's, the richest set) each `values` event can select. */
+export const CANONICAL_VALUES: Readonly<Partial<Record<CanonicalEvent, readonly string[]>>> = {
+  'session-start': SESSION_START_VALUES,
+  'session-end': SESSION_END_VALUES,
+  'pre-compact': COMPACT_VALUES,
+  'post-compact': COMPACT_VALUES,
+  notification: NOTIFICATION_VALUES,
+};
+
+/** The field a `values` matcher reads, per canonical event (for messages). */
+export const VALUE_FIELDS: Readonly<Partial<Record<CanonicalEvent, string>>> = {
+  'session-start': 'source',
+  'session-end': 'reason',
+  'pre-compact': 'trigger',
+  'post-compact': 'trigger',
+  notification: 'notification_type',
+};
+
+const same = (values: readonly string[]): Record<string, string> => Object.fromEntries(values.map((v) => [v, v]));
+
+const ALL_TOOL_EVENTS: readonly CanonicalEvent[] = ['pre-tool', 'post-tool'];
+
+export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
+  gemini: {
+    name: 'gemini',
+    label: 'Gemini CLI',
+    events: [
+      { name: 'BeforeTool', event: 'pre-tool', matcher: 'tool' },
+      { name: 'AfterTool', event: 'post-tool', matcher: 'tool' },
+      { name: 'BeforeAgent', event: 'prompt-submit', matcher: 'ignored' },
+      { name: 'AfterAgent', event: 'stop', matcher: 'ignored' },
+      {
+        name: 'AfterAgent',
+        event: 'subagent-stop',
+        matcher: 'ignored',
+        readOnly: true,
+        note: 'Gemini CLI has no subagent stop event; AfterAgent fires when the main agent finishes its turn',
+      },
+      {
+        name: 'Notification',
+        event: 'notification',
+        matcher: 'ignored',
+        // It ignores its matcher, but only ever sends this one notification type.
+        values: { permission_prompt: 'ToolPermission', idle_prompt: null, auth_success: null, elicitation_dialog: null },
+        note: 'Gemini CLI fires Notification only for tool permission prompts (notification_type "ToolPermission") and ignores matchers on it',
+      },
+      { name: 'SessionStart', event: 'session-start', matcher: 'values', values: { startup: 'startup', resume: 'resume', clear: 'clear', compact: null, fork: null } },
+      // Gemini CLI only ever reports "exit" and "clear".
+      {
+        name: 'SessionEnd',
+        event: 'session-end',
+        matcher: 'values',
+        values: { clear: 'clear', prompt_input_exit: 'exit', other: 'exit', logout: null, resume: null, bypass_permissions_disabled: null },
+      },
+      { name: 'PreCompress', event: 'pre-compact', matcher: 'values', values: same(COMPACT_VALUES) },
+      { name: 'BeforeModel', event: 'pre-model', matcher: 'ignored' },
+      { name: 'AfterModel', event: 'post-model', matcher: 'ignored' },
+      { name: 'BeforeToolSelection', event: 'tool-selection', matcher: 'ignored' },
+    ],
+    toolMatcher: 'gemini',
+    tools: {
+      run_shell_command: ['shell'],
+      read_file: ['read'],
+      read_many_files: ['read'],
+      write_file: ['write'],
+      replace: ['edit'],
+      glob: ['glob'],
+      grep_search: ['grep'],
+      list_directory: ['ls'],
+      web_fetch: ['web_fetch'],
+      google_web_search: ['web_search'],
+      write_todos: ['todo'],
+      save_memory: ['memory'],
+      ask_user: ['ask_user'],
+      enter_plan_mode: ['plan_enter'],
+      exit_plan_mode: ['plan_exit'],
+      activate_skill: ['skill'],
+    },
+    toolAliases: ['read_many_files'],
+    mcp: { name: (s, t) => `mcp_${s}_${t}`, parse: /^mcp_([^_]+)_(.+)$/, separator: '_', prefix: 'mcp_' },
+    timeout: { unit: 'ms', field: 'timeout', default: 60_000 },
+    variables: ['GEMINI_PROJECT_DIR', 'GEMINI_CWD', 'GEMINI_SESSION_ID', 'GEMINI_PLANS_DIR', 'CLAUDE_PROJECT_DIR'],
+    projectDir: { variable: 'GEMINI_PROJECT_DIR', textual: true, cwd: 'project' },
+    protocol: {
+      exit2Blocks: ['pre-tool', 'post-tool', 'prompt-submit', 'stop', 'pre-model', 'post-model'],
+      deny: '{"decision":"deny","reason":"..."}',
+      ask: true,
+      toolField: 'tool_name',
+      payload: 'snake_case',
+      eventNameField: true,
+      plainContext: [],
+    },
+  },
+
+  antigravity: {
+    name: 'antigravity',
+    label: 'Antigravity CLI',
+    events: [
+      { name: 'PreToolUse', event: 'pre-tool', matcher: 'tool', grouped: true },
+      { name: 'PostToolUse', event: 'post-tool', matcher: 'tool', grouped: true, note: 'agy may send PostToolUse without the tool call (toolCall), so a matcher may not see the tool name' },
+      { name: 'PreInvocation', event: 'pre-model', matcher: 'ignored' },
+      { name: 'PostInvocation', event: 'post-model', matcher: 'ignored' },
+      { name: 'Stop', event: 'stop', matcher: 'ignored' },
+      {
+        name: 'SessionStart',
+        event: 'session-start',
+        matcher: 'ignored',
+        note: 'agy binds SessionStart when it loads hooks.json, but no source has seen it fire (SOURCES A.3)',
+      },
+    ],
+    toolMatcher: 'full-regex',
+    tools: {
+      run_command: ['shell'],
+      view_file: ['read'],
+      write_to_file: ['write'],
+      replace_file_content: ['edit'],
+      multi_replace_file_content: ['edit'],
+      find_by_name: ['glob'],
+      grep_search: ['grep'],
+      list_dir: ['ls'],
+      read_url_content: ['web_fetch'],
+      search_web: ['web_search'],
+      invoke_subagent: ['task'],
+    },
+    timeout: { unit: 's', field: 'timeout', default: 30 },
+    variables: [],
+    projectDir: { cwd: 'hooks-file' },
+    protocol: {
+      exit2Blocks: [],
+      deny: '{"decision":"deny","reason":"..."}',
+      ask: true,
+      toolField: 'toolCall.name',
+      payload: 'camelCase',
+      eventNameField: false,
+      silenceDenies: true,
+      plainContext: [],
+    },
+  },
+
+  claude: {
+    name: 'claude',
+    label: 'Claude Code',
+    events: [
+      { name: 'PreToolUse', event: 'pre-tool', matcher: 'tool' },
+      { name: 'PermissionRequest', event: 'permission-request', matcher: 'tool' },
+      { name: 'PostToolUse', event: 'post-tool', matcher: 'tool' },
+      { name: 'PostToolUseFailure', event: 'post-tool-failure', matcher: 'tool' },
+      { name: 'UserPromptSubmit', event: 'prompt-submit', matcher: 'ignored' },
+      { name: 'Stop', event: 'stop', matcher: 'ignored' },
+      { name: 'SubagentStart', event: 'subagent-start', matcher: 'other', field: 'agent_type' },
+      { name: 'SubagentStop', event: 'subagent-stop', matcher: 'other', field: 'agent_type' },
+      { name: 'SessionStart', event: 'session-start', matcher: 'values', values: same(SESSION_START_VALUES) },
+      { name: 'SessionEnd', event: 'session-end', matcher: 'values', values: same(SESSION_END_VALUES) },
+      { name: 'PreCompact', event: 'pre-compact', matcher: 'values', values: same(COMPACT_VALUES) },
+      { name: 'PostCompact', event: 'post-compact', matcher: 'values', values: same(COMPACT_VALUES) },
+      { name: 'Notification', event: 'notification', matcher: 'values', values: same(NOTIFICATION_VALUES) },
+      { name: 'Setup', event: 'setup', matcher: 'other', field: 'trigger' },
+      { name: 'StopFailure', event: 'error', matcher: 'other', field: 'error' },
+    ],
+    toolMatcher: 'claude',
+    tools: {
+      Bash: ['shell'],
+      PowerShell: ['shell'],
+      Read: ['read'],
+      Write: ['write'],
+      Edit: ['edit'],
+      MultiEdit: ['edit'],
+      Glob: ['glob'],
+      Grep: ['grep'],
+      LS: ['ls'],
+      WebFetch: ['web_fetch'],
+      WebSearch: ['web_search'],
+      TodoWrite: ['todo'],
+      ExitPlanMode: ['plan_exit'],
+      EnterPlanMode: ['plan_enter'],
+      AskUserQuestion: ['ask_user'],
+      Skill: ['skill'],
+      Task: ['task'],
+      Agent: ['task'],
+      BashOutput: ['shell_output'],
+      KillShell: ['shell_kill'],
+      NotebookEdit: ['notebook_edit'],
+      NotebookRead: ['notebook_read'],
+      SlashCommand: ['slash_command'],
+      ListMcpResourcesTool: ['mcp_resources'],
+      ReadMcpResourceTool: ['mcp_resources'],
+    },
+    toolAliases: ['PowerShell', 'Agent'],
+    mcp: { name: (s, t) => `mcp__${s}__${t}`, parse: /^mcp__(.+?)__(.+)$/, separator: '__', prefix: 'mcp__' },
+    timeout: { unit: 's', field: 'timeout', default: 600, note: 'classic Claude Code: 60 s' },
+    variables: ['CLAUDE_PROJECT_DIR', 'CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA', 'CLAUDE_ENV_FILE', 'CLAUDE_CODE_REMOTE'],
+    projectDir: { variable: 'CLAUDE_PROJECT_DIR', cwd: 'project' },
+    protocol: {
+      exit2Blocks: ['pre-tool', 'permission-request', 'prompt-submit', 'stop', 'subagent-stop', 'pre-compact'],
+      deny: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"..."}}',
+      ask: true,
+      toolField: 'tool_name',
+      payload: 'snake_case',
+      eventNameField: true,
+      plainContext: ['prompt-submit', 'session-start'],
+    },
+  },
+
+  codex: {
+    name: 'codex',
+    label: 'Codex CLI',
+    events: [
+      { name: 'PreToolUse', event: 'pre-tool', matcher: 'tool' },
+      { name: 'PermissionRequest', event: 'permission-request', matcher: 'tool' },
+      { name: 'PostToolUse', event: 'post-tool', matcher: 'tool' },
+      { name: 'UserPromptSubmit', event: 'prompt-submit', matcher: 'ignored' },
+      { name: 'Stop', event: 'stop', matcher: 'ignored' },
+      { name: 'SubagentStart', event: 'subagent-start', matcher: 'other', field: 'agent_type' },
+      { name: 'SubagentStop', event: 'subagent-stop', matcher: 'other', field: 'agent_type' },
+      { name: 'SessionStart', event: 'session-start', matcher: 'values', values: same(SESSION_START_VALUES) },
+      // Codex reports only "other" (the schema's const); its matcher on SessionEnd is not documented.
+      { name: 'SessionEnd', event: 'session-end', matcher: 'ignored', note: 'Codex always reports reason "other" on SessionEnd' },
+      // The sources disagree on whether Codex evaluates a compact matcher (SOURCES 1.4); hookrun writes none.
+      { name: 'PreCompact', event: 'pre-compact', matcher: 'ignored' },
+      { name: 'PostCompact', event: 'post-compact', matcher: 'ignored' },
+      { name: 'Interrupt', event: 'interrupt', matcher: 'ignored' },
+    ],
+    toolMatcher: 'claude',
+    tools: {
+      Bash: ['shell'],
+      apply_patch: ['write', 'edit'],
+    },
+    mcp: { name: (s, t) => `mcp__${s}__${t}`, parse: /^mcp__(.+?)__(.+)$/, separator: '__', prefix: 'mcp__' },
+    timeout: { unit: 's', field: 'timeout', default: 600 },
+    variables: [],
+    projectDir: { cwd: 'session' },
+    protocol: {
+      exit2Blocks: ['pre-tool', 'permission-request', 'prompt-submit', 'stop', 'subagent-stop'],
+      deny: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"..."}}',
+      ask: false,
+      toolField: 'tool_name',
+      payload: 'snake_case',
+      eventNameField: true,
+      plainContext: ['prompt-submit', 'session-start', 'subagent-start'],
+    },
+  },
+
+  cursor: {
+    name: 'cursor',
+    label: 'Cursor',
+    events: [
+      { name: 'preToolUse', event: 'pre-tool', matcher: 'tool' },
+      { name: 'postToolUse', event: 'post-tool', matcher: 'tool' },
+      { name: 'postToolUseFailure', event: 'post-tool-failure', matcher: 'tool' },
+      { name: 'beforeShellExecution', event: 'pre-tool', matcher: 'other', field: 'the shell command', tools: ['shell'], readOnly: true },
+      { name: 'afterShellExecution', event: 'post-tool', matcher: 'other', field: 'the shell command', tools: ['shell'], readOnly: true },
+      { name: 'beforeMCPExecution', event: 'pre-tool', matcher: 'other', field: 'the MCP tool', mcpOnly: true, readOnly: true },
+      { name: 'afterMCPExecution', event: 'post-tool', matcher: 'other', field: 'the MCP tool', mcpOnly: true, readOnly: true },
+      { name: 'beforeReadFile', event: 'pre-tool', matcher: 'other', field: 'the file path', tools: ['read'], readOnly: true },
+      { name: 'afterFileEdit', event: 'post-tool', matcher: 'other', field: 'the file path', tools: ['edit', 'write'], readOnly: true },
+      { name: 'beforeSubmitPrompt', event: 'prompt-submit', matcher: 'ignored' },
+      { name: 'stop', event: 'stop', matcher: 'ignored' },
+      { name: 'subagentStart', event: 'subagent-start', matcher: 'other', field: 'the subagent' },
+      { name: 'subagentStop', event: 'subagent-stop', matcher: 'other', field: 'the subagent' },
+      { name: 'sessionStart', event: 'session-start', matcher: 'ignored', note: 'Cursor runs sessionStart fire-and-forget: it cannot stop the session' },
+      { name: 'sessionEnd', event: 'session-end', matcher: 'ignored' },
+      { name: 'preCompact', event: 'pre-compact', matcher: 'ignored' },
+      { name: 'afterAgentResponse', event: 'agent-response', matcher: 'ignored' },
+      { name: 'afterAgentThought', event: 'agent-thought', matcher: 'ignored' },
+    ],
+    toolMatcher: 'search-regex',
+    tools: {
+      Shell: ['shell'],
+      Read: ['read'],
+      Write: ['write', 'edit'],
+      Grep: ['grep'],
+      Delete: ['delete'],
+      Task: ['task'],
+    },
+    timeout: { unit: 's', field: 'timeout', default: 60, note: "Cursor's own default is not published; hookrun assumes 60 s" },
+    variables: [],
+    projectDir: { cwd: 'project' },
+    protocol: {
+      exit2Blocks: ['pre-tool', 'prompt-submit', 'subagent-start'],
+      deny: '{"permission":"deny","user_message":"...","agent_message":"..."}',
+      ask: true,
+      toolField: 'tool_name',
+      payload: 'snake_case',
+      eventNameField: true,
+      plainContext: [],
+    },
+  },
+
+  copilot: {
+    name: 'copilot',
+    label: 'GitHub Copilot CLI',
+    events: [
+      { name: 'preToolUse', event: 'pre-tool', matcher: 'tool' },
+      { name: 'permissionRequest', event: 'permission-request', matcher: 'tool' },
+      { name: 'postToolUse', event: 'post-tool', matcher: 'tool' },
+      { name: 'postToolUseFailure', event: 'post-tool-failure', matcher: 'ignored' },
+      { name: 'userPromptSubmitted', event: 'prompt-submit', matcher: 'ignored', note: 'Copilot drops the output of command hooks on userPromptSubmitted: the hook cannot block the prompt' },
+      { name: 'agentStop', event: 'stop', matcher: 'ignored' },
+      { name: 'subagentStart', event: 'subagent-start', matcher: 'other', field: 'agentName' },
+      { name: 'subagentStop', event: 'subagent-stop', matcher: 'ignored' },
+      { name: 'sessionStart', event: 'session-start', matcher: 'ignored' },
+      { name: 'sessionEnd', event: 'session-end', matcher: 'ignored' },
+      { name: 'preCompact', event: 'pre-compact', matcher: 'values', values: same(COMPACT_VALUES) },
+      { name: 'notification', event: 'notification', matcher: 'other', field: 'notification_type' },
+      { name: 'errorOccurred', event: 'error', matcher: 'ignored' },
+      // The VS Code-compatible PascalCase spellings: read (same moment, Claude-style payload), never written.
+      { name: 'PreToolUse', event: 'pre-tool', matcher: 'tool', readOnly: true },
+      { name: 'PostToolUse', event: 'post-tool', matcher: 'tool', readOnly: true },
+      { name: 'PermissionRequest', event: 'permission-request', matcher: 'tool', readOnly: true },
+      { name: 'SessionStart', event: 'session-start', matcher: 'ignored', readOnly: true },
+      { name: 'Stop', event: 'stop', matcher: 'ignored', readOnly: true },
+    ],
+    toolMatcher: 'full-regex',
+    tools: {
+      bash: ['shell'],
+      powershell: ['shell'],
+      view: ['read'],
+      create: ['write'],
+      edit: ['edit'],
+      str_replace_editor: ['edit'],
+      apply_patch: ['edit'],
+      grep: ['grep'],
+      rg: ['grep'],
+      glob: ['glob'],
+      web_fetch: ['web_fetch'],
+      task: ['task'],
+    },
+    toolAliases: ['str_replace_editor', 'rg'],
+    timeout: { unit: 's', field: 'timeoutSec', default: 30 },
+    variables: [],
+    projectDir: { cwd: 'project' },
+    protocol: {
+      exit2Blocks: ['pre-tool', 'permission-request'],
+      deny: '{"permissionDecision":"deny","permissionDecisionReason":"..."}',
+      ask: true,
+      toolField: 'toolName',
+      payload: 'camelCase',
+      eventNameField: false,
+      plainContext: [],
+    },
+  },
+
+  kiro: {
+    name: 'kiro',
+    label: 'Kiro CLI',
+    events: [
+      // Kiro CLI 3's standalone hook files (.kiro/hooks/*.json), PascalCase: what migrate writes.
+      { name: 'PreToolUse', event: 'pre-tool', matcher: 'tool' },
+      { name: 'PostToolUse', event: 'post-tool', matcher: 'tool' },
+      { name: 'UserPromptSubmit', event: 'prompt-submit', matcher: 'ignored' },
+      { name: 'Stop', event: 'stop', matcher: 'ignored', note: 'Kiro CLI 3 runs Stop at the end of each turn; it continues the turn on {"decision":"block"} or on exit 1' },
+      { name: 'SessionStart', event: 'session-start', matcher: 'ignored', note: 'Kiro CLI 3 runs SessionStart at the first prompt, once' },
+      { name: 'PreTaskExec', event: 'pre-task', matcher: 'ignored' },
+      { name: 'PostTaskExec', event: 'post-task', matcher: 'ignored' },
+      { name: 'PostFileCreate', event: 'file-create', matcher: 'other', field: 'file_path' },
+      { name: 'PostFileSave', event: 'file-save', matcher: 'other', field: 'file_path' },
+      { name: 'PostFileDelete', event: 'file-delete', matcher: 'other', field: 'file_path' },
+      { name: 'Manual', event: 'manual', matcher: 'ignored' },
+      // Kiro CLI 2.x agent-embedded hooks (camelCase), read only.
+      { name: 'agentSpawn', event: 'session-start', matcher: 'ignored', readOnly: true, note: 'Kiro runs agentSpawn once, at the first request' },
+      { name: 'userPromptSubmit', event: 'prompt-submit', matcher: 'ignored', readOnly: true },
+      { name: 'preToolUse', event: 'pre-tool', matcher: 'tool', readOnly: true },
+      { name: 'postToolUse', event: 'post-tool', matcher: 'tool', readOnly: true },
+      { name: 'stop', event: 'stop', matcher: 'ignored', readOnly: true },
+    ],
+    toolMatcher: 'search-regex',
+    tools: {
+      fs_read: ['read'],
+      read: ['read'],
+      // fs_write both creates files and replaces text in them.
+      fs_write: ['write', 'edit'],
+      write: ['write', 'edit'],
+      execute_bash: ['shell'],
+      execute_cmd: ['shell'],
+      shell: ['shell'],
+      glob: ['glob'],
+      grep: ['grep'],
+      web_search: ['web_search'],
+      web_fetch: ['web_fetch'],
+      todo_list: ['todo'],
+      todo: ['todo'],
+      use_aws: ['aws'],
+      aws: ['aws'],
+      report_issue: ['report_issue'],
+      report: ['report_issue'],
+      gh_issue: ['report_issue'],
+      knowledge: ['knowledge'],
+      introspect: ['introspect'],
+      thinking: ['thinking'],
+      delegate: ['task'],
+      use_subagent: ['task'],
+    },
+    toolAliases: ['read', 'write', 'execute_cmd', 'shell', 'todo', 'aws', 'report', 'gh_issue', 'delegate'],
+    mcp: { name: (s, t) => `@${s}/${t}`, parse: /^@([^/]+)\/(.+)$/, separator: '/', prefix: '@' },
+    timeout: { unit: 's', field: 'timeout', default: 60, note: 'agent-embedded hooks: timeout_ms, default 30 000 ms' },
+    variables: ['WORKSPACE_ROOT', 'USER_PROMPT'],
+    projectDir: { variable: 'WORKSPACE_ROOT', braced: true, textual: true, cwd: 'project' },
+    protocol: {
+      exit2Blocks: ['pre-tool', 'prompt-submit', 'pre-task'],
+      deny: 'exit 2 with the reason on stderr (Kiro reads no deny JSON)',
+      ask: true,
+      toolField: 'tool_name',
+      payload: 'snake_case',
+      eventNameField: true,
+      plainContext: ['session-start', 'prompt-submit'],
+    },
+  },
+};
+
+
+/** Every entry of `agent`'s table spelled `name` (exact case); several when one name covers several moments. */
+export function agentEvents(agent: AgentName, name: string): AgentEvent[] {
+  return VOCABULARY[agent].events.filter((e) => e.name === name);
+}
+
+/** The entry for `name` as migrate reads it: the one that is written (the primary moment), else the first. */
+export function readEvent(agent: AgentName, name: string): AgentEvent | undefined {
+  const entries = agentEvents(agent, name);
+  return entries.find((e) => !e.readOnly) ?? entries[0];
+}
+
+/** The event `agent` writes for a canonical moment (undefined: the agent has none). */
+export function writeEvent(agent: AgentName, event: CanonicalEvent): AgentEvent | undefined {
+  const entries = VOCABULARY[agent].events.filter((e) => e.event === event);
+  return entries.find((e) => !e.readOnly && !e.tools && !e.mcpOnly) ?? entries.find((e) => !e.tools && !e.mcpOnly);
+}
+
+/** `to`'s name for the moment `name` stands for in `from` (through the canonical set), when it has one. */
+export function counterpart(from: AgentName, name: string, to: AgentName): string | undefined {
+  const entry = readEvent(from, name);
+  return entry ? writeEvent(to, entry.event)?.name : undefined;
+}
+
+/**
+ * A moment that has no true counterpart in `to` but an event there fires at about the same time, with why
+ * it is not the same (say it; never map a hook onto it). Issue 13: Claude Code's PermissionRequest decides
+ * the permission dialog; Gemini CLI's Notification fires when that dialog opens but cannot decide anything.
+ */
+export const NEAR_MISSES: Readonly<Partial<Record<CanonicalEvent, Readonly<Partial<Record<AgentName, { name: string; why: string }>>>>>> = {
+  'permission-request': {
+    gemini: {
+      name: 'Notification',
+      why: 'Gemini CLI has no permission-decision hook: its Notification (notification_type "ToolPermission") fires when the dialog opens but is advisory, and BeforeTool with decision "ask"/"allow" runs before the dialog, with other semantics',
+    },
+    antigravity: { name: 'PreToolUse', why: 'Antigravity CLI has no permission-dialog hook; a PreToolUse decision ("ask", "allow") is the closest, before the dialog' },
+    cursor: { name: 'preToolUse', why: 'Cursor has no permission-dialog hook; a preToolUse permission ("ask", "allow") is the closest, before the dialog' },
+  },
+  'post-tool-failure': {
+    gemini: { name: 'AfterTool', why: 'Gemini CLI fires AfterTool after successful and failed calls alike, so the hook would also run on successes' },
+    antigravity: { name: 'PostToolUse', why: 'Antigravity CLI has no failed-tool event; PostToolUse fires after every tool step (with "error" set when it failed), so the hook would also run on successes' },
+    codex: { name: 'PostToolUse', why: 'Codex has no failed-tool event and fires PostToolUse after successful calls only' },
+  },
+};
+
+/** Canonical tools `agent` names with `name` (undefined: not a tool the vocabulary knows). */
+export function canonicalTools(agent: AgentName, name: string): readonly string[] | undefined {
+  const tools = VOCABULARY[agent].tools;
+  return Object.hasOwn(tools, name) ? tools[name] : undefined;
+}
+
+/** `agent`'s names for a canonical tool, aliases left out ([]: the agent has no such tool). */
+export function toolNames(agent: AgentName, canonical: string): string[] {
+  const vocab = VOCABULARY[agent];
+  const aliases = new Set(vocab.toolAliases ?? []);
+  return Object.entries(vocab.tools)
+    .filter(([name, tools]) => tools.includes(canonical) && !aliases.has(name))
+    .map(([name]) => name);
+}
+
+/** Every event name of every agent but `agent`, with the agents that spell it so. */
+export function foreignEventNames(agent: AgentName): Map<string, AgentName[]> {
+  const own = new Set(VOCABULARY[agent].events.map((e) => e.name));
+  const names = new Map<string, AgentName[]>();
+  for (const other of MIGRATION_AGENTS) {
+    if (other === agent) continue;
+    for (const e of VOCABULARY[other].events) {
+      if (own.has(e.name)) continue;
+      const list = names.get(e.name) ?? [];
+      if (!list.includes(other)) list.push(other);
+      names.set(e.name, list);
+    }
+  }
+  return names;
+}
+
+export { ALL_TOOL_EVENTS };
