@@ -36,4 +36,5 @@ export const codex: Dialect = {
       user: codexConfiguredFile(folders.filter((f) => f.layer === 'user')),
     };
   },
+  migration: async () => (await import('./migrate.js')).migration,
 };

@@ -30,4 +30,5 @@ export const copilot: Dialect = {
   outcome: outcomeCopilot,
   failClosed: copilotFailClosed,
   configuredAt: copilotConfiguredAt,
+  migration: async () => (await import('./migrate.js')).migration,
 };

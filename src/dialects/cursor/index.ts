@@ -35,4 +35,5 @@ export const cursor: Dialect = {
     const at = (source: string) => firstFile(files.filter((f) => f.source === source).map((f) => f.path));
     return { workspace: at('project'), user: at('user') ?? at('enterprise') };
   },
+  migration: async () => (await import('./migrate.js')).migration,
 };
