@@ -186,12 +186,12 @@ Examples:
 function defineValidate(program: Command, { io, setExit, context }: CommandDeps): void {
   const command = program
     .command('validate')
-    .description('check every Gemini settings layer and extension (or Claude Code settings and plugins) statically; report findings with file:line:column')
+    .description("check each configured agent's hook files statically (Gemini settings and extensions, Claude Code settings and plugins, ...); report findings with file:line:column")
     .option('--claude-version <version>', 'Claude: the Claude Code version whose rules apply (classic, current, or e.g. 2.1.100)')
     .addOption(new Option('--format <format>', 'output format').choices(VALIDATE_FORMATS).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
-    .addOption(new Option('--dialect <name>', "whose hook files to check: Gemini CLI's settings, Antigravity CLI's hooks.json, Kiro CLI 3's .kiro/hooks/*.json, Claude Code's settings and plugins").choices(['gemini', 'claude', 'antigravity', 'kiro']).default('gemini'))
+    .addOption(new Option('--dialect <name>', "whose hook files to check (default: every agent configured here; auto: the one detected)").choices(DIALECT_CHOICES))
     .option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)', (value: string, previous: string[] = []) => [
       ...previous,
       ...value.split(',').map((code) => code.trim()).filter(Boolean),
@@ -199,13 +199,15 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
     .addHelpText(
       'after',
       `
-Never runs a hook and never writes a file. Checks system defaults, user, workspace and system
-settings and every installed extension's hooks/hooks.json, whatever the folder trust. With
---dialect claude: the user, project, local and managed Claude Code settings and the personal
-skills-directory plugins, with what Claude Code skips silently as findings.
+Never runs a hook and never writes a file. Without --dialect it checks every agent whose
+configuration exists in the workspace or the home directory (${DIALECT_NAMES.join(', ')}); with none,
+it says so (warning nothing-checked). Gemini: system defaults, user, workspace and system settings
+and every installed extension's hooks/hooks.json, whatever the folder trust. Claude: the user,
+project, local and managed settings and the personal skills-directory plugins, with what Claude
+Code skips silently as findings.
 
-Exit codes: 0 no errors, 1 errors (or warnings with --strict), 2 a file or the -C directory could
-not be read, or bad arguments.
+Exit codes: 0 no errors, 1 errors (or warnings with --strict, so a check that found no file fails),
+2 a file or the -C directory could not be read, or bad arguments.
 
 Examples:
   $ hookrun validate
@@ -229,8 +231,8 @@ Examples:
             ignore: (opts.ignore as string[] | undefined) ?? [],
             relativeTo,
             version: VERSION,
-            dialect: opts.dialect as 'gemini' | 'claude' | 'antigravity' | 'kiro',
-            ...(typeof opts.claudeVersion === 'string' ? { claudeVersion: opts.claudeVersion } : {}),
+            dialect: opts.dialect as string | undefined,
+            ...(typeof opts.claudeVersion === 'string' ? { agentVersion: opts.claudeVersion } : {}),
           },
           ctx,
           io,

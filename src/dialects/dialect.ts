@@ -15,6 +15,8 @@ import type {
 } from '../types.js';
 
 import type { HookTrustGate } from '../trust/policy.js';
+import type { CodeInfo } from './gemini/validate/codes.js';
+import type { ValidateResult } from './gemini/validate/validate.js';
 import type { DialectName } from './index.js';
 
 export type { DialectName };
@@ -94,8 +96,20 @@ export interface FailClosedRules {
   block(event: string, output: JsonObject | undefined, reasons: readonly string[], config: ResolvedConfig): JsonObject | undefined;
 }
 
+/** `hookrun validate` for one agent: a static check of its hook files that never runs a hook. */
+export interface DialectValidator {
+  /** Every finding code the check reports (`--ignore` accepts these). */
+  codes: readonly string[];
+  /** Severity and title per code, where the dialect has them (SARIF rules). */
+  rules?: Readonly<Record<string, CodeInfo>>;
+  /** Throws a usage HookrunError for a bad option (e.g. an unknown `--claude-version`). */
+  validate(ctx: Context, options: { ignore?: readonly string[]; agentVersion?: string }): ValidateResult | Promise<ValidateResult>;
+}
+
 export interface Dialect {
   name: DialectName;
+  /** The agent as its users call it ("Claude Code"), for messages; default: `name`. */
+  agentName?: string;
   /** Every event name this agent fires, exact spelling. */
   events: readonly string[];
   /** Event field names that hookrun's convenience flags (`--tool`, `--prompt`, ...) set. */
@@ -132,4 +146,11 @@ export interface Dialect {
   failClosed: FailClosedRules;
   /** The agent's result cache, when it has one. */
   resultCache?(config: ResolvedConfig, ctx: Context): HookResultCache;
+  /** `validate`: this agent's static check, loaded on demand; absent, validate says hookrun has none for it. */
+  validator?(): Promise<DialectValidator>;
+  /**
+   * `enable`/`disable`: hookrun switches hooks through Gemini CLI's hooksConfig.disabled only. For another
+   * agent, what it offers instead (e.g. Claude Code's "disableAllHooks"), for the refusal.
+   */
+  noHookSwitch?: string;
 }

@@ -10,6 +10,7 @@ import { agyHookFiles, loadAgyConfig } from './settings.js';
 
 export const antigravity: Dialect = {
   name: 'antigravity',
+  agentName: 'Antigravity CLI',
   events: AGY_EVENTS,
   flagFields: {
     // Moved into toolCall.name / toolCall.args by completeInput.
@@ -37,4 +38,9 @@ export const antigravity: Dialect = {
     const at = (scope: string) => firstFile(files.filter((f) => f.scope === scope).map((f) => f.path));
     return { workspace: at('workspace'), user: at('global') };
   },
+  async validator() {
+    const { AGY_FINDING_CODES, validateAgy } = await import('./validate.js');
+    return { codes: AGY_FINDING_CODES, validate: (ctx, options) => validateAgy(ctx, { ignore: options.ignore }) };
+  },
+  noHookSwitch: 'Antigravity CLI has no per-hook switch: remove the hook from its hooks.json',
 };

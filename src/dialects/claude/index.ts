@@ -12,6 +12,7 @@ import { resolveClaudeProfile } from './version.js';
 
 export const claude: Dialect = {
   name: 'claude',
+  agentName: 'Claude Code',
   events: CLAUDE_EVENTS,
   flagFields: {
     tool: 'tool_name',
@@ -36,4 +37,13 @@ export const claude: Dialect = {
     const paths = claudeSettingsPaths(ctx);
     return { workspace: firstFile([paths.project, paths.local]), user: firstFile([paths.user]) };
   },
+  async validator() {
+    const { CLAUDE_FINDING_CODES, validateClaude } = await import('./validate.js');
+    return {
+      codes: Object.keys(CLAUDE_FINDING_CODES),
+      rules: CLAUDE_FINDING_CODES,
+      validate: (ctx, options) => validateClaude(ctx, { ignore: options.ignore, ...(options.agentVersion !== undefined ? { version: options.agentVersion } : {}) }),
+    };
+  },
+  noHookSwitch: 'Claude Code has no per-hook switch: remove the hook from its settings file, or set "disableAllHooks": true to turn every hook off',
 };
