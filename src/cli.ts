@@ -428,6 +428,8 @@ function defineExplain(program: Command, { io, setExit, context }: CommandDeps):
     .description('for every configured hook of an event: fires or not, and why; runs nothing')
     .argument('[event]', 'event name (e.g. BeforeTool); optional when the JSON has hook_event_name')
     .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
+    .option('--agent <name>', "with --dialect kiro: the agent whose hooks to explain (default: chat.defaultAgent)")
+    .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow (classic, current, or e.g. 2.1.3)')
     .option('--json', 'print the explanation as JSON')
     .addHelpText(
       'after',
@@ -451,6 +453,8 @@ Examples:
           {
             ...eventOptions(event, opts),
             trustWorkspace: opts.trustWorkspace === true,
+            agent: opts.agent as string | undefined,
+            agentVersion: opts.claudeVersion as string | undefined,
             json: opts.json === true,
           },
           ctx,
@@ -463,9 +467,12 @@ Examples:
 const PANEL_EXIT = `
 Edits hooksConfig.disabled in the workspace (.gemini/settings.json) and user (~/.gemini/settings.json)
 settings as Gemini CLI's /hooks command does; system settings are never changed. Files are edited in
-place (comments and formatting kept), written atomically, under a lock file.
+place (comments and formatting kept), written atomically, under a lock file; a list emptied is removed.
+Other agents have no such list: with --dialect naming one (or, without --dialect, when another agent's
+files are what is configured here) it refuses and says what that agent offers instead.
 
-Exit codes: 0 done or already in that state, 1 error (hook system not enabled, unreadable settings, write failed).`;
+Exit codes: 0 done or already in that state, 1 error (hook system not enabled, unreadable settings,
+write failed, an agent without a per-hook switch).`;
 
 /** The hook panel: Gemini CLI's `/hooks` list, enable, disable, enable-all, disable-all. */
 function definePanel(program: Command, { io, setExit, context }: CommandDeps): void {
@@ -473,19 +480,21 @@ function definePanel(program: Command, { io, setExit, context }: CommandDeps): v
     command
       .option('--json', 'print the result as JSON')
       .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
-      .addOption(new Option('--dialect <name>', 'list: the agent whose hooks to show (default: the one configured here); the switches edit Gemini CLI settings only').choices(DIALECT_CHOICES));
+      .addOption(new Option('--dialect <name>', 'the agent whose hooks to show (default: the one configured here); the switches edit Gemini CLI settings and refuse any other agent').choices(DIALECT_CHOICES));
   const flags = (opts: Record<string, unknown>) => ({
     json: opts.json === true,
     trustWorkspace: opts.trustWorkspace === true,
     all: opts.all === true,
     dialect: opts.dialect as string | undefined,
     agent: opts.agent as string | undefined,
+    agentVersion: opts.claudeVersion as string | undefined,
   });
 
   common(program.command('list'))
     .description('every registered hook per event: source, name, matcher, enabled, trusted')
     .option('--all', 'also list configured hooks that are not registered (hooks disabled, untrusted folder, inactive extension)')
     .option('--agent <name>', 'with --dialect kiro: the agent whose hooks to list (default: chat.defaultAgent)')
+    .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow (classic, current, or e.g. 2.1.3)')
     .addHelpText('after', '\nExit codes: 0 listed, 1 unreadable settings.\n\nExamples:\n  $ hookrun list\n  $ hookrun list --all --json\n  $ hookrun list --dialect claude\n  $ hookrun list --dialect kiro --agent dev')
     .action(async (opts: Record<string, unknown>) => {
       const { listCommand } = await import('./commands/panel.js');
