@@ -527,7 +527,7 @@ function definePanel(program: Command, { io, setExit, context }: CommandDeps): v
 function defineTrust(program: Command, { io, setExit, context }: CommandDeps): void {
   program
     .command('trust')
-    .description('show and manage trusted folders and project-hook fingerprints (shared with Gemini CLI)')
+    .description("show and manage trusted folders and project-hook fingerprints (Gemini CLI's records, which hookrun also reads for other agents)")
     .option('--folder [path]', 'trust a folder (default: the workspace) in trustedFolders.json')
     .addOption(
       new Option('--level <level>', 'trust level written by --folder').choices(['TRUST_FOLDER', 'TRUST_PARENT', 'DO_NOT_TRUST']).default('TRUST_FOLDER'),
@@ -541,7 +541,9 @@ function defineTrust(program: Command, { io, setExit, context }: CommandDeps): v
       `
 Without --folder, --hooks or --revoke it lists: this folder's trust decision, the rules in
 trustedFolders.json, and every project hook with its fingerprint status (trusted, new, changed).
-Writes are atomic and locked; a file that does not parse is never overwritten.
+Writes are atomic and locked; a file that does not parse is never overwritten. The folder rules
+decide project hooks for Gemini CLI and for agents whose own trust record hookrun cannot read;
+the listing ends with which agents each record covers (from the dialect registry).
 Exit codes: 0 done, 1 error (invalid trust file, bad arguments).
 
 Examples:

@@ -153,4 +153,14 @@ export interface Dialect {
    * agent, what it offers instead (e.g. Claude Code's "disableAllHooks"), for the refusal.
    */
   noHookSwitch?: string;
+  /**
+   * `hookrun trust`: the records it manages that decide this agent's project hooks: `folder-rules`
+   * (trustedFolders.json: Gemini CLI's own file, and hookrun's record for agents whose own hookrun cannot
+   * read), `fingerprints` (Gemini CLI's trusted_hooks.json). None: no gate of hookrun's applies.
+   */
+  trustRecords?: readonly TrustRecord[];
+  /** `hookrun trust`: how the agent's project hooks are trusted otherwise, or what the records do not cover. */
+  trustNote?: string;
 }
+
+export type TrustRecord = 'folder-rules' | 'fingerprints';

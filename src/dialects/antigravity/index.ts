@@ -42,5 +42,6 @@ export const antigravity: Dialect = {
     const { AGY_FINDING_CODES, validateAgy } = await import('./validate.js');
     return { codes: AGY_FINDING_CODES, validate: (ctx, options) => validateAgy(ctx, { ignore: options.ignore }) };
   },
+  trustRecords: ['folder-rules'],
   noHookSwitch: 'Antigravity CLI has no per-hook switch: remove the hook from its hooks.json',
 };

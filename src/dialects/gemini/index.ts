@@ -177,6 +177,7 @@ export const gemini: Dialect = {
     const paths = geminiSettingsPaths(ctx);
     return { workspace: firstFile([paths.workspace]), user: firstFile([paths.user]) };
   },
+  trustRecords: ['folder-rules', 'fingerprints'],
   async validator() {
     const [{ validateGemini }, { FINDING_CODES }] = await Promise.all([import('./validate/validate.js'), import('./validate/codes.js')]);
     return { codes: Object.keys(FINDING_CODES), rules: FINDING_CODES, validate: (ctx, options) => validateGemini(ctx, { ignore: options.ignore }) };

@@ -58,5 +58,7 @@ export const kiro: Dialect = {
     const { KIRO3_FINDING_CODES, validateKiro3 } = await import('./kiro3-validate.js');
     return { codes: KIRO3_FINDING_CODES, validate: (ctx, options) => validateKiro3(ctx, { ignore: options.ignore }) };
   },
+  trustRecords: ['folder-rules'],
+  trustNote: "the folder rules gate Kiro CLI 3's .kiro/hooks files; hooks in agent files have no trust gate, as in Kiro CLI",
   noHookSwitch: 'Kiro CLI has no per-hook switch: remove the hook from the agent file (.kiro/agents/*.json) or from .kiro/hooks/*.json',
 };
