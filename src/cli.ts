@@ -2,7 +2,7 @@
 // exit codes. Each command's module is imported only when that command runs.
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { commandOf } from './argv.js';
-import { type Context, contextFromProcess } from './context.js';
+import { type Context, contextFromProcess, unsetHomeNote } from './context.js';
 import { HookrunError, errorText } from './errors.js';
 import { type IO, processIO } from './io.js';
 import { DEFAULT_DIALECT, DIALECT_CHOICES, DIALECT_NAMES } from './dialects/index.js';
@@ -78,7 +78,13 @@ Examples:
   const deps: CommandDeps = {
     io,
     setExit,
-    context: (errorExitCode) => contextFromProcess(program.opts().cwd as string | undefined, errorExitCode),
+    context: (errorExitCode) => {
+      const ctx = contextFromProcess(program.opts().cwd as string | undefined, errorExitCode);
+      // Said, not silently done: which home the user-level files come from when HOME is unset.
+      const note = unsetHomeNote(ctx);
+      if (note) io.stderr(`hookrun: ${note}\n`);
+      return ctx;
+    },
   };
   // One definition per command; each imports its implementation only when it runs. A command line that
   // names a command gets that one alone (defining all of them is ~3 ms of every event); the top-level
