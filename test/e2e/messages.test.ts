@@ -59,3 +59,41 @@ describe('settings errors', () => {
     expect(validate.exitCode).toBe(2);
   });
 });
+
+describe('the run report', () => {
+  test('a block is "blocked", a timeout "failed" with its value, plain text said naturally', async () => {
+    await sb.write(
+      'ws/.gemini/settings.json',
+      JSON.stringify({
+        hooks: {
+          BeforeTool: [
+            {
+              hooks: [
+                { type: 'command', name: 'blocker', command: 'echo nope >&2; exit 2' },
+                { type: 'command', name: 'sleepy', command: 'sleep 5', timeout: 300 },
+                { type: 'command', name: 'texty', command: 'echo hello' },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+    const result = await run('run', 'BeforeTool', '--tool', 'x', '--trust-workspace', '--fail-closed', '-C', sb.ws);
+    expect(result.stderr).toContain('→ deny: nope (from plain-text output)\n');
+    expect(result.stderr).toContain('→ allow: hello (from plain-text output)\n');
+    expect(result.stderr).toContain('hookrun: hook(s) [blocker] blocked event BeforeTool (exit 2)\n');
+    expect(result.stderr).toContain('hookrun: hook(s) [sleepy] failed for event BeforeTool\n');
+    expect(result.stderr).toContain('hookrun: --fail-closed: "sleepy" timed out after 300 ms\n');
+    expect(result.stderr).not.toContain('Hook timed out');
+    expect(result.stderr).not.toContain(': (plain text)');
+    expect(result.exitCode).toBe(2);
+  });
+
+  test('a held-back hook is "held back", not "failed"', async () => {
+    await sb.write('trustedFolders.json', JSON.stringify({ [sb.ws]: 'TRUST_FOLDER' }));
+    await sb.write('ws/.gemini/settings.json', JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', name: 'guard', command: 'exit 0' }] }] } }));
+    const result = await run('run', 'BeforeTool', '--tool', 'x', '-C', sb.ws);
+    expect(result.stderr).toContain('hookrun: hook(s) [guard] held back for event BeforeTool: not trusted, not run\n');
+    expect(result.stderr).not.toContain('failed for event');
+  });
+});
