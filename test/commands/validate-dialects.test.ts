@@ -94,3 +94,17 @@ describe('validate --dialect NAME', () => {
     expect(code.exitCode).toBe(2);
   });
 });
+
+describe('timeout-missing looks at the programs a hook runs, not at what it prints', () => {
+  test.each([
+    ['echo "npm test passed"', false],
+    ["printf 'curl done\\n'", false],
+    ['echo start && npm test', true],
+    ['CI=1 npm ci', true],
+    ['echo a; sleep 120', true],
+  ])('%s: finding %s', async (command, expected) => {
+    await sb.write('ws/.gemini/settings.json', JSON.stringify({ hooks: { AfterAgent: [{ hooks: [{ type: 'command', command }] }] } }));
+    const result = await validate('--dialect', 'gemini');
+    expect(result.stdout.includes('[timeout-missing]')).toBe(expected);
+  });
+});
