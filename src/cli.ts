@@ -2,7 +2,7 @@
 // exit codes. Each command's module is imported only when that command runs.
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { commandOf } from './argv.js';
-import { type Context, contextFromProcess } from './context.js';
+import { type Context, contextFromProcess, unsetHomeNote } from './context.js';
 import { HookrunError, errorText } from './errors.js';
 import { type IO, processIO } from './io.js';
 import { DEFAULT_DIALECT, DIALECT_CHOICES, DIALECT_NAMES } from './dialects/index.js';
@@ -79,7 +79,13 @@ Examples:
   const deps: CommandDeps = {
     io,
     setExit,
-    context: (errorExitCode) => contextFromProcess(program.opts().cwd as string | undefined, errorExitCode),
+    context: (errorExitCode) => {
+      const ctx = contextFromProcess(program.opts().cwd as string | undefined, errorExitCode);
+      // Said, not silently done: which home the user-level files come from when HOME is unset.
+      const note = unsetHomeNote(ctx);
+      if (note) io.stderr(`hookrun: ${note}\n`);
+      return ctx;
+    },
   };
   // One definition per command; each imports its implementation only when it runs. A command line that
   // names a command gets that one alone (defining all of them is ~3 ms of every event); the top-level
@@ -189,12 +195,12 @@ Examples:
 function defineValidate(program: Command, { io, setExit, context }: CommandDeps): void {
   const command = program
     .command('validate')
-    .description('check every Gemini settings layer and extension (or Claude Code settings and plugins) statically; report findings with file:line:column')
+    .description("check each configured agent's hook files statically (Gemini settings and extensions, Claude Code settings and plugins, ...); report findings with file:line:column")
     .option('--claude-version <version>', 'Claude: the Claude Code version whose rules apply (classic, current, or e.g. 2.1.100)')
     .addOption(new Option('--format <format>', 'output format').choices(VALIDATE_FORMATS).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
-    .addOption(new Option('--dialect <name>', "whose hook files to check: Gemini CLI's settings, Antigravity CLI's hooks.json, Kiro CLI 3's .kiro/hooks/*.json, Claude Code's settings and plugins, Codex CLI's hooks.json and config.toml, Cursor's hooks.json, GitHub Copilot CLI's hook files").choices(['gemini', 'claude', 'antigravity', 'kiro', 'codex', 'cursor', 'copilot']).default('gemini'))
+    .addOption(new Option('--dialect <name>', "whose hook files to check (default: every agent configured here; auto: the one detected)").choices(DIALECT_CHOICES))
     .option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)', (value: string, previous: string[] = []) => [
       ...previous,
       ...value.split(',').map((code) => code.trim()).filter(Boolean),
@@ -202,13 +208,15 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
     .addHelpText(
       'after',
       `
-Never runs a hook and never writes a file. Checks system defaults, user, workspace and system
-settings and every installed extension's hooks/hooks.json, whatever the folder trust. With
---dialect claude: the user, project, local and managed Claude Code settings and the personal
-skills-directory plugins, with what Claude Code skips silently as findings.
+Never runs a hook and never writes a file. Without --dialect it checks every agent whose
+configuration exists in the workspace or the home directory (${DIALECT_NAMES.join(', ')}); with none,
+it says so (warning nothing-checked). Gemini: system defaults, user, workspace and system settings
+and every installed extension's hooks/hooks.json, whatever the folder trust. Claude: the user,
+project, local and managed settings and the personal skills-directory plugins, with what Claude
+Code skips silently as findings.
 
-Exit codes: 0 no errors, 1 errors (or warnings with --strict), 2 a file or the -C directory could
-not be read, or bad arguments.
+Exit codes: 0 no errors, 1 errors (or warnings with --strict, so a check that found no file fails),
+2 a file or the -C directory could not be read, or bad arguments.
 
 Examples:
   $ hookrun validate
@@ -233,8 +241,8 @@ Examples:
             ignore: (opts.ignore as string[] | undefined) ?? [],
             relativeTo,
             version: VERSION,
-            dialect: opts.dialect as 'gemini' | 'claude' | 'antigravity' | 'kiro' | 'codex' | 'cursor' | 'copilot',
-            ...(typeof opts.claudeVersion === 'string' ? { claudeVersion: opts.claudeVersion } : {}),
+            dialect: opts.dialect as string | undefined,
+            ...(typeof opts.claudeVersion === 'string' ? { agentVersion: opts.claudeVersion } : {}),
           },
           ctx,
           io,
@@ -436,6 +444,8 @@ function defineExplain(program: Command, { io, setExit, context }: CommandDeps):
     .description('for every configured hook of an event: fires or not, and why; runs nothing')
     .argument('[event]', 'event name (e.g. BeforeTool); optional when the JSON has hook_event_name')
     .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
+    .option('--agent <name>', "with --dialect kiro: the agent whose hooks to explain (default: chat.defaultAgent)")
+    .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow (classic, current, or e.g. 2.1.3)')
     .option('--json', 'print the explanation as JSON')
     .addHelpText(
       'after',
@@ -459,6 +469,8 @@ Examples:
           {
             ...eventOptions(event, opts),
             trustWorkspace: opts.trustWorkspace === true,
+            agent: opts.agent as string | undefined,
+            agentVersion: opts.claudeVersion as string | undefined,
             json: opts.json === true,
           },
           ctx,
@@ -471,9 +483,12 @@ Examples:
 const PANEL_EXIT = `
 Edits hooksConfig.disabled in the workspace (.gemini/settings.json) and user (~/.gemini/settings.json)
 settings as Gemini CLI's /hooks command does; system settings are never changed. Files are edited in
-place (comments and formatting kept), written atomically, under a lock file.
+place (comments and formatting kept), written atomically, under a lock file; a list emptied is removed.
+Other agents have no such list: with --dialect naming one (or, without --dialect, when another agent's
+files are what is configured here) it refuses and says what that agent offers instead.
 
-Exit codes: 0 done or already in that state, 1 error (hook system not enabled, unreadable settings, write failed).`;
+Exit codes: 0 done or already in that state, 1 error (hook system not enabled, unreadable settings,
+write failed, an agent without a per-hook switch).`;
 
 /** The hook panel: Gemini CLI's `/hooks` list, enable, disable, enable-all, disable-all. */
 function definePanel(program: Command, { io, setExit, context }: CommandDeps): void {
@@ -481,19 +496,21 @@ function definePanel(program: Command, { io, setExit, context }: CommandDeps): v
     command
       .option('--json', 'print the result as JSON')
       .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
-      .addOption(new Option('--dialect <name>', 'list: the agent whose hooks to show (default: the one configured here); the switches edit Gemini CLI settings only').choices(DIALECT_CHOICES));
+      .addOption(new Option('--dialect <name>', 'the agent whose hooks to show (default: the one configured here); the switches edit Gemini CLI settings and refuse any other agent').choices(DIALECT_CHOICES));
   const flags = (opts: Record<string, unknown>) => ({
     json: opts.json === true,
     trustWorkspace: opts.trustWorkspace === true,
     all: opts.all === true,
     dialect: opts.dialect as string | undefined,
     agent: opts.agent as string | undefined,
+    agentVersion: opts.claudeVersion as string | undefined,
   });
 
   common(program.command('list'))
     .description('every registered hook per event: source, name, matcher, enabled, trusted')
     .option('--all', 'also list configured hooks that are not registered (hooks disabled, untrusted folder, inactive extension)')
     .option('--agent <name>', 'with --dialect kiro: the agent whose hooks to list (default: chat.defaultAgent)')
+    .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow (classic, current, or e.g. 2.1.3)')
     .addHelpText('after', '\nExit codes: 0 listed, 1 unreadable settings.\n\nExamples:\n  $ hookrun list\n  $ hookrun list --all --json\n  $ hookrun list --dialect claude\n  $ hookrun list --dialect kiro --agent dev')
     .action(async (opts: Record<string, unknown>) => {
       const { listCommand } = await import('./commands/panel.js');
@@ -526,7 +543,7 @@ function definePanel(program: Command, { io, setExit, context }: CommandDeps): v
 function defineTrust(program: Command, { io, setExit, context }: CommandDeps): void {
   program
     .command('trust')
-    .description('show and manage trusted folders and project-hook fingerprints (shared with Gemini CLI)')
+    .description("show and manage trusted folders and project-hook fingerprints (Gemini CLI's records, which hookrun also reads for other agents)")
     .option('--folder [path]', 'trust a folder (default: the workspace) in trustedFolders.json')
     .addOption(
       new Option('--level <level>', 'trust level written by --folder').choices(['TRUST_FOLDER', 'TRUST_PARENT', 'DO_NOT_TRUST']).default('TRUST_FOLDER'),
@@ -540,7 +557,9 @@ function defineTrust(program: Command, { io, setExit, context }: CommandDeps): v
       `
 Without --folder, --hooks or --revoke it lists: this folder's trust decision, the rules in
 trustedFolders.json, and every project hook with its fingerprint status (trusted, new, changed).
-Writes are atomic and locked; a file that does not parse is never overwritten.
+Writes are atomic and locked; a file that does not parse is never overwritten. The folder rules
+decide project hooks for Gemini CLI and for agents whose own trust record hookrun cannot read;
+the listing ends with which agents each record covers (from the dialect registry).
 Exit codes: 0 done, 1 error (invalid trust file, bad arguments).
 
 Examples:

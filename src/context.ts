@@ -29,14 +29,38 @@ export function resolveWorkspace(dir: string, errorExitCode?: number): string {
   return real;
 }
 
-/** `errorExitCode`: the command's code for an unusable workspace (default: the usage error's 1). */
+/**
+ * `errorExitCode`: the command's code for an unusable workspace or home (default: the usage error's 1).
+ * An empty HOME is refused: every user-level file would resolve against the workspace instead (the
+ * workspace read as the user's own settings, past the project-hook gates), and no agent means that.
+ */
 export function contextFromProcess(cwdOption?: string, errorExitCode?: number): Context {
+  if (process.platform !== 'win32' && process.env.HOME === '') {
+    throw new HookrunError(
+      'usage',
+      'HOME is set but empty, so the user-level settings cannot be found (they would resolve inside the workspace); set HOME to your home directory, or unset it to use the account\'s home',
+      undefined,
+      errorExitCode,
+    );
+  }
   return {
     cwd: resolveWorkspace(path.resolve(cwdOption ?? process.cwd()), errorExitCode),
     env: process.env,
     platform: process.platform,
     now: () => new Date(),
   };
+}
+
+/** What stderr says when HOME is not set: the home used instead (the account's, from the system), or undefined. */
+export function unsetHomeNote(ctx: Context): string | undefined {
+  if (ctx.platform === 'win32' || ctx.env.HOME !== undefined) return undefined;
+  let home: string;
+  try {
+    home = os.homedir();
+  } catch {
+    return 'HOME is not set and the account has no home directory: user-level settings are not read';
+  }
+  return `HOME is not set: using the account's home directory ${home} for user-level settings`;
 }
 
 /** The OS home directory as Node derives it: $HOME on POSIX (USERPROFILE on Windows). */

@@ -11,6 +11,10 @@ import { renderExplainDiagnostics, renderExplainText } from '../render/explain.j
 export interface ExplainCommandOptions extends EventOptions {
   dialect?: string;
   trustWorkspace?: boolean;
+  /** Kiro: the agent whose hooks to explain (`--agent`). */
+  agent?: string;
+  /** Claude: the Claude Code version whose rules apply (`--claude-version`). */
+  agentVersion?: string;
   json?: boolean;
 }
 
@@ -19,7 +23,7 @@ export async function explainCommand(options: ExplainCommandOptions, ctx: Contex
   if (note) io.stderr(`hookrun: ${note}\n`);
   const { event, input: raw } = await readEvent(options, dialect, io.stdin);
   const input = dialect.completeInput(event, raw, ctx);
-  const config = await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true, event });
+  const config = await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true, event, agent: options.agent, agentVersion: options.agentVersion });
   const plan = dialect.plan(config, event, input);
   const explanation = explainPlan(dialect, config, plan, describePlan(dialect, config, plan, input, ctx), input);
   if (options.json) {

@@ -27,6 +27,8 @@ export interface PanelOptions {
   dialect?: string;
   /** Kiro: the agent whose hooks `list` shows. */
   agent?: string;
+  /** Claude: the Claude Code version whose rules `list` follows (`--claude-version`). */
+  agentVersion?: string;
   json?: boolean;
   /** list: also the hooks the agent does not register (hooks disabled, untrusted folder, inactive extension). */
   all?: boolean;
@@ -39,11 +41,8 @@ const NOT_ENABLED = 'Hook system is not enabled.';
 const loadConfig = (ctx: Context, options: PanelOptions) =>
   loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true });
 
-const AGENT_NAMES: Readonly<Record<string, string>> = { gemini: 'Gemini CLI', claude: 'Claude Code', kiro: 'Kiro CLI' };
-
-/** Pure: the listing `list` prints, from a config loaded with keepInactive. */
-export function hookListing(config: ResolvedConfig, recorded: RecordedHooks, all = false): HookListing {
-  const agent = AGENT_NAMES[config.dialect] ?? config.dialect;
+/** Pure: the listing `list` prints, from a config loaded with keepInactive. `agent`: the agent's name for the notes. */
+export function hookListing(config: ResolvedConfig, recorded: RecordedHooks, all = false, agent: string = config.dialect): HookListing {
   const considered: ConsideredEntry[] = config.considered ?? config.entries.map((entry) => ({ entry }));
   // Only Gemini CLI fingerprints project hooks (trusted_hooks.json); other agents' hooks have no such state.
   const fingerprints = config.dialect === 'gemini';
@@ -92,10 +91,10 @@ export async function listCommand(options: PanelOptions, ctx: Context, io: IO): 
   const config =
     dialect.name === 'gemini'
       ? await loadConfig(ctx, options)
-      : await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true, agent: options.agent });
+      : await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true, agent: options.agent, agentVersion: options.agentVersion });
   // Project-hook fingerprints are Gemini CLI's record; other agents have none.
   const recorded: RecordedHooks = dialect.name === 'gemini' ? readRecordedHooks(ctx) : { file: '', keys: new Set() };
-  const listing = hookListing(config, recorded, options.all);
+  const listing = hookListing(config, recorded, options.all, dialect.agentName ?? dialect.name);
   if (options.json) {
     io.stdout(`${JSON.stringify(listing, null, 2)}\n`);
   } else {
@@ -134,18 +133,21 @@ function notEnabled(action: string, config: ResolvedConfig, options: PanelOption
   return print({ status: 'error', action, message: NOT_ENABLED, warnings }, options, io);
 }
 
-/** The switches edit Gemini CLI's hooksConfig.disabled; the other agents have no per-hook switch to edit. */
-function refuseOtherDialect(action: string, options: PanelOptions, io: IO): number | undefined {
-  if (options.dialect === undefined || options.dialect === 'gemini' || options.dialect === 'auto') return undefined;
-  const why =
-    options.dialect === 'claude'
-      ? 'Claude Code has no per-hook switch (its "disableAllHooks": true turns every hook off): edit .claude/settings.json'
-      : `${AGENT_NAMES[options.dialect] ?? options.dialect} has no per-hook switch: edit the agent file`;
+/**
+ * The switches edit Gemini CLI's hooksConfig.disabled; any other dialect (named, or with none named the
+ * one configured here) is refused with what that agent offers instead (its `noHookSwitch`).
+ */
+async function refuseOtherDialect(action: string, options: PanelOptions, ctx: Context, io: IO): Promise<number | undefined> {
+  const { dialect, note } = await resolveDialect(options.dialect ?? 'auto', ctx);
+  if (dialect.name === 'gemini') return undefined;
+  if (note && !options.json) io.stderr(`hookrun: ${note}\n`);
+  const agent = dialect.agentName ?? dialect.name;
+  const why = dialect.noHookSwitch ?? `${agent} has no per-hook switch hookrun can edit: remove the hook from its hook file`;
   return print({ status: 'error', action, message: `${action} edits Gemini CLI's hooksConfig.disabled; ${why}`, warnings: [] }, options, io);
 }
 
 export async function toggleCommand(action: 'enable' | 'disable', rawName: string, options: PanelOptions, ctx: Context, io: IO): Promise<number> {
-  const refused = refuseOtherDialect(action, options, io);
+  const refused = await refuseOtherDialect(action, options, ctx, io);
   if (refused !== undefined) return refused;
   const hookName = rawName.trim();
   if (!hookName) return print({ status: 'error', action, message: `Usage: hookrun ${action} <hook-name>`, warnings: [] }, options, io);
@@ -191,7 +193,7 @@ function stillDisabledWarnings(ctx: Context, config: ResolvedConfig, names: stri
 }
 
 export async function toggleAllCommand(action: 'enable-all' | 'disable-all', options: PanelOptions, ctx: Context, io: IO): Promise<number> {
-  const refused = refuseOtherDialect(action, options, io);
+  const refused = await refuseOtherDialect(action, options, ctx, io);
   if (refused !== undefined) return refused;
   const config = await loadConfig(ctx, options);
   if (!config.hooksEnabled) return notEnabled(action, config, options, io);

@@ -29,6 +29,8 @@ import {
 } from '../dialects/gemini/trust/hooks.js';
 import { resolveHookTrustPolicy, trustHooksCommand } from '../trust/policy.js';
 import type { JsonObject, TrustDecision } from '../types.js';
+import { DIALECT_NAMES, getDialect } from '../dialects/index.js';
+import type { TrustRecord } from '../dialects/dialect.js';
 
 export interface TrustCommandOptions {
   /** `--folder` alone is `true`; `--folder PATH` is the path. */
@@ -53,6 +55,7 @@ export async function trustCommand(options: TrustCommandOptions, ctx: Context, i
   const folderTarget = typeof options.folder === 'string' ? options.folder : options.folder ? ctx.cwd : undefined;
   if (options.revoke) return revoke(options, ctx, io, folderTarget);
   if (folderTarget === undefined && !options.hooks) return list(options, ctx, io);
+  const covers = await coverage();
 
   const out: JsonObject = {};
   const lines: string[] = [];
@@ -70,6 +73,7 @@ export async function trustCommand(options: TrustCommandOptions, ctx: Context, i
           ? `${change.previous ? `Changed ${change.previous} to` : 'Set'} ${level} for ${change.key} in ${change.file}.`
           : `${change.key} already has ${level} in ${change.file}; nothing written.`,
       );
+      lines.push(`  (folder rules cover: ${covers.records['folder-rules'].join(', ') || 'no agent'})`);
     }
   }
   if (options.hooks) {
@@ -93,6 +97,7 @@ export async function trustCommand(options: TrustCommandOptions, ctx: Context, i
                 (change.scripts.length > 0 ? ` (script hashes in ${change.scriptsFile}).` : '.')
             : `All ${hooks.length} project hook(s) were already trusted; nothing written.`,
         );
+        lines.push(`  (hook fingerprints cover: ${covers.records.fingerprints.join(', ') || 'no agent'})`);
       }
     }
     if (!workspace.trust.trusted) {
@@ -150,7 +155,34 @@ async function revoke(options: TrustCommandOptions, ctx: Context, io: IO, folder
   return 0;
 }
 
-function list(options: TrustCommandOptions, ctx: Context, io: IO): number {
+/** Which agents each record decides for, and how the others trust their project hooks: from the registry. */
+interface Coverage {
+  records: Record<TrustRecord, string[]>;
+  notes: { dialect: string; note: string }[];
+}
+
+async function coverage(): Promise<Coverage> {
+  const records: Record<TrustRecord, string[]> = { 'folder-rules': [], fingerprints: [] };
+  const notes: Coverage['notes'] = [];
+  for (const dialect of await Promise.all(DIALECT_NAMES.map((name) => getDialect(name)))) {
+    for (const record of dialect.trustRecords ?? []) records[record].push(dialect.name);
+    if (dialect.trustNote) notes.push({ dialect: dialect.name, note: dialect.trustNote });
+    else if ((dialect.trustRecords ?? []).length === 0) notes.push({ dialect: dialect.name, note: 'no record hookrun manages decides its project hooks' });
+  }
+  return { records, notes };
+}
+
+function coverageLines(covers: Coverage, bold: (text: string) => string): string[] {
+  return [
+    bold('Agents these records cover'),
+    `  folder rules (trustedFolders.json): ${covers.records['folder-rules'].join(', ') || '(none)'}`,
+    `  hook fingerprints (trusted_hooks.json): ${covers.records.fingerprints.join(', ') || '(none)'}`,
+    ...covers.notes.map(({ dialect, note }) => `  ${dialect}: ${note}`),
+  ];
+}
+
+async function list(options: TrustCommandOptions, ctx: Context, io: IO): Promise<number> {
+  const covers = await coverage();
   const workspace = inspectWorkspace(ctx);
   const folders = loadTrustedFolders(ctx);
   const hooksFile = loadTrustedHooks(ctx);
@@ -178,6 +210,7 @@ function list(options: TrustCommandOptions, ctx: Context, io: IO): number {
       },
       projectHooks: { file: workspace.settingsFile, projectRoot: workspace.assessment.projectRoot, hooks: workspace.assessment.hooks.map(hookJson) },
       hookTrustPolicy: policy,
+      covers,
     };
     io.stdout(`${JSON.stringify(data, null, 2)}\n`);
     return 0;
@@ -204,6 +237,7 @@ function list(options: TrustCommandOptions, ctx: Context, io: IO): number {
     for (const key of keys) lines.push(`    ${key}`);
   }
   if (scriptsFile.problem) lines.push(`  ${c.red('invalid')}: ${formatLocation(scriptsFile.problem.location)}: ${scriptsFile.problem.message}`);
+  lines.push('', ...coverageLines(covers, c.bold));
   io.stdout(`${lines.join('\n')}\n`);
   return 0;
 }

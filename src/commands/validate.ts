@@ -1,13 +1,18 @@
-// `hookrun validate`: a static check of every Gemini settings layer and extension (or, with --dialect claude,
-// Claude Code's settings and plugins); never runs a hook
-// and never writes a file. Exit 0 clean, 1 errors (or warnings with --strict), 2 input unreadable.
+// `hookrun validate`: a static check of each agent's hook files, by that agent's rules (each dialect's
+// `validator`); never runs a hook and never writes a file. Without --dialect it checks every agent whose
+// configuration is here (each dialect's `configuredAt`), and says so plainly when there is none.
+// Exit 0 clean, 1 errors (or warnings with --strict), 2 input unreadable or bad arguments.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Context } from '../context.js';
+import type { Dialect, DialectValidator } from '../dialects/dialect.js';
+import { DIALECT_NAMES, getDialect, resolveDialect } from '../dialects/index.js';
 import { HookrunError } from '../errors.js';
 import type { IO } from '../io.js';
+import type { Diagnostic } from '../types.js';
 import { renderValidate, type ValidateFormat } from '../render/validate.js';
-import { FINDING_CODES, isFindingCode, type CodeInfo } from '../dialects/gemini/validate/codes.js';
-import { validateExitCode, validateGemini } from '../dialects/gemini/validate/validate.js';
+import type { CodeInfo } from '../dialects/gemini/validate/codes.js';
+import { validateExitCode, type ValidateResult } from '../dialects/gemini/validate/validate.js';
 
 export interface ValidateCommandOptions {
   format: ValidateFormat;
@@ -16,42 +21,147 @@ export interface ValidateCommandOptions {
   /** Where paths are shown relative to (the shell's directory; GITHUB_WORKSPACE for github). */
   relativeTo: string;
   version: string;
-  /** Whose files to check: Gemini CLI's (default), Claude Code's, Antigravity CLI's, or Kiro CLI 3's hook files. */
-  dialect?: 'gemini' | 'claude' | 'antigravity' | 'kiro' | 'codex' | 'cursor' | 'copilot';
-  claudeVersion?: string;
+  /** Whose files to check: a dialect, `auto` (the one detected), or none: every agent configured here. */
+  dialect?: string;
+  /** The agent version whose rules apply (Claude: `--claude-version`). */
+  agentVersion?: string;
 }
 
 /** Exit code when validate cannot read its input. */
 export const EXIT_UNREADABLE = 2;
 
+/** Findings about the check itself rather than a file: warnings, so `--strict` fails a check of nothing. */
+export const VALIDATE_CODES = {
+  'nothing-checked': { severity: 'warning', title: 'No hook file was found to check: the check passed on nothing' },
+  'no-static-check': { severity: 'warning', title: "An agent is configured here, but hookrun has no static check for its files" },
+} as const satisfies Record<string, CodeInfo>;
+
+interface Target {
+  dialect: Dialect;
+  /** The file or folder that shows it is configured here (when found by detection). */
+  at?: string;
+}
+
 export async function validateCommand(options: ValidateCommandOptions, ctx: Context, io: IO): Promise<number> {
   checkWorkspace(ctx.cwd);
-  if (options.dialect === 'antigravity' || options.dialect === 'kiro' || options.dialect === 'codex' || options.dialect === 'cursor' || options.dialect === 'copilot') return validateOther(options.dialect, options, ctx, io);
-  const claude = options.dialect === 'claude' ? await import('../dialects/claude/validate.js') : undefined;
-  const codes: Readonly<Record<string, CodeInfo>> = claude ? claude.CLAUDE_FINDING_CODES : FINDING_CODES;
-  const unknown = (options.ignore ?? []).filter((code) => (claude ? !claude.isClaudeFindingCode(code) : !isFindingCode(code)));
+  const named = options.dialect !== undefined;
+  const targets = await chosenDialects(options.dialect, ctx);
+  const checks = await Promise.all(targets.map(async (target) => ({ ...target, validator: await target.dialect.validator?.() })));
+
+  const known = new Set<string>([...Object.keys(VALIDATE_CODES), ...checks.flatMap((check) => check.validator?.codes ?? [])]);
+  const unknown = (options.ignore ?? []).filter((code) => !known.has(code));
   if (unknown.length > 0) {
-    throw new HookrunError(
-      'usage',
-      `unknown finding code(s) for --ignore: ${unknown.join(', ')} (known: ${Object.keys(codes).join(', ')})`,
-      undefined,
-      EXIT_UNREADABLE,
-    );
+    throw new HookrunError('usage', `unknown finding code(s) for --ignore: ${unknown.join(', ')} (known: ${[...known].join(', ')})`, undefined, EXIT_UNREADABLE);
   }
-  if (claude && options.claudeVersion !== undefined) {
-    // A bad version is a usage error, exit 2 here as every validate usage error.
-    const { parseClaudeVersion } = await import('../dialects/claude/version.js');
-    try {
-      parseClaudeVersion(options.claudeVersion);
-    } catch (error) {
-      throw new HookrunError('usage', (error as Error).message, undefined, EXIT_UNREADABLE);
-    }
+
+  const results: ValidateResult[] = [];
+  const own: Diagnostic[] = [];
+  for (const { dialect, at, validator } of checks) {
+    if (validator) results.push(await runValidator(validator, ctx, options));
+    else own.push(noStaticCheck(dialect, at));
   }
-  const result = claude
-    ? await claude.validateClaude(ctx, { ignore: options.ignore, ...(options.claudeVersion !== undefined ? { version: options.claudeVersion } : {}) })
-    : validateGemini(ctx, { ignore: options.ignore });
-  io.stdout(renderValidate(result, options.format, { relativeTo: options.relativeTo, color: io.colorStdout, version: options.version, codes }));
+  const result = merge(ctx.cwd, results);
+  if (checkedCount(result) === 0 && own.length === 0) own.push(nothingChecked(result, named ? targets : [], ctx));
+  const ignored = new Set(options.ignore ?? []);
+  addFindings(result, own.filter((finding) => !ignored.has(finding.code)));
+
+  const rules: Record<string, CodeInfo> = { ...VALIDATE_CODES };
+  for (const check of checks) Object.assign(rules, check.validator?.rules ?? {});
+  const report = named ? result : { ...result, dialects: targets.map((target) => target.dialect.name) };
+  io.stdout(
+    renderValidate(report, options.format, {
+      relativeTo: options.relativeTo,
+      color: io.colorStdout,
+      version: options.version,
+      codes: rules,
+      ...(named ? {} : { dialects: targets.map((target) => target.dialect.name) }),
+    }),
+  );
   return validateExitCode(result, options.strict === true);
+}
+
+/** The named dialect (`auto`: the detected one), or with none named every dialect configured here, in registry order. */
+async function chosenDialects(name: string | undefined, ctx: Context): Promise<Target[]> {
+  if (name !== undefined) return [{ dialect: (await resolveDialect(name, ctx)).dialect }];
+  const all = await Promise.all(DIALECT_NAMES.map((each) => getDialect(each)));
+  return all.flatMap((dialect) => {
+    const at = dialect.configuredAt(ctx);
+    const where = at.workspace ?? at.user;
+    return where === undefined ? [] : [{ dialect, at: where }];
+  });
+}
+
+async function runValidator(validator: DialectValidator, ctx: Context, options: ValidateCommandOptions): Promise<ValidateResult> {
+  try {
+    return await validator.validate(ctx, { ignore: options.ignore, ...(options.agentVersion !== undefined ? { agentVersion: options.agentVersion } : {}) });
+  } catch (error) {
+    // A bad option (e.g. --claude-version) is a usage error: exit 2 here, as every validate usage error.
+    if (error instanceof HookrunError && error.kind === 'usage') throw new HookrunError('usage', error.message, error.location, EXIT_UNREADABLE);
+    throw error;
+  }
+}
+
+const agentOf = (dialect: Dialect) => dialect.agentName ?? dialect.name;
+
+function noStaticCheck(dialect: Dialect, at: string | undefined): Diagnostic {
+  const finding: Diagnostic = {
+    code: 'no-static-check',
+    severity: 'warning',
+    message: `${agentOf(dialect)} is configured here${at ? ` (${at})` : ''}, but hookrun has no static check for its hook files yet: none of them was checked`,
+  };
+  if (at) finding.location = { file: at, line: 0, column: 0, path: [] };
+  return finding;
+}
+
+function nothingChecked(result: ValidateResult, named: readonly Target[], ctx: Context): Diagnostic {
+  if (named.length > 0) {
+    const looked = result.files.map((file) => file.path);
+    const shown = looked.slice(0, 3).map((file) => shownPath(file, ctx.cwd)).join(', ');
+    const more = looked.length > 3 ? `, and ${looked.length - 3} more` : '';
+    return {
+      code: 'nothing-checked',
+      severity: 'warning',
+      message: `no ${agentOf(named[0]!.dialect)} hook file exists here${looked.length > 0 ? ` (looked for ${shown}${more})` : ''}: nothing was checked`,
+    };
+  }
+  return {
+    code: 'nothing-checked',
+    severity: 'warning',
+    message: `no agent's hook configuration was found in ${ctx.cwd} or the home directory (looked for ${DIALECT_NAMES.join(', ')}): nothing was checked`,
+    fix: 'give --dialect NAME to check where one agent reads its files',
+  };
+}
+
+/** One result from each dialect's, in the order checked. */
+function merge(cwd: string, results: readonly ValidateResult[]): ValidateResult {
+  if (results.length === 1) return results[0]!;
+  return {
+    cwd,
+    files: results.flatMap((result) => result.files),
+    findings: results.flatMap((result) => result.findings),
+    summary: {
+      errors: results.reduce((n, result) => n + result.summary.errors, 0),
+      warnings: results.reduce((n, result) => n + result.summary.warnings, 0),
+      infos: results.reduce((n, result) => n + result.summary.infos, 0),
+    },
+    incomplete: results.some((result) => result.incomplete),
+  };
+}
+
+function addFindings(result: ValidateResult, findings: readonly Diagnostic[]): void {
+  for (const finding of findings) {
+    result.findings.push(finding);
+    if (finding.severity === 'error') result.summary.errors += 1;
+    else if (finding.severity === 'warning') result.summary.warnings += 1;
+    else result.summary.infos += 1;
+  }
+}
+
+const checkedCount = (result: ValidateResult) => result.files.filter((file) => file.exists && !file.note).length;
+
+function shownPath(file: string, base: string): string {
+  const relative = path.relative(base, file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
 }
 
 function checkWorkspace(dir: string): void {
@@ -68,24 +178,4 @@ function checkWorkspace(dir: string): void {
   } catch (error) {
     throw new HookrunError('input', `workspace directory ${dir} cannot be read (${(error as Error).message})`, undefined, EXIT_UNREADABLE);
   }
-}
-
-async function validateOther(dialect: 'antigravity' | 'kiro' | 'codex' | 'cursor' | 'copilot', options: ValidateCommandOptions, ctx: Context, io: IO): Promise<number> {
-  const { codes, validate } =
-    dialect === 'antigravity'
-      ? await import('../dialects/antigravity/validate.js').then((m) => ({ codes: m.AGY_FINDING_CODES, validate: m.validateAgy }))
-      : dialect === 'codex'
-        ? await import('../dialects/codex/validate.js').then((m) => ({ codes: m.CODEX_FINDING_CODES, validate: m.validateCodex }))
-      : dialect === 'cursor'
-        ? await import('../dialects/cursor/validate.js').then((m) => ({ codes: m.CURSOR_FINDING_CODES, validate: m.validateCursor }))
-      : dialect === 'copilot'
-        ? await import('../dialects/copilot/validate.js').then((m) => ({ codes: m.COPILOT_FINDING_CODES, validate: m.validateCopilot }))
-        : await import('../dialects/kiro/kiro3-validate.js').then((m) => ({ codes: m.KIRO3_FINDING_CODES, validate: m.validateKiro3 }));
-  const unknown = (options.ignore ?? []).filter((code) => !codes.includes(code));
-  if (unknown.length > 0) {
-    throw new HookrunError('usage', `unknown finding code(s) for --ignore: ${unknown.join(', ')} (known: ${codes.join(', ')})`, undefined, EXIT_UNREADABLE);
-  }
-  const result = await validate(ctx, { ignore: options.ignore });
-  io.stdout(renderValidate(result, options.format, { relativeTo: options.relativeTo, color: io.colorStdout, version: options.version }));
-  return validateExitCode(result, options.strict === true);
 }

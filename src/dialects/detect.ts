@@ -23,11 +23,15 @@ export async function detectDialect(ctx: Context): Promise<DetectedDialect> {
   return { name: DEFAULT_DIALECT, because: 'no agent configuration found' };
 }
 
-/** The first of these that is a file. */
+/**
+ * The first of these that exists. Not only files: a directory (or anything else) where a settings file
+ * should be is a broken configuration, which validate and run must report, not an absent one.
+ */
 export function firstFile(files: readonly string[]): string | undefined {
   return files.find((file) => {
     try {
-      return fs.statSync(file).isFile();
+      fs.statSync(file);
+      return true;
     } catch {
       return false;
     }

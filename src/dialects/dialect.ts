@@ -16,6 +16,8 @@ import type {
 
 import type { HookTrustGate } from '../trust/policy.js';
 import type { MigrationAdapter } from '../migrate/model.js';
+import type { CodeInfo } from './gemini/validate/codes.js';
+import type { ValidateResult } from './gemini/validate/validate.js';
 import type { DialectName } from './index.js';
 
 export type { DialectName };
@@ -97,8 +99,20 @@ export interface FailClosedRules {
   block(event: string, output: JsonObject | undefined, reasons: readonly string[], config: ResolvedConfig): JsonObject | undefined;
 }
 
+/** `hookrun validate` for one agent: a static check of its hook files that never runs a hook. */
+export interface DialectValidator {
+  /** Every finding code the check reports (`--ignore` accepts these). */
+  codes: readonly string[];
+  /** Severity and title per code, where the dialect has them (SARIF rules). */
+  rules?: Readonly<Record<string, CodeInfo>>;
+  /** Throws a usage HookrunError for a bad option (e.g. an unknown `--claude-version`). */
+  validate(ctx: Context, options: { ignore?: readonly string[]; agentVersion?: string }): ValidateResult | Promise<ValidateResult>;
+}
+
 export interface Dialect {
   name: DialectName;
+  /** The agent as its users call it ("Claude Code"), for messages; default: `name`. */
+  agentName?: string;
   /** Every event name this agent fires, exact spelling. */
   events: readonly string[];
   /** Event field names that hookrun's convenience flags (`--tool`, `--prompt`, ...) set. */
@@ -137,4 +151,21 @@ export interface Dialect {
   resultCache?(config: ResolvedConfig, ctx: Context): HookResultCache;
   /** `hookrun migrate`: the reader and writer of the agent's hook files (a lazy import of its migrate.ts). */
   migration?: () => Promise<MigrationAdapter>;
+  /** `validate`: this agent's static check, loaded on demand; absent, validate says hookrun has none for it. */
+  validator?(): Promise<DialectValidator>;
+  /**
+   * `enable`/`disable`: hookrun switches hooks through Gemini CLI's hooksConfig.disabled only. For another
+   * agent, what it offers instead (e.g. Claude Code's "disableAllHooks"), for the refusal.
+   */
+  noHookSwitch?: string;
+  /**
+   * `hookrun trust`: the records it manages that decide this agent's project hooks: `folder-rules`
+   * (trustedFolders.json: Gemini CLI's own file, and hookrun's record for agents whose own hookrun cannot
+   * read), `fingerprints` (Gemini CLI's trusted_hooks.json). None: no gate of hookrun's applies.
+   */
+  trustRecords?: readonly TrustRecord[];
+  /** `hookrun trust`: how the agent's project hooks are trusted otherwise, or what the records do not cover. */
+  trustNote?: string;
 }
+
+export type TrustRecord = 'folder-rules' | 'fingerprints';

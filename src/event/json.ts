@@ -1,6 +1,7 @@
 // JSON parsing that says where it failed: event JSON comes from arguments, files and stdin, and a
 // user who mistyped it needs the line and column, not just "Unexpected token".
 import { inputError } from '../errors.js';
+import { jsonErrorOffset } from './json-position.js';
 
 /** 1-based line and column of a character offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
@@ -22,9 +23,15 @@ export function parseJson(text: string, origin: string): unknown {
   } catch (error) {
     const message = (error as Error).message;
     const at = /at position (\d+)/.exec(message);
-    const offset = at ? Number(at[1]) : text.length;
+    const offset = at ? Number(at[1]) : jsonErrorOffset(text);
     const { line, column } = lineColumn(text, offset);
-    const reason = message.replace(/ in JSON at position \d+.*$/s, '').replace(/^JSON\.parse: /, '');
+    // V8 quotes the text after the token (`Unexpected token 'o', "not json\n" is not valid JSON`): the
+    // position says where, and a message never carries a raw line break.
+    const reason = message
+      .replace(/ (in JSON )?at position \d+.*$/s, '')
+      .replace(/^JSON\.parse: /, '')
+      .replace(/, ".*" is not valid JSON$/s, '')
+      .replace(/\r?\n/g, ' ');
     throw inputError(`${origin}:${line}:${column}: invalid JSON: ${reason}`, {
       file: origin,
       line,

@@ -14,7 +14,8 @@ export function hookActionMessage(result: HookActionResult): string {
   if (status === 'no-op') return `Hook "${hookName}" is already ${action === 'enable' ? 'enabled' : 'disabled'}.`;
   const verb = action === 'enable' ? 'enabled' : 'disabled';
   const preposition = action === 'enable' ? 'by removing it from the disabled list in' : 'by adding it to the disabled list in';
-  const scopes = [...result.modifiedScopes, ...result.alreadyInStateScopes];
+  // enable names the files it removed the name from; disable also the ones that already had it.
+  const scopes = action === 'enable' ? result.modifiedScopes : [...result.modifiedScopes, ...result.alreadyInStateScopes];
   if (scopes.length === 0) return `Hook "${hookName}" ${verb}.`;
   if (scopes.length === 2) {
     const [s1, s2] = scopes.map(scopeText) as [string, string];

@@ -205,8 +205,9 @@ function decisionText(result: HookResultReport): string {
   if (typeof output.behavior === 'string') parts.push(output.behavior);
   const why = output.stopReason || output.reason || specific.permissionDecisionReason || output.permissionDecisionReason || (typeof output.behavior === 'string' && output.message) || output.systemMessage || output.agent_message || output.user_message || output.followup_message;
   if (why) parts.push(oneLine(textOf(why), 100));
-  if (result.outputFormat === 'text') parts.push('(plain text)');
-  return parts.length > 0 ? parts.join(': ') : 'output without a decision';
+  const said = parts.length > 0 ? parts.join(': ') : 'output without a decision';
+  // The answer came as plain text, not JSON: said after it, not as one more ": " part.
+  return result.outputFormat === 'text' ? `${said} (from plain-text output)` : said;
 }
 
 function hookLine(result: HookResultReport, c: ChalkInstance): string {
@@ -266,7 +267,13 @@ export function renderRunText(report: RunReport, color: boolean): string {
   } else if (failClosed?.note) {
     lines.push(`hookrun: ${c.yellow('note')}: ${failClosed.note}`);
   }
-  const failed = report.results.filter((r) => !r.success).map((r) => r.name);
+  // A block (exit 2) is an answer and a held-back hook never ran: neither is called "failed".
+  const isBlock = (r: HookResultReport) => !r.success && !r.heldBack && !r.error && !r.timedOut && !r.signal && r.exitCode === 2;
+  const blocked = report.results.filter(isBlock).map((r) => r.name);
+  const heldBack = report.results.filter((r) => r.heldBack).map((r) => r.name);
+  const failed = report.results.filter((r) => !r.success && !r.heldBack && !isBlock(r)).map((r) => r.name);
+  if (blocked.length > 0) lines.push(`hookrun: hook(s) [${blocked.join(', ')}] blocked event ${report.event} (exit 2)`);
+  if (heldBack.length > 0) lines.push(`hookrun: hook(s) [${heldBack.join(', ')}] held back for event ${report.event}: not trusted, not run`);
   if (failed.length > 0) lines.push(`hookrun: hook(s) [${failed.join(', ')}] failed for event ${report.event}`);
   const outcomeText = `${OUTCOME_WORDS[report.outcome]} (exit ${report.exitCode})${outcomeReason(report.output, report.outcome)}`;
   const painted =

@@ -18,6 +18,8 @@ export interface RenderOptions {
   version: string;
   /** The finding codes of the dialect checked (SARIF rules); default Gemini CLI's. */
   codes?: Readonly<Record<string, CodeInfo>>;
+  /** The dialects checked, when validate chose them (no --dialect): named on the summary line. */
+  dialects?: readonly string[];
 }
 
 export function renderValidate(result: ValidateResult, format: ValidateFormat, options: RenderOptions): string {
@@ -50,7 +52,8 @@ function renderText(result: ValidateResult, options: RenderOptions): string {
   }
   const { errors, warnings, infos } = result.summary;
   const checked = result.files.filter((file) => file.exists && !file.note).length;
-  const counts = `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'info')} in ${plural(checked, 'file')} checked`;
+  const which = options.dialects && options.dialects.length > 0 ? ` (${options.dialects.join(', ')})` : '';
+  const counts = `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'info')} in ${plural(checked, 'file')} checked${which}`;
   const paint = errors > 0 ? c.red : warnings > 0 ? c.yellow : c.green;
   if (lines.length > 0) lines.push('');
   lines.push(paint(result.incomplete ? `${counts} (incomplete: a file could not be read)` : counts));

@@ -1,5 +1,6 @@
 // list, the switches and test in every dialect (contract: "Other dialects"): list follows the
 // configured agent, enable/disable refuse the dialects they cannot edit, test --dialect sets the cases' dialect.
+import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { hookrun, makeSandbox, type Sandbox } from '../helpers/cli.js';
 
@@ -37,6 +38,43 @@ describe('list and the switches', () => {
       expect(result.stderr).toContain("edits Gemini CLI's hooksConfig.disabled; Claude Code has no per-hook switch");
       expect(result.exitCode).toBe(1);
     }
+  });
+
+  test('with no --dialect in a Claude-only repository the switches refuse, say why and write no Gemini file', async () => {
+    await sb.write('ws/.claude/settings.json', CLAUDE_CLEAN);
+    const result = await run('disable', 'echo ok');
+    expect(result.stderr).toContain('hookrun: --dialect auto: claude');
+    expect(result.stderr).toContain('Claude Code has no per-hook switch: remove the hook from its settings file, or set "disableAllHooks": true');
+    expect(result.exitCode).toBe(1);
+    expect(existsSync(`${sb.ws}/.gemini`)).toBe(false);
+    expect(existsSync(`${sb.home}/.gemini`)).toBe(false);
+  });
+
+  test.each([
+    ['kiro', 'ws/.kiro/agents/dev.json', '{"name": "dev"}\n', 'Kiro CLI has no per-hook switch: remove the hook from the agent file'],
+    ['antigravity', 'ws/.agents/hooks.json', '{}\n', 'Antigravity CLI has no per-hook switch: remove the hook from its hooks.json'],
+  ])('enable --dialect %s names what the agent offers instead', async (dialect, file, content, says) => {
+    await sb.write(file, content);
+    const result = await run('enable', 'x', '--dialect', dialect);
+    expect(result.stderr).toContain(says);
+    expect(result.exitCode).toBe(1);
+  });
+
+  test('list and explain take --claude-version and --agent', async () => {
+    await sb.write('ws/.claude/settings.json', CLAUDE_CLEAN);
+    const list = await run('list', '--dialect', 'claude', '--claude-version', 'current');
+    expect(list.stdout).toContain('echo ok');
+    expect(list.exitCode).toBe(0);
+    const explain = await run('explain', 'PreToolUse', '--dialect', 'claude', '--claude-version', 'current', '--tool', 'Bash', '--trust-workspace');
+    expect(explain.stdout).toContain('echo ok');
+    expect(explain.exitCode).toBe(0);
+    const bad = await run('explain', 'PreToolUse', '--dialect', 'claude', '--claude-version', 'nine');
+    expect(bad.stderr).toContain('must be "classic", "current" or a Claude Code version');
+    expect(bad.exitCode).toBe(1);
+    await sb.write('ws/.kiro/agents/dev.json', '{"name": "dev", "hooks": {"agentSpawn": [{"command": "echo spawn"}]}}\n');
+    const kiro = await run('explain', 'agentSpawn', '--dialect', 'kiro', '--agent', 'dev');
+    expect(kiro.stdout).toContain('echo spawn');
+    expect(kiro.exitCode).toBe(0);
   });
 
   test('list in an untrusted folder does not say "No hooks configured" above configured hooks', async () => {

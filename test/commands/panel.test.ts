@@ -81,15 +81,16 @@ describe('disable', () => {
 });
 
 describe('enable', () => {
-  test('modified scopes first, then the clean one; then "already enabled"', async () => {
+  test('names only the file it removed the name from; the emptied list goes; then "already enabled"', async () => {
     await s.writeJson(s.workspaceSettings, { hooksConfig: { disabled: ['other'] } });
     await s.writeJson(s.userSettings, { hooksConfig: { disabled: ['audit'] }, hooks: on('BeforeTool', cmd('./a.sh', 'audit')) });
     expect(await run('enable', 'audit')).toEqual({
       exitCode: 0,
-      stdout: `Hook "audit" enabled by removing it from the disabled list in user (${s.userSettings}) and workspace (${s.workspaceSettings}) settings.\n`,
+      stdout: `Hook "audit" enabled by removing it from the disabled list in user (${s.userSettings}) settings.\n`,
       stderr: '',
     });
-    expect(disabledIn(s.userSettings)).toEqual([]);
+    expect(disabledIn(s.userSettings)).toBeUndefined();
+    expect(readFileSync(s.userSettings, 'utf8')).not.toContain('hooksConfig');
     expect(disabledIn(s.workspaceSettings)).toEqual(['other']);
     expect(await run('enable', 'audit')).toEqual({ exitCode: 0, stdout: 'Hook "audit" is already enabled.\n', stderr: '' });
   });
@@ -134,7 +135,7 @@ describe('unknown names (Gemini writes them anyway)', () => {
       'hookrun: warning: No hooks found matching "stale". The name was removed from hooksConfig.disabled anyway, as Gemini CLI does. `hookrun list --all` shows the hook names.\n',
     );
     expect(r.stderr).not.toContain('written');
-    expect(disabledIn(s.workspaceSettings)).toEqual([]);
+    expect(disabledIn(s.workspaceSettings)).toBeUndefined();
   });
 
   test('enable of a name nobody has', async () => {
@@ -162,7 +163,7 @@ describe('enable-all / disable-all', () => {
     expect(disabledIn(s.workspaceSettings)).toEqual(['a', 'b']);
     expect((await run('disable-all')).stdout).toBe('All hooks are already disabled.\n');
     expect((await run('enable-all')).stdout).toBe('Enabled 3 hook(s) successfully.\n');
-    expect(disabledIn(s.workspaceSettings)).toEqual([]);
+    expect(disabledIn(s.workspaceSettings)).toBeUndefined();
     expect((await run('enable-all')).stdout).toBe('All hooks are already enabled.\n');
   });
 
@@ -179,7 +180,7 @@ describe('enable-all / disable-all', () => {
       modifiedScopes: [{ scope: 'user', path: s.userSettings }],
       warnings: [],
     });
-    expect(disabledIn(s.userSettings)).toEqual([]);
+    expect(disabledIn(s.userSettings)).toBeUndefined();
     expect(readFileSync(workspace, 'utf8')).toBe(before);
   });
 

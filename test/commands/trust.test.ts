@@ -49,10 +49,17 @@ describe.concurrent('--folder', () => {
   test('writes TRUST_FOLDER for the workspace, 0600, and the folder is trusted', async ({ w }) => {
     const result = await w.run(['trust', '--folder']);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toBe(`Set TRUST_FOLDER for ${w.ws} in ${trustedFolders(w)}.\n`);
+    expect(result.stdout).toBe(`Set TRUST_FOLDER for ${w.ws} in ${trustedFolders(w)}.\n  (folder rules cover: gemini, kiro, antigravity)\n`);
     expect(JSON.parse(fs.readFileSync(trustedFolders(w), 'utf8'))).toEqual({ [w.ws]: 'TRUST_FOLDER' });
     expect(fs.statSync(trustedFolders(w)).mode & 0o777).toBe(0o600);
     expect(json(await w.run(['trust', '--json'])).folder).toMatchObject({ trusted: true, by: 'file' });
+  });
+
+  test('the listing says which agents each record covers, from the dialect registry', async ({ w }) => {
+    const text = await w.run(['trust']);
+    expect(text.stdout).toContain('Agents these records cover\n  folder rules (trustedFolders.json): gemini, kiro, antigravity\n  hook fingerprints (trusted_hooks.json): gemini\n');
+    expect(text.stdout).toContain('  claude: Claude Code keeps its own per-project trust acceptance');
+    expect(json(await w.run(['trust', '--json'])).covers).toMatchObject({ records: { 'folder-rules': ['gemini', 'kiro', 'antigravity'], fingerprints: ['gemini'] } });
   });
 
   test('a path and a level; relative paths resolve against -C', async ({ w }) => {

@@ -16,7 +16,8 @@ const result = (r: Partial<HookActionResult>): HookActionResult => ({
 
 describe('hookActionMessage', () => {
   test.each([
-    ['enable, two scopes', result({ modifiedScopes: [user], alreadyInStateScopes: [ws] }), 'Hook "h" enabled by removing it from the disabled list in user (/h/.gemini/settings.json) and workspace (/p/.gemini/settings.json) settings.'],
+    ['enable, two scopes', result({ modifiedScopes: [user, ws] }), 'Hook "h" enabled by removing it from the disabled list in user (/h/.gemini/settings.json) and workspace (/p/.gemini/settings.json) settings.'],
+    ['enable names only the files it changed', result({ modifiedScopes: [user], alreadyInStateScopes: [ws] }), 'Hook "h" enabled by removing it from the disabled list in user (/h/.gemini/settings.json) settings.'],
     ['enable, one scope', result({ modifiedScopes: [user] }), 'Hook "h" enabled by removing it from the disabled list in user (/h/.gemini/settings.json) settings.'],
     ['disable, one scope', result({ action: 'disable', modifiedScopes: [ws] }), 'Hook "h" disabled by adding it to the disabled list in workspace (/p/.gemini/settings.json) settings.'],
     ['disable, both', result({ action: 'disable', modifiedScopes: [ws], alreadyInStateScopes: [user] }), 'Hook "h" is now disabled in both workspace (/p/.gemini/settings.json) and user (/h/.gemini/settings.json) settings.'],

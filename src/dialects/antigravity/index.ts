@@ -10,6 +10,7 @@ import { agyHookFiles, loadAgyConfig } from './settings.js';
 
 export const antigravity: Dialect = {
   name: 'antigravity',
+  agentName: 'Antigravity CLI',
   events: AGY_EVENTS,
   flagFields: {
     // Moved into toolCall.name / toolCall.args by completeInput.
@@ -38,4 +39,10 @@ export const antigravity: Dialect = {
     return { workspace: at('workspace'), user: at('global') };
   },
   migration: async () => (await import('./migrate.js')).migration,
+  async validator() {
+    const { AGY_FINDING_CODES, validateAgy } = await import('./validate.js');
+    return { codes: AGY_FINDING_CODES, validate: (ctx, options) => validateAgy(ctx, { ignore: options.ignore }) };
+  },
+  trustRecords: ['folder-rules'],
+  noHookSwitch: 'Antigravity CLI has no per-hook switch: remove the hook from its hooks.json',
 };

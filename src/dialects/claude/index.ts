@@ -12,6 +12,7 @@ import { resolveClaudeProfile } from './version.js';
 
 export const claude: Dialect = {
   name: 'claude',
+  agentName: 'Claude Code',
   events: CLAUDE_EVENTS,
   flagFields: {
     tool: 'tool_name',
@@ -37,4 +38,14 @@ export const claude: Dialect = {
     return { workspace: firstFile([paths.project, paths.local]), user: firstFile([paths.user]) };
   },
   migration: async () => (await import('./migrate.js')).migration,
+  async validator() {
+    const { CLAUDE_FINDING_CODES, validateClaude } = await import('./validate.js');
+    return {
+      codes: Object.keys(CLAUDE_FINDING_CODES),
+      rules: CLAUDE_FINDING_CODES,
+      validate: (ctx, options) => validateClaude(ctx, { ignore: options.ignore, ...(options.agentVersion !== undefined ? { version: options.agentVersion } : {}) }),
+    };
+  },
+  trustNote: "Claude Code keeps its own per-project trust acceptance; its project hooks run as they do under `claude -p`, without a trust prompt",
+  noHookSwitch: 'Claude Code has no per-hook switch: remove the hook from its settings file, or set "disableAllHooks": true to turn every hook off',
 };

@@ -37,4 +37,12 @@ export const codex: Dialect = {
     };
   },
   migration: async () => (await import('./migrate.js')).migration,
+  agentName: 'Codex CLI',
+  async validator() {
+    const { CODEX_FINDING_CODES, validateCodex } = await import('./validate.js');
+    return { codes: CODEX_FINDING_CODES, validate: (ctx, options) => validateCodex(ctx, { ignore: options.ignore }) };
+  },
+  trustRecords: ['folder-rules'],
+  noHookSwitch: 'Codex CLI has no per-hook switch hookrun edits: set `enabled = false` under [hooks.state."<key>"] in ~/.codex/config.toml, or remove the hook from its hooks.json',
+  trustNote: "Codex CLI's own project trust (trust_level in ~/.codex/config.toml) is read first",
 };

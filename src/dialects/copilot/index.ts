@@ -31,4 +31,11 @@ export const copilot: Dialect = {
   failClosed: copilotFailClosed,
   configuredAt: copilotConfiguredAt,
   migration: async () => (await import('./migrate.js')).migration,
+  agentName: 'GitHub Copilot CLI',
+  async validator() {
+    const { COPILOT_FINDING_CODES, validateCopilot } = await import('./validate.js');
+    return { codes: COPILOT_FINDING_CODES, validate: (ctx, options) => validateCopilot(ctx, { ignore: options.ignore }) };
+  },
+  trustRecords: ['folder-rules'],
+  noHookSwitch: 'GitHub Copilot CLI has no per-hook switch: remove the hook from its hook file, or set "disableAllHooks": true in its settings',
 };

@@ -36,4 +36,11 @@ export const cursor: Dialect = {
     return { workspace: at('project'), user: at('user') ?? at('enterprise') };
   },
   migration: async () => (await import('./migrate.js')).migration,
+  agentName: 'Cursor',
+  async validator() {
+    const { CURSOR_FINDING_CODES, validateCursor } = await import('./validate.js');
+    return { codes: CURSOR_FINDING_CODES, validate: (ctx, options) => validateCursor(ctx, { ignore: options.ignore }) };
+  },
+  trustRecords: ['folder-rules'],
+  noHookSwitch: 'Cursor has no per-hook switch: remove the hook from its hooks.json',
 };

@@ -11,7 +11,11 @@ import { outcomeGemini } from './aggregate.js';
 export function geminiHookFailure(_event: string, result: HookResult): string | undefined {
   const p = result.process;
   if (p?.spawnError !== undefined) return `could not start: ${p.spawnError}`;
-  if (p?.timedOut) return result.error ?? 'timed out';
+  if (p?.timedOut) {
+    // One phrase with the value ("timed out after 300 ms"), not the agent's own "Hook timed out after 300ms".
+    const ms = /timed out after (\d+)\s*ms/.exec(result.error ?? '')?.[1];
+    return ms ? `timed out after ${ms} ms` : 'timed out';
+  }
   if (result.error !== undefined) return result.error;
   if (result.success || result.outputFormat === 'json') return undefined;
   if (p?.signal) return `was killed by ${p.signal}`;

@@ -113,6 +113,7 @@ function valueAsCodeWarnings(hook: PlannedHook, asCode: ValueAsCode[], geminiCom
 
 export const gemini: Dialect = {
   name: 'gemini',
+  agentName: 'Gemini CLI',
   events: GEMINI_EVENTS,
   flagFields: {
     tool: 'tool_name',
@@ -177,4 +178,9 @@ export const gemini: Dialect = {
     return { workspace: firstFile([paths.workspace]), user: firstFile([paths.user]) };
   },
   migration: async () => (await import('./migrate.js')).migration,
+  trustRecords: ['folder-rules', 'fingerprints'],
+  async validator() {
+    const [{ validateGemini }, { FINDING_CODES }] = await Promise.all([import('./validate/validate.js'), import('./validate/codes.js')]);
+    return { codes: Object.keys(FINDING_CODES), rules: FINDING_CODES, validate: (ctx, options) => validateGemini(ctx, { ignore: options.ignore }) };
+  },
 };

@@ -18,6 +18,7 @@ import { kiroFailClosed } from './fail-closed.js';
 
 export const kiro: Dialect = {
   name: 'kiro',
+  agentName: 'Kiro CLI',
   events: [...KIRO_EVENTS, ...KIRO3_TRIGGER_NAMES],
   flagFields: {
     tool: 'tool_name',
@@ -53,4 +54,12 @@ export const kiro: Dialect = {
   },
   resultCache: (_config, ctx) => createKiroCache(ctx),
   migration: async () => (await import('./migrate.js')).migration,
+  // Kiro CLI 3's standalone hook files; the agent-embedded hooks have no static check yet.
+  async validator() {
+    const { KIRO3_FINDING_CODES, validateKiro3 } = await import('./kiro3-validate.js');
+    return { codes: KIRO3_FINDING_CODES, validate: (ctx, options) => validateKiro3(ctx, { ignore: options.ignore }) };
+  },
+  trustRecords: ['folder-rules'],
+  trustNote: "the folder rules gate Kiro CLI 3's .kiro/hooks files; hooks in agent files have no trust gate, as in Kiro CLI",
+  noHookSwitch: 'Kiro CLI has no per-hook switch: remove the hook from the agent file (.kiro/agents/*.json) or from .kiro/hooks/*.json',
 };

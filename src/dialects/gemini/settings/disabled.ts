@@ -9,9 +9,10 @@ import { configError, formatLocation, HookrunError } from '../../../errors.js';
 import type { JsonObject } from '../../../types.js';
 import { readEditableSync } from '../../../settings/editable.js';
 import { expandEnvInObject } from './expand.js';
-import { appendToJsoncArray, removeFromJsoncArray, setJsoncValue } from '../../../settings/edit.js';
+import { parseTree } from 'jsonc-parser';
+import { appendToJsoncArray, removeFromJsoncArray, removeJsoncChild } from '../../../settings/edit.js';
 import { geminiSettingsPaths, workspaceIsHome } from './load.js';
-import { isPlainObject, parseJsoncObject, type JsoncDocument } from '../../../settings/jsonc.js';
+import { findNode, isPlainObject, parseJsoncObject, type JsoncDocument } from '../../../settings/jsonc.js';
 import { withFileLock, writeFileAtomic, type LockOptions } from '../../../settings/write.js';
 
 export type WritableScope = 'workspace' | 'user';
@@ -74,6 +75,24 @@ function notEditable(doc: JsoncDocument, at: string[], expected: string, value: 
   return configError(`${formatLocation(location)}: "${at.join('.')}" must be ${expected}, found ${found}; fix it by hand first`, location);
 }
 
+/**
+ * hookrun leaves no empty list behind (Gemini CLI writes `"disabled": []`): once the last name is out,
+ * the `disabled` key goes, and `hooksConfig` with it when nothing else is in it. Comments and the rest
+ * of the file stay as they are.
+ */
+function dropEmptyDisabledList(text: string): string {
+  for (const at of [DISABLED_PATH, ['hooksConfig']]) {
+    const root = parseTree(text);
+    const value = root && findNode(root, at);
+    const property = value?.parent;
+    const container = property?.parent;
+    const empty = value && (value.children ?? []).length === 0 && (value.type === 'array' || value.type === 'object');
+    if (!empty || !property || !container || container.type !== 'object') return text;
+    text = removeJsoncChild(text, container, container.children!.indexOf(property));
+  }
+  return text;
+}
+
 /** Writes `names` as a new settings file (Gemini writes `JSON.stringify(settings, null, 2)`, no final newline). */
 function newSettingsText(names: unknown[]): string {
   return JSON.stringify({ hooksConfig: { disabled: names } }, null, 2);
@@ -109,7 +128,9 @@ export async function enableHook(ctx: Context, hookName: string, options?: LockO
     await lockAll(existing, async () => {
       const lists = scopes.map((scope) => readDisabledList(scope, ctx));
       for (const list of lists) {
-        if (!list.doc || !list.names.includes(hookName)) {
+        // A file that does not exist is named nowhere: the message lists only files that are there.
+        if (!list.doc) continue;
+        if (!list.names.includes(hookName)) {
           alreadyInStateScopes.push(list.file);
           continue;
         }
@@ -117,7 +138,7 @@ export async function enableHook(ctx: Context, hookName: string, options?: LockO
         for (let index = list.names.length - 1; index >= 0; index--) {
           if (list.names[index] === hookName) text = removeFromJsoncArray(text, DISABLED_PATH, index);
         }
-        await writeFileAtomic(list.file.path, text);
+        await writeFileAtomic(list.file.path, dropEmptyDisabledList(text));
         modifiedScopes.push(list.file);
       }
     }, options);
@@ -159,7 +180,9 @@ export async function clearDisabledLists(ctx: Context, options?: LockOptions): P
     for (const scope of scopes) {
       const list = readDisabledList(scope, ctx);
       if (!list.doc || list.names.length === 0) continue;
-      await writeFileAtomic(scope.path, setJsoncValue(list.doc.text, DISABLED_PATH, []));
+      let text = list.doc.text;
+      for (let index = list.names.length - 1; index >= 0; index--) text = removeFromJsoncArray(text, DISABLED_PATH, index);
+      await writeFileAtomic(scope.path, dropEmptyDisabledList(text));
       modified.push(scope);
     }
   }, options);

@@ -420,8 +420,23 @@ export function inactiveExtensionDiagnostic(name: string, hooksFile: string): Di
   };
 }
 
+/** What to do about a settings file that does not parse: `validate`'s fix, and the same words in every command's error. */
+export const SETTINGS_SYNTAX_FIX = 'Fix the JSON at that position: comments (// and /* */) are allowed, trailing commas and single quotes are not.';
+
+/**
+ * The one wording of a settings file that stopped the load, for run, list, explain and the switches:
+ * `file:line:column: what. how to fix it` (validate shows the same fix on its own line).
+ */
+function fatalSettingsError(layer: SettingsLayer): HookrunError {
+  const error = layer.error!;
+  if (layer.errorCode !== 'settings-syntax-error' || !error.location || error.location.line === 0) return error;
+  const where = formatLocation(error.location);
+  const what = error.message.replace(` in ${where}`, '').replace(/\.$/, '');
+  return configError(`${where}: ${what}. ${SETTINGS_SYNTAX_FIX}`, error.location);
+}
+
 function throwFatal(layers: SettingsLayer[]): void {
-  const errors = layers.flatMap((layer) => (layer.error ? [layer.error] : []));
+  const errors = layers.flatMap((layer) => (layer.error ? [fatalSettingsError(layer)] : []));
   if (errors.length === 0) return;
   if (errors.length === 1) throw errors[0]!;
   throw configError(errors.map((error) => error.message).join('\n'), errors[0]!.location);
@@ -435,6 +450,8 @@ function asConfigError(error: unknown, file: string): HookrunError {
   if (error instanceof HookrunError) return error;
   const message = error instanceof Error ? error.message : String(error);
   const location: Location = { file, line: 0, column: 0, path: [] };
+  // A directory where the settings file should be: said as such, not as EISDIR.
+  if ((error as NodeJS.ErrnoException).code === 'EISDIR') return configError(`${file} is a directory, not a settings file`, location);
   return configError(`Error in ${file}: ${message}`, location);
 }
 

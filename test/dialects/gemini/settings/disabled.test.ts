@@ -85,7 +85,8 @@ describe('enableHook', () => {
     const before = read(system);
     const result = await enableHook(s.ctx(), 'x');
     expect(result.status).toBe('no-op');
-    expect(result.alreadyInStateScopes.map((scope) => scope.scope)).toEqual(['workspace', 'user']);
+    // Neither file exists, so neither is named as a place the hook is enabled in.
+    expect(result.alreadyInStateScopes).toEqual([]);
     expect(read(system)).toBe(before);
     expect(fs.existsSync(s.workspaceSettings)).toBe(false);
   });
@@ -153,7 +154,8 @@ describe('enable-all and disable-all edits', () => {
     const user = await s.writeJson(s.userSettings, { model: { name: 'x' } });
     const before = read(user);
     expect(await clearDisabledLists(s.ctx())).toEqual([{ scope: 'workspace', path: s.workspaceSettings }]);
-    expect(disabledIn(s.workspaceSettings)).toEqual([]);
+    // No empty list is left behind: the key goes, and hooksConfig with it when nothing else is in it.
+    expect(JSON.parse(read(s.workspaceSettings))).toEqual({});
     expect(read(user)).toBe(before);
   });
 
@@ -170,5 +172,19 @@ describe('enable-all and disable-all edits', () => {
     await addToDisabledList(s.ctx(), ['b']);
     await clearDisabledLists(s.ctx());
     expect(fs.readdirSync(path.dirname(s.workspaceSettings))).toEqual(['settings.json']);
+  });
+});
+
+describe('no empty list is left behind', () => {
+  test('enable of the last name drops "disabled" and keeps the rest of hooksConfig and the comments', async () => {
+    await s.write(s.workspaceSettings, '{\n  // mine\n  "hooksConfig": {\n    "enabled": true,\n    "disabled": ["audit"]\n  }\n}\n');
+    expect((await enableHook(s.ctx(), 'audit')).status).toBe('success');
+    expect(read(s.workspaceSettings)).toBe('{\n  // mine\n  "hooksConfig": {\n    "enabled": true\n  }\n}\n');
+  });
+
+  test('an emptied hooksConfig goes too', async () => {
+    await s.write(s.workspaceSettings, '{\n  "model": {"name": "x"},\n  "hooksConfig": {\n    "disabled": ["audit"]\n  }\n}\n');
+    await enableHook(s.ctx(), 'audit');
+    expect(read(s.workspaceSettings)).toBe('{\n  "model": {"name": "x"}\n}\n');
   });
 });

@@ -164,7 +164,10 @@ describe('fatal problems', () => {
     await s.write(s.userSettings, '{\n  "hooks": {},\n}\n');
     const error = await loadError();
     expect(error.kind).toBe('config');
-    expect(error.message).toBe(`Expected double-quoted property name in ${s.userSettings}:3:1`);
+    // The position first and the fix validate gives, in every command that loads settings (issue 19).
+    expect(error.message).toBe(
+      `${s.userSettings}:3:1: Expected double-quoted property name. Fix the JSON at that position: comments (// and /* */) are allowed, trailing commas and single quotes are not.`,
+    );
     expect(error.location).toMatchObject({ file: s.userSettings, line: 3, column: 1 });
   });
 

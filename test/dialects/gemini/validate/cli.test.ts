@@ -20,7 +20,7 @@ describe('hookrun validate: exit codes', () => {
   it('0 for a clean configuration', async () => {
     const result = await validate(fixture('clean'));
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe('0 errors, 0 warnings, 0 info in 2 files checked\n');
+    expect(result.stdout).toBe('0 errors, 0 warnings, 0 info in 2 files checked (gemini)\n');
     expect(result.exitCode).toBe(0);
   });
 

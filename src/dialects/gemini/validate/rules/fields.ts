@@ -9,6 +9,21 @@ import { hooksOf, isObjectLike, type Report, type Rule } from './types.js';
 const SLOW_COMMAND =
   /\b(npm (install|ci|test|run)|npx|pnpm|yarn|docker|podman|pip3? install|poetry|cargo (build|test)|go (build|test)|mvn|gradle|make|pytest|jest|vitest|tsc|eslint|curl|wget|git (clone|fetch|pull|push)|terraform|kubectl)\b|\bsleep \d{2,}/;
 
+/** Builtins that only print or set a status: their arguments are text, never a slow program. */
+const TRIVIAL = new Set(['echo', 'printf', 'true', 'false', ':', 'exit', 'return', 'test', '[', 'cd']);
+
+/**
+ * Whether a command runs a slow-looking program: SLOW_COMMAND is tried on each simple command (split at
+ * `;`, `&&`, `||`, `|`, `&` and line breaks) whose first word is not a trivial builtin, so `echo "npm test
+ * passed"` does not count and `echo start && npm test` does. Quotes are not parsed: a heuristic for an info.
+ */
+export function looksSlow(command: string): boolean {
+  return command
+    .split(/&&|\|\||[;|&\n]/)
+    .map((part) => part.trim().replace(/^(\w+=\S*\s+)+/, ''))
+    .some((part) => part !== '' && !TRIVIAL.has(part.split(/\s+/)[0]!) && SLOW_COMMAND.test(part));
+}
+
 export const timeoutRules: Rule = (model, report) => {
   for (const definition of model.definitions) {
     hooksOf(definition.value).forEach((hook, index) => {
@@ -16,7 +31,7 @@ export const timeoutRules: Rule = (model, report) => {
       const timeout = hook.timeout;
       const location = definition.locate(['hooks', index, 'timeout']);
       if (timeout === undefined) {
-        if (typeof hook.command === 'string' && SLOW_COMMAND.test(hook.command)) {
+        if (typeof hook.command === 'string' && looksSlow(hook.command)) {
           report(
             'timeout-missing',
             `No timeout on a hook that looks slow ("${hook.command}"): Gemini CLI stops it after ${GEMINI_DEFAULT_TIMEOUT_MS / 1000} s.`,

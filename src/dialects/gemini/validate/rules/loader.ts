@@ -3,6 +3,7 @@
 // src/settings/, where `run` applies them too.
 import type { Diagnostic } from '../../../../types.js';
 import { suggestEventName } from '../../settings/names.js';
+import { SETTINGS_SYNTAX_FIX } from '../../settings/load.js';
 import { HOOK_EVENTS } from '../../events.js';
 import { isFindingCode, type FindingCode } from '../codes.js';
 import type { Rule } from './types.js';
@@ -17,8 +18,11 @@ export const loaderFindings: Rule = (model, report) => {
 const lastKey = (d: Diagnostic): string => String(d.location?.path.at(-1) ?? '');
 
 const FIXES: Partial<Record<FindingCode, (d: Diagnostic) => string>> = {
-  'settings-unreadable': () => 'Make the file readable by the user who runs Gemini CLI, or remove it.',
-  'settings-syntax-error': () => 'Fix the JSON at that position: comments (// and /* */) are allowed, trailing commas and single quotes are not.',
+  'settings-unreadable': (d) =>
+    d.message.endsWith('is a directory, not a settings file')
+      ? 'Remove the directory, or put the settings file in its place.'
+      : 'Make the file readable by the user who runs Gemini CLI, or remove it.',
+  'settings-syntax-error': () => SETTINGS_SYNTAX_FIX,
   'settings-not-object': () => 'Put the settings in one JSON object: { "hooks": { ... } }.',
   // `hookrun schema settings` describes hooks and hooksConfig only; other keys get the type named in the message.
   'schema-invalid': (d) =>

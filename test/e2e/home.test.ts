@@ -1,0 +1,55 @@
+// HOME (issue 19, item 7): an empty HOME is refused, since every user-level file would resolve inside the
+// workspace (the workspace read as the user's own settings, past the fingerprint gate); an unset HOME
+// falls back to the account's home, and stderr says which.
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { hookrun, makeSandbox, type Sandbox } from '../helpers/cli.js';
+
+let sb: Sandbox;
+beforeEach(async () => {
+  sb = await makeSandbox();
+});
+afterEach(() => sb.cleanup());
+
+const withHome = (home: string | undefined) => {
+  const env: Record<string, string> = { ...sb.env };
+  if (home === undefined) delete env.HOME;
+  else env.HOME = home;
+  return env;
+};
+
+describe('empty HOME', () => {
+  test('run refuses, exit 1, and the workspace hook does not run', async () => {
+    const marker = path.join(sb.root, 'ran');
+    await sb.write('ws/.gemini/settings.json', JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: `touch ${marker}` }] }] } }));
+    const result = await hookrun(['run', 'BeforeTool', '--tool', 'read_file', '--tool-input', '{}'], { env: withHome(''), cwd: sb.ws });
+    expect(result.stderr).toBe(
+      "hookrun: error: HOME is set but empty, so the user-level settings cannot be found (they would resolve inside the workspace); set HOME to your home directory, or unset it to use the account's home\n",
+    );
+    expect(result.exitCode).toBe(1);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  test('validate and test refuse with their own "could not run" code, 2', async () => {
+    for (const command of ['validate', 'test']) {
+      const result = await hookrun([command], { env: withHome(''), cwd: sb.ws });
+      expect(result.stderr).toContain('HOME is set but empty');
+      expect(result.exitCode).toBe(2);
+    }
+  });
+});
+
+describe('unset HOME', () => {
+  test('stderr says which home is used, and the command still works', async () => {
+    const result = await hookrun(['list'], { env: withHome(undefined), cwd: sb.ws });
+    expect(result.stderr).toContain(`hookrun: HOME is not set: using the account's home directory ${os.userInfo().homedir} for user-level settings\n`);
+    expect(result.exitCode).toBe(0);
+  });
+
+  test('a set HOME says nothing', async () => {
+    const result = await hookrun(['list'], { env: withHome(sb.home), cwd: sb.ws });
+    expect(result.stderr).not.toContain('HOME');
+  });
+});
