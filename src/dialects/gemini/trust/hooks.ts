@@ -13,6 +13,7 @@ import { textOf } from '../../../event/json.js';
 import { expandCommand } from '../shell.js';
 import { isPlainObject, parseJsonc, type JsonPath } from '../../../settings/jsonc.js';
 import type { Location, RegistryEntry } from '../../../types.js';
+import { readParsed } from '../../../files/cache.js';
 import { readIfExists } from '../../../trust/atomic.js';
 import type { TrustFileProblem } from './folders.js';
 
@@ -31,7 +32,7 @@ export function trustedScriptsPath(ctx: Context): string {
  */
 export function projectRootKey(ctx: Context): string {
   try {
-    return fs.realpathSync(ctx.cwd);
+    return fs.realpathSync.native(ctx.cwd);
   } catch {
     return path.resolve(ctx.cwd);
   }
@@ -81,7 +82,8 @@ interface TrustFile<P> {
 /** Reads one of the trust files with its parser; an unreadable file is a problem, never a throw. */
 function loadTrustFile<P>(file: string, parse: (text: string | undefined, file: string) => TrustFile<P>): TrustFile<P> {
   try {
-    return parse(readIfExists(file), file);
+    // Kept between the events of a server while the file is unchanged (src/files/cache.ts).
+    return readParsed(file, parse, readIfExists);
   } catch (error) {
     return { file, exists: true, projects: {}, problem: { message: errorMessage(error), location: at(file) } };
   }
