@@ -13,7 +13,7 @@ import { configError, formatLocation, HookrunError } from '../../../errors.js';
 import type { JsonObject, Location, TrustDecision } from '../../../types.js';
 import { isPlainObject, parseJsoncObject } from '../../../settings/jsonc.js';
 import { readParsed } from '../../../files/cache.js';
-import { readIfExists } from '../../../trust/atomic.js';
+import { readIfExists } from '../../../files/atomic.js';
 
 export const TRUST_LEVELS = ['TRUST_FOLDER', 'TRUST_PARENT', 'DO_NOT_TRUST'] as const;
 export type TrustLevel = (typeof TRUST_LEVELS)[number];

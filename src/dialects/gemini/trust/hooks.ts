@@ -14,7 +14,7 @@ import { expandCommand } from '../shell.js';
 import { isPlainObject, parseJsonc, type JsonPath } from '../../../settings/jsonc.js';
 import type { Location, RegistryEntry } from '../../../types.js';
 import { readParsed } from '../../../files/cache.js';
-import { readIfExists } from '../../../trust/atomic.js';
+import { readIfExists } from '../../../files/atomic.js';
 import type { TrustFileProblem } from './folders.js';
 
 export function trustedHooksPath(ctx: Context): string {
