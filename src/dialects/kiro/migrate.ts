@@ -1,4 +1,4 @@
-// Kiro CLI agent hooks → Gemini CLI settings. A small reader of Kiro's agent files (kiro-claude-hooks.md A.1–A.3):
+// Kiro CLI agent hooks → Gemini CLI settings. A small reader of Kiro's agent files (docs/sources.md §A.1–A.3):
 // workspace `.kiro/agents/*.json` (and Amazon Q's `.amazonq/cli-agents/`) win over the global ones by agent
 // name; `--agent NAME` picks one, else the configured default agent, else the only one.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// The environment Gemini CLI gives itself at start-up, which its hooks inherit (spec §3.4 redacts
+// The environment Gemini CLI gives itself at start-up, which its hooks inherit (docs/sources.md §G3.4 redacts
 // `process.env` as it is by then): once the settings are read and folder trust is decided, it loads
 // ONE .env file into its own process environment, and in Cloud Shell it replaces GOOGLE_CLOUD_PROJECT.
 //

@@ -2,7 +2,7 @@
 // Used by the registry's warnings (so `run` says it too) and by `validate`'s fix suggestions.
 import { HOOK_EVENTS, type HookEventName } from '../events.js';
 
-/** Claude Code events with the Gemini CLI event that fires at the same moment (spec §8, plus later Claude events). */
+/** Claude Code events with the Gemini CLI event that fires at the same moment (docs/sources.md §G8, plus later Claude events). */
 export const CLAUDE_EVENTS: Readonly<Record<string, HookEventName>> = {
   PreToolUse: 'BeforeTool',
   PostToolUse: 'AfterTool',

@@ -1,4 +1,4 @@
-// Project-hook fingerprints (spec §7.1): `<geminiHome>/.gemini/trusted_hooks.json` maps a project root
+// Project-hook fingerprints (docs/sources.md §G7.1): `<geminiHome>/.gemini/trusted_hooks.json` maps a project root
 // to the `name:command` keys of the workspace hooks that were trusted there. hookrun reads the very file
 // Gemini CLI reads, with the same keys, so trusting a hook in one trusts it in the other.
 // Beyond Gemini CLI, hookrun can also remember the SHA-256 of the script a command runs
