@@ -35,7 +35,7 @@ export function isClaudeInvocation(invocation: HookInvocation): invocation is Cl
 }
 
 const CLASSIC_DEFAULT_SEC = 60;
-const CURRENT_DEFAULT_SEC = 600;
+export const CURRENT_DEFAULT_SEC = 600;
 const SESSION_END_BUDGET_MS = 1500;
 const SESSION_END_MAX_MS = 60_000;
 

@@ -6,6 +6,8 @@ import type { Context } from '../../context.js';
 import { configError } from '../../errors.js';
 import { claudeSettingsPaths } from './settings.js';
 import { classifyMatcher } from './matcher.js';
+import { eventRule } from './events.js';
+import { CURRENT_DEFAULT_SEC } from './invocation.js';
 import type { ClaudeProfile } from './version.js';
 import { isPlainObject, parseJsoncObject, type JsoncDocument, type JsonPath } from '../../settings/jsonc.js';
 import type { JsonObject, Location } from '../../types.js';
@@ -16,8 +18,9 @@ import { type GeminiHookConfig, MigrationBuilder, type MigrationResult } from '.
 import { CLAUDE_EVENTS } from './events.js';
 import { addEventNotes } from '../../migrate/notes.js';
 
-const CURRENT_DEFAULT_MS = 600_000;
-const CURRENT_PROMPT_DEFAULT_MS = 30_000;
+/** Claude Code's current defaults, from the tables run uses (invocation.ts, events.ts). */
+const CURRENT_DEFAULT_MS = CURRENT_DEFAULT_SEC * 1000;
+const CURRENT_PROMPT_DEFAULT_MS = eventRule('UserPromptSubmit')!.currentTimeoutSec! * 1000;
 
 type Doc = JsoncDocument & { value: JsonObject };
 

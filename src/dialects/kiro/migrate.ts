@@ -11,9 +11,8 @@ import { KIRO_EVENT_MAP } from '../../migrate/maps.js';
 import { convertKiroMatcher, type Note } from '../../migrate/matchers.js';
 import { addEventNotes } from '../../migrate/notes.js';
 import { type GeminiHookConfig, MigrationBuilder, type MigrationResult } from '../../migrate/result.js';
-
-/** Kiro's default timeout (A.3): written explicitly, since Gemini CLI's default is 60 s. */
-const KIRO_DEFAULT_TIMEOUT_MS = 30_000;
+// Kiro's default timeout (docs/sources.md §A.3) is written explicitly, since Gemini CLI's default is 60 s.
+import { KIRO_DEFAULT_TIMEOUT_MS } from './exec.js';
 
 export interface KiroAgentFile {
   name: string;
