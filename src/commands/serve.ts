@@ -87,25 +87,7 @@ function warningLines(news: AnswerNews, color: boolean): string[] {
   return lines;
 }
 
-/**
- * V8's heap flags for a long-lived server (target 4 of docs/serve.md: RSS flat over 10,000 events).
- * Left at V8's defaults the young generation grows to 32 MiB to suit the allocation rate and the old
- * one rises with promoted garbage, so RSS climbs ~50 % although the live heap stays flat. A 1 MiB
- * semi-space with V8's memory-saving heuristics keeps it within a few per cent at no measured cost
- * per request. Set in the serve process only, and only when the user chose no heap flag of their own
- * (on the command line or in NODE_OPTIONS). Node warns that a flag changed after start-up may behave
- * unpredictably; these two only steer the garbage collector's sizing, measured in docs/serve.md.
- */
-export const SERVE_HEAP_FLAGS = ['--max-semi-space-size=1', '--optimize-for-size'] as const;
-
-function tuneHeapForServe(): void {
-  const chosen = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
-  if (/--(max-semi-space-size|semi-space|optimize-for-size|max-old-space-size)/.test(chosen)) return;
-  process.getBuiltinModule('node:v8').setFlagsFromString(SERVE_HEAP_FLAGS.join(' '));
-}
-
 export async function serveCommand(options: ServeOptions, io: IO, host: ServeHost): Promise<number> {
-  if (host.process === process) tuneHeapForServe();
   const session = new Session(options);
   const color = io.colorStderr;
   const seen = new Set<string>();
