@@ -7,7 +7,7 @@ import { HookrunError, errorText } from './errors.js';
 import { type IO, processIO } from './io.js';
 import { DEFAULT_DIALECT, DIALECT_CHOICES, DIALECT_NAMES } from './dialects/index.js';
 import { MIGRATE_CHOICES } from './migrate/adapters.js';
-import { REPORTERS, VALIDATE_FORMATS } from './render/names.js';
+import { REPORTERS, VALIDATE_FORMATS, type ReporterName, type ValidateFormat } from './render/names.js';
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
 
@@ -231,7 +231,7 @@ Examples:
     .action(async (opts: Record<string, unknown>) => {
       const { validateCommand } = await import('./commands/validate.js');
       const ctx = context(2);
-      const format = opts.json === true ? 'json' : (opts.format as 'text' | 'json' | 'github' | 'sarif');
+      const format = opts.json === true ? 'json' : (opts.format as ValidateFormat);
       const relativeTo = (format === 'github' && ctx.env.GITHUB_WORKSPACE) || process.cwd();
       setExit(
         await validateCommand(
@@ -339,7 +339,7 @@ Examples:
         await testCommand(
           {
             paths,
-            reporter: (opts.reporter ?? opts.format ?? (opts.json === true ? 'json' : undefined)) as 'text' | 'json' | 'junit' | 'github' | undefined,
+            reporter: (opts.reporter ?? opts.format ?? (opts.json === true ? 'json' : undefined)) as ReporterName | undefined,
             output: opts.output as string | undefined,
             junit: opts.junit as string | undefined,
             dialect: opts.dialect as string | undefined,

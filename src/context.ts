@@ -20,7 +20,7 @@ export function resolveWorkspace(dir: string, errorExitCode?: number): string {
     new HookrunError('usage', `workspace ${dir} ${what}; give an existing directory with -C`, undefined, errorExitCode);
   let real: string;
   try {
-    real = fs.realpathSync(dir);
+    real = fs.realpathSync.native(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw fail(code === 'ENOENT' ? 'does not exist' : code === 'ENOTDIR' ? 'is not a directory' : `cannot be used (${code})`);

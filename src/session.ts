@@ -167,9 +167,10 @@ function fieldsOf(event: string | undefined, options: RequestOptions): EventOpti
 }
 
 /**
- * Answers events as `hookrun run` would, with a caller's defaults. Nothing is kept between requests
- * but the defaults: every request reads the settings, trust and `.env` files afresh (docs/serve.md
- * says why, with the measurement), so an edit is seen by the very next request.
+ * Answers events as `hookrun run` would, with a caller's defaults. Between requests only the defaults
+ * and what the settings, trust and `.env` files parse to are kept, and every request stats each file
+ * and re-reads one that changed (src/files/cache.ts; docs/serve.md), so an edit is seen by the very
+ * next request.
  */
 export class Session {
   readonly #defaults: SessionDefaults;

@@ -1,4 +1,4 @@
-// Runs a plan: every hook in parallel, or one after another with the input chained (spec §3.9).
+// Runs a plan: every hook in parallel, or one after another with the input chained (docs/sources.md §G3.9).
 // Starting and stopping processes is process.ts's job; this module only orders the work.
 import type { Context } from '../context.js';
 import { AgentEventError } from '../errors.js';

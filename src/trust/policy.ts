@@ -52,7 +52,7 @@ export function trustHooksCommand(ctx: Context): string {
   return `hookrun trust --hooks -C ${quote([ctx.cwd])}`;
 }
 
-/** Gemini CLI's warning about new project hooks, exactly (spec §7.1). */
+/** Gemini CLI's warning about new project hooks, exactly (docs/sources.md §G7.1). */
 export function geminiProjectHooksWarning(labels: readonly string[]): string {
   return (
     'WARNING: The following project-level hooks have been detected in this workspace:\n' +

@@ -1,9 +1,10 @@
 // `hookrun serve` through real processes: the real bin on real pipes, real temp workspaces and hooks,
 // its answers compared with what `hookrun run` prints and exits with for the same event.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { hookrun, makeSandbox, type Sandbox, stdoutJson } from '../helpers/cli.js';
+import { RACY_MS } from '../../src/files/cache.js';
 import { ServeClient } from './client.js';
 
 const sandboxes: Sandbox[] = [];
@@ -145,6 +146,33 @@ describe('a session', () => {
     await sb.write(path.join(sb.ws, '.env'), 'FROM_DOTENV=dotenv-value\n');
     const withEnv = await client.call('run', { event: 'BeforeTool', input: shellEvent() });
     expect(withEnv.result).toMatchObject({ output: { reason: 'dotenv-value' } });
+  });
+
+  test('a same-size edit that puts the mtime back is seen, though the unchanged files are kept between requests', async () => {
+    const sb = await sandbox();
+    const file = path.join(sb.ws, '.gemini/settings.json');
+    const folders = path.join(sb.root, 'trustedFolders.json');
+    const old = new Date(Date.now() - 3_600_000);
+    await sb.write(file, settings(beforeTool('echo \'{"decision":"deny","reason":"first"}\'')));
+    await sb.write(folders, JSON.stringify({ [sb.ws]: 'TRUST_FOLDER' }));
+    for (const f of [file, folders]) utimesSync(f, old, old);
+    // Past the window in which an edit could hide in the same timestamp tick (src/files/cache.ts): from
+    // here on the server may answer from what it kept, and must notice every change.
+    await new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
+    const client = serve(sb, ['--hook-trust', 'warn']);
+    const ask = async () => (await client.call('run', { event: 'BeforeTool', input: shellEvent() })).result;
+    expect(await ask()).toMatchObject({ exitCode: 2, output: { reason: 'first' } });
+    expect(await ask()).toMatchObject({ exitCode: 2, output: { reason: 'first' } });
+    const before = statSync(file);
+    writeFileSync(file, settings(beforeTool('echo \'{"decision":"deny","reason":"again"}\'')));
+    utimesSync(file, old, old);
+    expect([statSync(file).size, statSync(file).mtimeMs, statSync(file).ino]).toEqual([before.size, before.mtimeMs, before.ino]);
+    expect(await ask()).toMatchObject({ exitCode: 2, output: { reason: 'again' } });
+    // The same for the trust file: a rule for another folder of the same length, the mtime put back.
+    const elsewhere = `${sb.ws.slice(0, -1)}${sb.ws.endsWith('x') ? 'y' : 'x'}`;
+    writeFileSync(folders, JSON.stringify({ [elsewhere]: 'TRUST_FOLDER' }));
+    utimesSync(folders, old, old);
+    expect(await ask()).toEqual({ exitCode: 0, outcome: 'proceed', output: {} });
   });
 
   test('overlapping requests are answered by id as they finish, not in the order sent', async () => {

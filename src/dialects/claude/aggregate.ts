@@ -1,4 +1,4 @@
-// Claude Code's merge of parallel hook answers, pure (kiro-claude-hooks.md B.7, B.9): continue:false wins over
+// Claude Code's merge of parallel hook answers, pure (docs/sources.md §B.7, §B.9): continue:false wins over
 // everything; a PreToolUse permission decision by precedence deny > defer > ask > allow; any
 // `decision: "block"` blocks; messages and additional context from every hook are kept.
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';

@@ -1,4 +1,4 @@
-// Claude Code's events as data (kiro-claude-hooks.md B.3, B.4, B.6, B.7): what each matcher is compared
+// Claude Code's events as data (docs/sources.md §B.3, §B.4, §B.6, §B.7): what each matcher is compared
 // with, what exit code 2 does, whether plain stdout becomes context, whether `decision: "block"` blocks,
 // and the input fields, checked with zod/mini (every field optional: hookrun is often run by hand).
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// How Claude Code reads a finished hook (kiro-claude-hooks.md B.6, B.7): exit code 0, 2 or other; stdout as
+// How Claude Code reads a finished hook (docs/sources.md §B.6, §B.7): exit code 0, 2 or other; stdout as
 // JSON or plain text; stderr routed per event. The result is this hook's answer as a Claude-shaped object,
 // already normalised (deprecated `decision: "approve"|"block"` on PreToolUse becomes a permissionDecision;
 // an exit-2 block becomes the field the event uses), so the merge reads one vocabulary.

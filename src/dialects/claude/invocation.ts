@@ -1,6 +1,6 @@
-// How Claude Code starts a command hook (kiro-claude-hooks.md B.2, B.8, B.10): shell form through `sh -c`
+// How Claude Code starts a command hook (docs/sources.md §B.2, §B.8, §B.10): shell form through `sh -c`
 // (Git Bash or PowerShell on Windows), exec form when `args` is set; the full environment plus the
-// variables Claude Code adds (claude-current SOURCES.md §8); `timeout` in seconds with the version's
+// variables Claude Code adds (docs/sources.md §C8); `timeout` in seconds with the version's
 // default. An http hook becomes a POST of the event (§4, §5), sent by exec/http.ts.
 import { quote } from 'shell-quote';
 import { claudeEnvFile } from './env-file.js';
@@ -35,7 +35,7 @@ export function isClaudeInvocation(invocation: HookInvocation): invocation is Cl
 }
 
 const CLASSIC_DEFAULT_SEC = 60;
-const CURRENT_DEFAULT_SEC = 600;
+export const CURRENT_DEFAULT_SEC = 600;
 const SESSION_END_BUDGET_MS = 1500;
 const SESSION_END_MAX_MS = 60_000;
 

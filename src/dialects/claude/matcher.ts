@@ -1,4 +1,4 @@
-// Claude Code's matcher rules (kiro-claude-hooks.md B.5) and the handler-level `if` filter (B.2, current).
+// Claude Code's matcher rules (docs/sources.md §B.5) and the handler-level `if` filter (B.2, current).
 // Pure: strings in, verdicts with the rule that decided out (for --dry-run and explain).
 import type { ClaudeProfile } from './version.js';
 

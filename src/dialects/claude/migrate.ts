@@ -13,10 +13,13 @@ import { mergeEventEntries } from '../../migrate/write.js';
 import { isPlainObject, parseJsoncObject } from '../../settings/jsonc.js';
 import type { JsonObject } from '../../types.js';
 import { claudeSettingsPaths } from './settings.js';
+import { eventRule } from './events.js';
+import { CURRENT_DEFAULT_SEC } from './invocation.js';
 import { type ClaudeProfile, resolveClaudeProfile } from './version.js';
 
-const CURRENT_DEFAULT_MS = 600_000;
-const CURRENT_PROMPT_DEFAULT_MS = 30_000;
+/** Claude Code's current defaults, from the tables run uses (invocation.ts, events.ts). */
+const CURRENT_DEFAULT_MS = CURRENT_DEFAULT_SEC * 1000;
+const CURRENT_PROMPT_DEFAULT_MS = eventRule('UserPromptSubmit')!.currentTimeoutSec! * 1000;
 const CLASSIC_DEFAULT_MS = 60_000;
 
 function read(ctx: Context, options: { claudeVersion?: string }): NeutralModel {

@@ -1,5 +1,5 @@
 // Claude Code's planner, pure: (settings, event, input) → plan. Every matching handler runs, in parallel;
-// a handler defined identically more than once runs once (kiro-claude-hooks.md B.5, B.9).
+// a handler defined identically more than once runs once (docs/sources.md §B.5, §B.9).
 import type { JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../types.js';
 import { eventKnownIn, eventRule, isClaudeEvent } from './events.js';
 import { matchClaude, matchIf, type MatchVerdict } from './matcher.js';

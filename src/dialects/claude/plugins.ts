@@ -1,4 +1,4 @@
-// Claude Code plugin hooks (plugins reference, claude-current SOURCES.md §6): a plugin's `hooks/hooks.json`
+// Claude Code plugin hooks (plugins reference, docs/sources.md §C6): a plugin's `hooks/hooks.json`
 // (or its manifest's `hooks` field: a path, a list of paths, or an inline object) merges with the settings
 // files' hooks. hookrun reads skills-directory plugins, the kind that needs no install record: every
 // `<skills-dir>/<name>/.claude-plugin/plugin.json` is the plugin `<name>@skills-dir`. The personal skills

@@ -1,4 +1,4 @@
-// Claude Code's settings as Claude Code reads them for hooks (kiro-claude-hooks.md B.1, B.2): the user,
+// Claude Code's settings as Claude Code reads them for hooks (docs/sources.md §B.1, §B.2): the user,
 // project, local and managed files, each checked on its own; hooks from every file merge (nothing is
 // overridden); `disableAllHooks` and `allowManagedHooksOnly` decide which of them may run.
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 // Which Claude Code behaviour to follow. Claude Code's hook contract changed over its versions
-// (kiro-claude-hooks.md B.5, B.6, B.8); `--claude-version` (or HOOKRUN_CLAUDE_VERSION) picks one.
+// (docs/sources.md §B.5, §B.6, §B.8); `--claude-version` (or HOOKRUN_CLAUDE_VERSION) picks one.
 import { usageError } from '../../errors.js';
 
 export type Generation = 'classic' | 'current';
@@ -24,7 +24,7 @@ export interface ClaudeProfile {
 export type Version = readonly [number, number, number];
 
 /**
- * Behaviours the changelog and the docs date one by one (shared spec claude-current SOURCES.md §1): each is
+ * Behaviours the changelog and the docs date one by one (docs/sources.md §C1): each is
  * on from its version; `current` has them all, classic none.
  */
 export const SINCE = {

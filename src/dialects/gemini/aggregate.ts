@@ -1,4 +1,4 @@
-// Gemini CLI's aggregator (spec §5), pure: (event, results in plan order) → merged output.
+// Gemini CLI's aggregator (docs/sources.md §G5), pure: (event, results in plan order) → merged output.
 // Outputs are used as the agent uses them: unvalidated, compared strictly, spread as JS spreads.
 import { AgentEventError } from '../../errors.js';
 import { setOwn } from '../../event/json.js';

@@ -1,4 +1,4 @@
-// Sequential chaining in Gemini CLI (spec §3.9): a successful hook's hookSpecificOutput shapes the
+// Sequential chaining in Gemini CLI (docs/sources.md §G3.9): a successful hook's hookSpecificOutput shapes the
 // next hook's input, shallowly; a failing hook changes nothing. The merge itself is not affected.
 import { AgentEventError } from '../../errors.js';
 import type { HookResult, JsonObject } from '../../types.js';

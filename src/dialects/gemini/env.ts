@@ -1,4 +1,4 @@
-// The environment a hook runs with (spec §3.4): the agent's environment (for Gemini CLI, hookrun's plus
+// The environment a hook runs with (docs/sources.md §G3.4): the agent's environment (for Gemini CLI, hookrun's plus
 // the .env file it loads at start-up: dialects/gemini/settings/env-file.ts) after Gemini CLI's redaction rules, the
 // injected GEMINI_* variables, then the hook's own `env`. Also where GEMINI_PLANS_DIR points by default.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Per-event input schemas (Gemini CLI, spec §1). They check the types of the fields the agent sends;
+// Per-event input schemas (Gemini CLI, docs/sources.md §G1). They check the types of the fields the agent sends;
 // every field is optional (hookrun is often run by hand with a partial event) and unknown fields pass
 // through untouched. zod/mini keeps the start-up cost of the `run` path low.
 import * as z from 'zod/mini';
@@ -29,7 +29,7 @@ const llmRequest = () =>
     config: z.optional(object()),
   });
 
-// Each event's fields in the order the agent writes them to a hook's stdin (spec §1.2).
+// Each event's fields in the order the agent writes them to a hook's stdin (docs/sources.md §G1.2).
 const eventFields = {
   BeforeTool: toolFields,
   AfterTool: () => ({

@@ -1,5 +1,5 @@
 // Gemini CLI event input: type-check the event's fields, then fill the base fields the agent always
-// sends, in its key order (spec §1.1): session_id, transcript_path, cwd, hook_event_name, timestamp.
+// sends, in its key order (docs/sources.md §G1.1): session_id, transcript_path, cwd, hook_event_name, timestamp.
 import fs from 'node:fs';
 import type { Context } from '../../context.js';
 import { inputError } from '../../errors.js';

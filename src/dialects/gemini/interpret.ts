@@ -1,4 +1,4 @@
-// How Gemini CLI reads a finished hook (spec §3.7): stdout (or stderr when stdout is blank) as JSON,
+// How Gemini CLI reads a finished hook (docs/sources.md §G3.7): stdout (or stderr when stdout is blank) as JSON,
 // double-encoded JSON unwrapped, anything else converted to a decision by exit code.
 import type { Interpretation } from '../dialect.js';
 import type { ProcessOutcome } from '../../types.js';

@@ -1,4 +1,4 @@
-// Gemini CLI's planner (spec §4), pure: (registry, event, input) → plan. `run`, `--dry-run` and
+// Gemini CLI's planner (docs/sources.md §G4), pure: (registry, event, input) → plan. `run`, `--dry-run` and
 // `explain` all call this one function, so what they show is what runs.
 import { formatLocation } from '../../errors.js';
 import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../types.js';

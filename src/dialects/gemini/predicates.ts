@@ -1,4 +1,4 @@
-// How the agent reads a (merged) output (spec §2.2). hookrun prints the output before this reading,
+// How the agent reads a (merged) output (docs/sources.md §G2.2). hookrun prints the output before this reading,
 // as the contract asks; these are for reports, and for callers that want the agent's view.
 import type { JsonObject } from '../../types.js';
 

@@ -1,5 +1,5 @@
 // Which shell runs a hook command, and the textual variable expansion Gemini CLI applies to the command first
-// (spec §3.2, §3.3). Pure: the platform, environment and file lookups are passed in.
+// (docs/sources.md §G3.2, §G3.3). Pure: the platform, environment and file lookups are passed in.
 import fs from 'node:fs';
 import path from 'node:path';
 import { quote } from 'shell-quote';

@@ -13,7 +13,7 @@ export interface Trap {
   fix: string;
 }
 
-/** Values Gemini CLI sends in the field an exact-string event compares its matcher with (spec §1.2). */
+/** Values Gemini CLI sends in the field an exact-string event compares its matcher with (docs/sources.md §G1.2). */
 export const TRIGGERS: Partial<Record<HookEventName, { field: string; sent: string[]; neverSent?: string[] }>> = {
   SessionStart: { field: 'source', sent: ['startup', 'resume', 'clear'] },
   SessionEnd: { field: 'reason', sent: ['exit', 'clear'], neverSent: ['logout', 'prompt_input_exit', 'other'] },

@@ -1,5 +1,5 @@
 // Kiro CLI (and Amazon Q Developer CLI): agent-embedded hooks under the camelCase triggers, each member
-// delegating to the module that holds the rule (kiro-claude-hooks.md, part A); Kiro CLI 3's standalone
+// delegating to the module that holds the rule (docs/sources.md §A); Kiro CLI 3's standalone
 // hook files under the PascalCase triggers, delegating to kiro3-*.ts.
 import { aggregateKiro, outcomeKiro } from './aggregate.js';
 import { completeKiroInput, KIRO_EVENTS } from './events.js';

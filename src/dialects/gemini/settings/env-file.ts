@@ -1,4 +1,4 @@
-// The environment Gemini CLI gives itself at start-up, which its hooks inherit (spec §3.4 redacts
+// The environment Gemini CLI gives itself at start-up, which its hooks inherit (docs/sources.md §G3.4 redacts
 // `process.env` as it is by then): once the settings are read and folder trust is decided, it loads
 // ONE .env file into its own process environment, and in Cloud Shell it replaces GOOGLE_CLOUD_PROJECT.
 //
@@ -33,6 +33,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { geminiHome, type Context } from '../../../context.js';
+import { readParsed } from '../../../files/cache.js';
 import type { Diagnostic, JsonObject } from '../../../types.js';
 import { parseDotenv } from './dotenv.js';
 import { isPlainObject } from '../../../settings/jsonc.js';
@@ -90,10 +91,17 @@ export function geminiStartupEnvironment(ctx: Context, options: StartupOptions):
 
 function readEnvFile(file: string): Record<string, string> | NodeJS.ErrnoException {
   try {
-    return parseDotenv(fs.readFileSync(file, 'utf8'));
+    // Kept between the events of a server while the file is unchanged (src/files/cache.ts).
+    return readParsed(file, parseEnvText);
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }
+}
+
+/** A `.env` file's variables; one that vanished since the search found it fails as the read would. */
+function parseEnvText(text: string | undefined, file: string): Record<string, string> {
+  if (text === undefined) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${file}'`), { code: 'ENOENT' });
+  return parseDotenv(text);
 }
 
 /** Gemini ignores a read error (nothing is loaded), except in Cloud Shell, where its start-up throws. */

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { geminiHome, type Context } from '../../../context.js';
 import { configError, formatJsonPath, formatLocation, HookrunError } from '../../../errors.js';
+import { readParsed } from '../../../files/cache.js';
 import { decideFolderTrust } from '../trust/folders.js';
 import type {
   ConsideredEntry,
@@ -98,24 +99,21 @@ export function loadSettingsLayers(ctx: Context): SettingsLayer[] {
 
 /** One file: read, parse (JSONC), require an object, expand environment variables, validate. */
 export function loadSettingsLayer(ctx: Context, layer: SettingsLayerName, file: string): SettingsLayer {
-  if (!fs.existsSync(file)) return emptyLayer(layer, file, false);
   const failed = (errorCode: SettingsErrorCode, error: unknown): SettingsLayer => ({
     ...emptyLayer(layer, file, true),
     error: asConfigError(error, file),
     errorCode,
   });
-  let text: string;
+  let parsed: ParsedLayer;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    // Kept between the events of a server while the file is unchanged (src/files/cache.ts).
+    parsed = readParsed(file, parseLayerText);
   } catch (error) {
     return failed('settings-unreadable', error);
   }
-  let doc: JsoncDocument;
-  try {
-    doc = parseJsonc(text, file);
-  } catch (error) {
-    return failed('settings-syntax-error', error);
-  }
+  if (parsed === 'missing') return emptyLayer(layer, file, false);
+  if ('syntaxError' in parsed) return failed('settings-syntax-error', parsed.syntaxError);
+  const { doc } = parsed;
   if (!isPlainObject(doc.value)) {
     return failed('settings-not-object', configError(`Error in ${file}: Settings file is not a valid JSON object.`, doc.locate([])));
   }
@@ -127,6 +125,18 @@ export function loadSettingsLayer(ctx: Context, layer: SettingsLayerName, file: 
     location: doc.locate(issue.path),
   }));
   return { layer, path: file, exists: true, doc, settings: validation.data, valid: validation.valid, diagnostics };
+}
+
+type ParsedLayer = 'missing' | { doc: JsoncDocument } | { syntaxError: unknown };
+
+/** A settings file's text as JSONC; a syntax error is a result, so that it is kept like a parse. */
+function parseLayerText(text: string | undefined, file: string): ParsedLayer {
+  if (text === undefined) return 'missing';
+  try {
+    return { doc: parseJsonc(text, file) };
+  } catch (error) {
+    return { syntaxError: error };
+  }
 }
 
 export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {}): Promise<ResolvedConfig> {
@@ -458,7 +468,7 @@ function asConfigError(error: unknown, file: string): HookrunError {
 function realpathOr(target: string): string {
   const resolved = path.resolve(target);
   try {
-    return fs.realpathSync(resolved);
+    return fs.realpathSync.native(resolved);
   } catch {
     return resolved;
   }

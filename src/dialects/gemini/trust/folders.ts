@@ -12,7 +12,8 @@ import { geminiHome, type Context } from '../../../context.js';
 import { configError, formatLocation, HookrunError } from '../../../errors.js';
 import type { JsonObject, Location, TrustDecision } from '../../../types.js';
 import { isPlainObject, parseJsoncObject } from '../../../settings/jsonc.js';
-import { readIfExists } from '../../../trust/atomic.js';
+import { readParsed } from '../../../files/cache.js';
+import { readIfExists } from '../../../files/atomic.js';
 
 export const TRUST_LEVELS = ['TRUST_FOLDER', 'TRUST_PARENT', 'DO_NOT_TRUST'] as const;
 export type TrustLevel = (typeof TRUST_LEVELS)[number];
@@ -50,13 +51,12 @@ export function trustedFoldersPath(ctx: Context): string {
 /** Reads trustedFolders.json (JSONC) without judging: problems are returned, not thrown. */
 export function loadTrustedFolders(ctx: Context): TrustedFolders {
   const file = trustedFoldersPath(ctx);
-  let text: string | undefined;
   try {
-    text = readIfExists(file);
+    // Kept between the events of a server while the file is unchanged (src/files/cache.ts).
+    return readParsed(file, parseTrustedFolders, readIfExists);
   } catch (error) {
     return { file, exists: true, rules: [], errors: [problemFrom(error, file)] };
   }
-  return parseTrustedFolders(text, file);
 }
 
 /** The rules and problems of trustedFolders.json text (undefined: the file does not exist). */
@@ -148,9 +148,9 @@ function invalidLevelMessage(level: unknown, rulePath: string): string {
 function canonical(target: string, ctx: Context): string {
   let resolved = path.resolve(ctx.cwd, target);
   try {
-    if (fs.existsSync(resolved)) resolved = fs.realpathSync(resolved);
+    resolved = fs.realpathSync.native(resolved);
   } catch {
-    // An unreadable path is compared as written, as Gemini does.
+    // A missing or unreadable path is compared as written, as Gemini does.
   }
   return ctx.platform === 'win32' || ctx.platform === 'darwin' ? resolved.toLowerCase() : resolved;
 }

@@ -1,4 +1,4 @@
-// Project-hook fingerprints (spec §7.1): `<geminiHome>/.gemini/trusted_hooks.json` maps a project root
+// Project-hook fingerprints (docs/sources.md §G7.1): `<geminiHome>/.gemini/trusted_hooks.json` maps a project root
 // to the `name:command` keys of the workspace hooks that were trusted there. hookrun reads the very file
 // Gemini CLI reads, with the same keys, so trusting a hook in one trusts it in the other.
 // Beyond Gemini CLI, hookrun can also remember the SHA-256 of the script a command runs
@@ -13,7 +13,8 @@ import { textOf } from '../../../event/json.js';
 import { expandCommand } from '../shell.js';
 import { isPlainObject, parseJsonc, type JsonPath } from '../../../settings/jsonc.js';
 import type { Location, RegistryEntry } from '../../../types.js';
-import { readIfExists } from '../../../trust/atomic.js';
+import { readParsed } from '../../../files/cache.js';
+import { readIfExists } from '../../../files/atomic.js';
 import type { TrustFileProblem } from './folders.js';
 
 export function trustedHooksPath(ctx: Context): string {
@@ -31,7 +32,7 @@ export function trustedScriptsPath(ctx: Context): string {
  */
 export function projectRootKey(ctx: Context): string {
   try {
-    return fs.realpathSync(ctx.cwd);
+    return fs.realpathSync.native(ctx.cwd);
   } catch {
     return path.resolve(ctx.cwd);
   }
@@ -81,7 +82,8 @@ interface TrustFile<P> {
 /** Reads one of the trust files with its parser; an unreadable file is a problem, never a throw. */
 function loadTrustFile<P>(file: string, parse: (text: string | undefined, file: string) => TrustFile<P>): TrustFile<P> {
   try {
-    return parse(readIfExists(file), file);
+    // Kept between the events of a server while the file is unchanged (src/files/cache.ts).
+    return readParsed(file, parse, readIfExists);
   } catch (error) {
     return { file, exists: true, projects: {}, problem: { message: errorMessage(error), location: at(file) } };
   }

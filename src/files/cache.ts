@@ -1,0 +1,61 @@
+// What a configuration file parses to, kept between the events of one process (`hookrun serve`, a
+// library session) and never trusted blindly: every read stats the file, and the kept result is used
+// only when the file is provably the one that was parsed. In a one-shot `run` the stat replaces the
+// existence check it already made, so the cache costs that path nothing.
+//
+// The key is what a write changes: device, inode (an atomic rename makes a new file), size, mtime and
+// ctime (an in-place write that keeps the size and even resets the mtime with utimes still moves the
+// ctime). A file whose timestamps were within RACY_MS of the moment it was read is never reused:
+// on a file system with coarse timestamps (1 s, FAT's 2 s) an edit in that same tick would leave
+// every field equal (git calls such index entries "racily clean"), so it is re-read until it settles.
+import fs from 'node:fs';
+
+/** A file changed this recently (ms) before it was read is re-read on every use. */
+export const RACY_MS = 2_000;
+/** Files kept per parser: a server answering many workspaces keeps the most recent ones. */
+const MAX_FILES = 64;
+
+type Parse<T> = (text: string | undefined, file: string) => T;
+
+interface Entry {
+  key: string;
+  value: unknown;
+}
+
+const byParser = new WeakMap<Parse<unknown>, Map<string, Entry>>();
+
+function keyOf(stat: fs.Stats): string {
+  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+}
+
+/**
+ * `parse(text, file)` of the file's current text (`parse(undefined, file)` when it does not exist),
+ * reusing the last result of the same `parse` for the same unchanged file. `parse` must be a pure
+ * function of its arguments (a module-level function, so that the cache finds it again), and callers
+ * must not change what it returns. `read` reads the text (default `fs.readFileSync` as UTF-8); what it
+ * throws (EISDIR, EACCES) is thrown, and nothing is kept for it, nor for a `parse` that throws.
+ */
+export function readParsed<T>(file: string, parse: Parse<T>, read: (file: string) => string | undefined = readUtf8): T {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (!stat) return parse(undefined, file);
+  let files = byParser.get(parse as Parse<unknown>);
+  const key = keyOf(stat);
+  const kept = files?.get(file);
+  if (kept && kept.key === key) return kept.value as T;
+  const readAt = Date.now();
+  const value = parse(read(file), file);
+  if (!stat.isFile()) return value;
+  if (readAt - Math.max(stat.mtimeMs, stat.ctimeMs) < RACY_MS) {
+    files?.delete(file);
+    return value;
+  }
+  if (!files) byParser.set(parse as Parse<unknown>, (files = new Map()));
+  files.delete(file);
+  files.set(file, { key, value });
+  if (files.size > MAX_FILES) files.delete(files.keys().next().value!);
+  return value;
+}
+
+function readUtf8(file: string): string {
+  return fs.readFileSync(file, 'utf8');
+}
