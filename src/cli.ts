@@ -9,6 +9,7 @@ import { DEFAULT_DIALECT, DIALECT_CHOICES, DIALECT_NAMES } from './dialects/inde
 import { REPORTERS, VALIDATE_FORMATS } from './render/names.js';
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
+import { setInputLimit } from './read-input.js';
 
 export const VERSION = '0.1.0';
 
@@ -27,6 +28,16 @@ function integer(name: string) {
     if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`${name} must be a whole number, got "${value}"`);
     return n;
   };
+}
+
+/** `--max-input`, else `HOOKRUN_MAX_INPUT`, else the default: the bound of every input read (read-input.ts). */
+function applyInputLimit(flag: number | undefined, env: string | undefined): void {
+  if (flag !== undefined) return setInputLimit(flag);
+  if (env === undefined || env === '') return;
+  if (!/^[0-9]+$/.test(env) || !Number.isSafeInteger(Number(env))) {
+    throw new HookrunError('usage', `HOOKRUN_MAX_INPUT must be a whole number of bytes, got "${env}"`);
+  }
+  setInputLimit(Number(env));
 }
 
 /** What every command definition gets: the streams, and where to put its exit code. */
@@ -56,6 +67,8 @@ function buildProgram(io: IO, setExit: (code: number) => void, argv: readonly st
     .description('Run AI-agent hooks (Gemini CLI, Claude Code, Kiro CLI) outside the agent.')
     .version(VERSION)
     .option('-C, --cwd <dir>', 'workspace directory (default: the current directory)')
+    .option('--max-input <bytes>', 'largest file or stream hookrun reads as input (default: $HOOKRUN_MAX_INPUT, else 64 MiB)', integer('--max-input'))
+    .hook('preAction', (command: Command) => applyInputLimit(command.opts().maxInput as number | undefined, process.env.HOOKRUN_MAX_INPUT))
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     // Argument errors carry the same "hookrun: " prefix as every other message on stderr.

@@ -22,6 +22,7 @@ import {
 } from '../record/install.js';
 import { geminiSettingsPaths, loadGeminiConfig, workspaceIsHome } from '../dialects/gemini/settings/load.js';
 import { parseJsoncObject } from '../settings/jsonc.js';
+import { readInputFile, readInputFileAsync } from '../read-input.js';
 
 export interface RecordOptions {
   events?: string[];
@@ -48,7 +49,7 @@ interface RecordState {
 
 async function readIfExists(file: string): Promise<string | undefined> {
   try {
-    return await readFile(file, 'utf8');
+    return await readInputFileAsync(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -57,7 +58,7 @@ async function readIfExists(file: string): Promise<string | undefined> {
 
 async function readBytesIfExists(file: string): Promise<Buffer | undefined> {
   try {
-    return await readFile(file);
+    return readInputFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw configError(`cannot read ${file}: ${(error as Error).message}`);

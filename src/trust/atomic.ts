@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { configError, HookrunError } from '../errors.js';
 import { assertReplaceable, readEditableSync } from '../settings/editable.js';
+import { readInputFile } from '../read-input.js';
 
 export const LOCK_STALE_MS = 10_000;
 /** Longer than the stale period, so a lock left by a crashed holder is always broken before we give up. */
@@ -186,7 +187,7 @@ export async function updateFile<T>(file: string, options: UpdateOptions<T>): Pr
  */
 export function readIfExists(file: string): string | undefined {
   try {
-    return fs.readFileSync(file, 'utf8');
+    return readInputFile(file, 'utf8');
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') return undefined;
     throw configError(`cannot read ${file}: ${errorMessage(error)}`);

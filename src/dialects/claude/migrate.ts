@@ -15,6 +15,7 @@ import { convertClaudeToolMatcher, convertLifecycleMatcher, type MatcherConversi
 import { type GeminiHookConfig, MigrationBuilder, type MigrationResult } from '../../migrate/result.js';
 import { CLAUDE_EVENTS } from './events.js';
 import { addEventNotes } from '../../migrate/notes.js';
+import { readInputFile } from '../../read-input.js';
 
 const CURRENT_DEFAULT_MS = 600_000;
 const CURRENT_PROMPT_DEFAULT_MS = 30_000;
@@ -43,7 +44,7 @@ export function migrateClaude(ctx: Context, profile: ClaudeProfile): MigrationRe
 
 function read(file: string): string {
   try {
-    return fs.readFileSync(file, 'utf8');
+    return readInputFile(file, 'utf8');
   } catch (error) {
     throw configError(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
@@ -203,7 +204,7 @@ function noteOtherScopes(ctx: Context, out: MigrationBuilder): void {
   ] as const) {
     let hasHooks = false;
     try {
-      const doc = parseJsoncObject(fs.readFileSync(file, 'utf8'), file, 'not an object');
+      const doc = parseJsoncObject(readInputFile(file, 'utf8'), file, 'not an object');
       hasHooks = isPlainObject(doc.value.hooks) && Object.keys(doc.value.hooks).length > 0;
     } catch {
       continue;

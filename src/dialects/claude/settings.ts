@@ -10,6 +10,7 @@ import type { Diagnostic, HookConfig, JsonObject, Layer, Location, RegistryEntry
 import { CLAUDE_EVENTS, eventKnownIn, eventRule, handlerTypeRuns, isClaudeEvent } from './events.js';
 import { classifyMatcher } from './matcher.js';
 import { has, SINCE, type ClaudeProfile } from './version.js';
+import { readInputFile } from '../../read-input.js';
 
 export type ClaudeLayer = Extract<Layer, 'user' | 'project' | 'local' | 'managed'>;
 
@@ -77,7 +78,7 @@ export function readClaudeSettings(ctx: Context): ClaudeSettingsFile[] {
     if (!exists) return { layer, path: file, exists };
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readInputFile(file, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       throw configError(`cannot read ${file} (${code})`, { file, line: 0, column: 0, path: [] });

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { applyEnvPolicy, type Env } from '../../exec/env.js';
 import type { EnvPolicy, JsonObject } from '../../types.js';
+import { readInputFile } from '../../read-input.js';
 
 /**
  * `security.environmentVariableRedaction` in Gemini settings, as Gemini CLI hands it to its sanitizer:
@@ -256,7 +257,7 @@ export interface ProjectIdFs {
 const realFs: ProjectIdFs = {
   readFile(file) {
     try {
-      return fs.readFileSync(file, 'utf8');
+      return readInputFile(file, 'utf8');
     } catch {
       return undefined;
     }

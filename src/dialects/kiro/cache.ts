@@ -11,6 +11,7 @@ import { homeDir, type Context } from '../../context.js';
 import type { HookInvocation, HookResultCache, Interpretation } from '../dialect.js';
 import type { HookResult, JsonObject, PlannedHook } from '../../types.js';
 import { kiroDefinition, type KiroHookDefinition } from './exec.js';
+import { readInputFileAsync } from '../../read-input.js';
 
 const FORMAT_VERSION = 1;
 
@@ -123,7 +124,7 @@ export function createKiroCache(ctx: Context, options: KiroCacheOptions = {}): H
       const file = path.join(dir, cacheFileName(key));
       let text: string;
       try {
-        text = await fs.promises.readFile(file, 'utf8');
+        text = await readInputFileAsync(file);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') note(`cannot read the Kiro hook cache ${file}: ${errorMessage(error)}`);
         return undefined;

@@ -11,6 +11,7 @@ import { KIRO_EVENT_MAP } from '../../migrate/maps.js';
 import { convertKiroMatcher, type Note } from '../../migrate/matchers.js';
 import { addEventNotes } from '../../migrate/notes.js';
 import { type GeminiHookConfig, MigrationBuilder, type MigrationResult } from '../../migrate/result.js';
+import { readInputFile } from '../../read-input.js';
 
 /** Kiro's default timeout (A.3): written explicitly, since Gemini CLI's default is 60 s. */
 const KIRO_DEFAULT_TIMEOUT_MS = 30_000;
@@ -56,7 +57,7 @@ export function findKiroAgents(ctx: Context): { agents: KiroAgentFile[]; shadowe
 /** The agent's `name` field, when the file parses and has one. */
 function agentName(file: string): string | undefined {
   try {
-    const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const value: unknown = JSON.parse(readInputFile(file, 'utf8'));
     return isPlainObject(value) && typeof value.name === 'string' && value.name !== '' ? value.name : undefined;
   } catch {
     return undefined;
@@ -66,7 +67,7 @@ function agentName(file: string): string | undefined {
 /** `chat.defaultAgent` in ~/.kiro/settings/cli.json (nested or as a dotted key). */
 function defaultAgent(ctx: Context): string | undefined {
   try {
-    const value: unknown = JSON.parse(fs.readFileSync(path.join(homeDir(ctx), '.kiro', 'settings', 'cli.json'), 'utf8'));
+    const value: unknown = JSON.parse(readInputFile(path.join(homeDir(ctx), '.kiro', 'settings', 'cli.json'), 'utf8'));
     if (!isPlainObject(value)) return undefined;
     const chat = value.chat;
     const nested = isPlainObject(chat) ? chat.defaultAgent : undefined;
@@ -107,7 +108,7 @@ export function migrateKiro(ctx: Context, requested: string | undefined): Migrat
   let doc: JsoncDocument & { value: JsonObject };
   try {
     // Kiro parses agent files as plain JSON: no comments.
-    doc = parseJsoncObject(fs.readFileSync(agent.file, 'utf8'), agent.file, 'a Kiro agent file must be a JSON object.', { comments: false });
+    doc = parseJsoncObject(readInputFile(agent.file, 'utf8'), agent.file, 'a Kiro agent file must be a JSON object.', { comments: false });
   } catch (error) {
     if (error instanceof HookrunError) throw error;
     throw configError(`cannot read ${agent.file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);

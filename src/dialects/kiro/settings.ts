@@ -16,6 +16,7 @@ import { compileGlob } from './glob.js';
 import { hasWildcard } from './plan.js';
 import type { Diagnostic, JsonObject, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from '../../settings/jsonc.js';
+import { readInputFile } from '../../read-input.js';
 
 export type AgentScope = 'workspace' | 'global';
 export type AgentProduct = 'kiro' | 'amazonq';
@@ -134,7 +135,7 @@ function readAgentFile(file: string, directory: AgentDirectory): AgentFile {
   const stem = path.basename(file, '.json');
   const agent: AgentFile = { name: stem, file, scope: directory.scope, product: directory.product };
   try {
-    const doc = parseJsonc(fs.readFileSync(file, 'utf8'), file, { comments: false });
+    const doc = parseJsonc(readInputFile(file, 'utf8'), file, { comments: false });
     if (!isPlainObject(doc.value)) {
       agent.error = configError(`${file}: an agent file must hold a JSON object`, doc.locate([]));
       return agent;
@@ -163,7 +164,7 @@ function readDefaultAgent(ctx: Context, diagnostics: Diagnostic[]): { name: stri
   for (const file of defaultAgentSettingsFiles(ctx)) {
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readInputFile(file, 'utf8');
     } catch {
       continue;
     }

@@ -36,6 +36,7 @@ import { geminiHome, type Context } from '../../../context.js';
 import type { Diagnostic, JsonObject } from '../../../types.js';
 import { parseDotenv } from './dotenv.js';
 import { isPlainObject } from '../../../settings/jsonc.js';
+import { readInputFile } from '../../../read-input.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -90,7 +91,7 @@ export function geminiStartupEnvironment(ctx: Context, options: StartupOptions):
 
 function readEnvFile(file: string): Record<string, string> | NodeJS.ErrnoException {
   try {
-    return parseDotenv(fs.readFileSync(file, 'utf8'));
+    return parseDotenv(readInputFile(file, 'utf8'));
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }

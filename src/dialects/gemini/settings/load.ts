@@ -25,6 +25,7 @@ import { isPlainObject, parseJsonc, type JsoncDocument } from '../../../settings
 import { mergeHookSlots, mergeSettings, type LayerHooks } from './merge.js';
 import { registerHooks, type HookSlot, type RegistryOutput } from './registry.js';
 import { settingsDefaults, validateSettings } from './schema-check.js';
+import { readInputFile } from '../../../read-input.js';
 
 export type SettingsLayerName = Extract<Layer, 'systemDefaults' | 'user' | 'workspace' | 'system'>;
 
@@ -106,7 +107,7 @@ export function loadSettingsLayer(ctx: Context, layer: SettingsLayerName, file: 
   });
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readInputFile(file, 'utf8');
   } catch (error) {
     return failed('settings-unreadable', error);
   }

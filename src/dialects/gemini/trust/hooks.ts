@@ -15,6 +15,7 @@ import { isPlainObject, parseJsonc, type JsonPath } from '../../../settings/json
 import type { Location, RegistryEntry } from '../../../types.js';
 import { readIfExists } from '../../../trust/atomic.js';
 import type { TrustFileProblem } from './folders.js';
+import { readInputFile } from '../../../read-input.js';
 
 export function trustedHooksPath(ctx: Context): string {
   return path.join(geminiHome(ctx), '.gemini', 'trusted_hooks.json');
@@ -272,7 +273,7 @@ export function scriptOf(command: string, cwd: string): string | undefined {
 /** SHA-256 (hex) of a file, or undefined when it cannot be read. node:crypto is loaded only when a file is hashed. */
 export function hashFile(file: string): string | undefined {
   try {
-    return process.getBuiltinModule('node:crypto').createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    return process.getBuiltinModule('node:crypto').createHash('sha256').update(readInputFile(file)).digest('hex');
   } catch {
     return undefined;
   }
