@@ -23,6 +23,7 @@ import {
 import { geminiSettingsPaths, loadGeminiConfig, workspaceIsHome } from '../dialects/gemini/settings/load.js';
 import { parseJsoncObject } from '../settings/jsonc.js';
 import { readInputFile, readInputFileAsync } from '../read-input.js';
+import { parseJsonBounded } from '../json-depth.js';
 
 export interface RecordOptions {
   events?: string[];
@@ -217,7 +218,7 @@ async function stopRecording(options: RecordOptions, ctx: Context, io: IO): Prom
   let state: RecordState | undefined;
   if (stateText !== undefined) {
     try {
-      state = JSON.parse(stateText) as RecordState;
+      state = parseJsonBounded(stateText) as RecordState;
     } catch {
       throw configError(`${statePath} is damaged (not JSON); remove the entries named "hookrun-capture" from ${relSettings} by hand, then delete it`);
     }

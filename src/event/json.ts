@@ -1,6 +1,8 @@
 // JSON parsing that says where it failed: event JSON comes from arguments, files and stdin, and a
 // user who mistyped it needs the line and column, not just "Unexpected token".
 import { inputError } from '../errors.js';
+import { parseTree, type ParseError } from 'jsonc-parser';
+import { parseJsonBounded } from '../json-depth.js';
 
 /** 1-based line and column of a character offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
@@ -15,16 +17,18 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line, column: offset - lineStart + 1 };
 }
 
-/** JSON.parse, turning a syntax error into an input error at `origin:line:column`. */
+/**
+ * JSON.parse, turning a syntax error into an input error at `origin:line:column`. A byte-order mark
+ * before the JSON is skipped (editors on Windows write one). The message never repeats the input:
+ * an event carries secrets, and V8's `"<the text>" is not valid JSON` would print them on stderr.
+ */
 export function parseJson(text: string, origin: string): unknown {
+  const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   try {
-    return JSON.parse(text);
+    return parseJsonBounded(source);
   } catch (error) {
-    const message = (error as Error).message;
-    const at = /at position (\d+)/.exec(message);
-    const offset = at ? Number(at[1]) : text.length;
-    const { line, column } = lineColumn(text, offset);
-    const reason = message.replace(/ in JSON at position \d+.*$/s, '').replace(/^JSON\.parse: /, '');
+    const { offset, reason } = describeJsonError((error as Error).message, source);
+    const { line, column } = lineColumn(source, offset);
     throw inputError(`${origin}:${line}:${column}: invalid JSON: ${reason}`, {
       file: origin,
       line,
@@ -32,6 +36,35 @@ export function parseJson(text: string, origin: string): unknown {
       path: [],
     });
   }
+}
+
+/**
+ * Where a JSON.parse error happened and what it is, in words that quote none of the input: V8 echoes
+ * the text (`Unexpected token 'a', "abc…" is not valid JSON`) and names the offending character; a
+ * letter or digit of a secret is said to be one, punctuation (a stray `'`) is shown.
+ */
+export function describeJsonError(message: string, text: string): { offset: number; reason: string } {
+  const at = /at position (\d+)/.exec(message);
+  let offset = at ? Number(at[1]) : -1;
+  let reason = message
+    .replace(/^JSON\.parse: /, '')
+    .replace(/, ".*" is not valid JSON$/s, '')
+    .replace(/ (in JSON )?at position \d+.*$/s, '')
+    .replace(/^"[^]*" is not valid JSON$/, 'not valid JSON');
+  const token = /^Unexpected token '([^]*)'$/.exec(reason);
+  if (token) {
+    const ch = token[1]!;
+    reason = /^[\p{L}\p{N}]/u.test(ch) ? `unexpected ${/^\p{N}/u.test(ch) ? 'digit' : 'letter'}` : `unexpected character ${JSON.stringify(ch)}`;
+  }
+  if (offset === -1) offset = firstErrorOffset(text);
+  return { offset, reason };
+}
+
+/** Where a parse without a position in its message failed: jsonc-parser's first error, else the end. */
+function firstErrorOffset(text: string): number {
+  const errors: ParseError[] = [];
+  parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  return errors[0]?.offset ?? text.length;
 }
 
 /**

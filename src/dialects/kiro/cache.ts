@@ -12,6 +12,7 @@ import type { HookInvocation, HookResultCache, Interpretation } from '../dialect
 import type { HookResult, JsonObject, PlannedHook } from '../../types.js';
 import { kiroDefinition, type KiroHookDefinition } from './exec.js';
 import { readInputFileAsync } from '../../read-input.js';
+import { parseJsonBounded } from '../../json-depth.js';
 
 const FORMAT_VERSION = 1;
 
@@ -83,7 +84,7 @@ function isFresh(entry: KiroCacheEntry, now: Date): boolean {
 
 function parseEntry(text: string): KiroCacheEntry | undefined {
   try {
-    const value = JSON.parse(text) as Partial<KiroCacheEntry>;
+    const value = parseJsonBounded(text) as Partial<KiroCacheEntry>;
     if (value.version !== FORMAT_VERSION || typeof value.output !== 'string') return undefined;
     if (value.expiresAt !== null && (typeof value.expiresAt !== 'string' || Number.isNaN(Date.parse(value.expiresAt)))) return undefined;
     return value as KiroCacheEntry;

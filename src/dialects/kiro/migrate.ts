@@ -12,6 +12,7 @@ import { convertKiroMatcher, type Note } from '../../migrate/matchers.js';
 import { addEventNotes } from '../../migrate/notes.js';
 import { type GeminiHookConfig, MigrationBuilder, type MigrationResult } from '../../migrate/result.js';
 import { readInputFile } from '../../read-input.js';
+import { parseJsonBounded } from '../../json-depth.js';
 
 /** Kiro's default timeout (A.3): written explicitly, since Gemini CLI's default is 60 s. */
 const KIRO_DEFAULT_TIMEOUT_MS = 30_000;
@@ -57,7 +58,7 @@ export function findKiroAgents(ctx: Context): { agents: KiroAgentFile[]; shadowe
 /** The agent's `name` field, when the file parses and has one. */
 function agentName(file: string): string | undefined {
   try {
-    const value: unknown = JSON.parse(readInputFile(file, 'utf8'));
+    const value: unknown = parseJsonBounded(readInputFile(file, 'utf8'));
     return isPlainObject(value) && typeof value.name === 'string' && value.name !== '' ? value.name : undefined;
   } catch {
     return undefined;
@@ -67,7 +68,7 @@ function agentName(file: string): string | undefined {
 /** `chat.defaultAgent` in ~/.kiro/settings/cli.json (nested or as a dotted key). */
 function defaultAgent(ctx: Context): string | undefined {
   try {
-    const value: unknown = JSON.parse(readInputFile(path.join(homeDir(ctx), '.kiro', 'settings', 'cli.json'), 'utf8'));
+    const value: unknown = parseJsonBounded(readInputFile(path.join(homeDir(ctx), '.kiro', 'settings', 'cli.json'), 'utf8'));
     if (!isPlainObject(value)) return undefined;
     const chat = value.chat;
     const nested = isPlainObject(chat) ? chat.defaultAgent : undefined;

@@ -17,6 +17,7 @@ import { hasWildcard } from './plan.js';
 import type { Diagnostic, JsonObject, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from '../../settings/jsonc.js';
 import { readInputFile } from '../../read-input.js';
+import { parseJsonBounded } from '../../json-depth.js';
 
 export type AgentScope = 'workspace' | 'global';
 export type AgentProduct = 'kiro' | 'amazonq';
@@ -169,7 +170,7 @@ function readDefaultAgent(ctx: Context, diagnostics: Diagnostic[]): { name: stri
       continue;
     }
     try {
-      const settings = JSON.parse(text) as unknown;
+      const settings = parseJsonBounded(text) as unknown;
       const name = isPlainObject(settings) ? settings['chat.defaultAgent'] : undefined;
       if (typeof name === 'string' && name !== '') return { name, file };
     } catch (error) {

@@ -19,6 +19,7 @@ import { expandEnvInObject } from './expand.js';
 import { isPlainObject, parseJsonc } from '../../../settings/jsonc.js';
 import { slotsFromObject, type HookSlot } from './registry.js';
 import { readInputFile } from '../../../read-input.js';
+import { parseJsonBounded } from '../../../json-depth.js';
 
 export interface ExtensionHooks {
   name: string;
@@ -128,7 +129,7 @@ function readManifest(dir: string, workspace: string): JsonObject {
   const file = path.join(dir, MANIFEST);
   if (!fs.existsSync(file)) throw new Error(`Configuration file not found at ${file}`);
   try {
-    const raw: unknown = JSON.parse(readInputFile(file, 'utf8'));
+    const raw: unknown = parseJsonBounded(readInputFile(file, 'utf8'));
     const manifest = isPlainObject(raw) ? raw : {};
     if (!manifest.name || !manifest.version) {
       throw new Error(`Invalid configuration in ${file}: missing ${!manifest.name ? '"name"' : '"version"'}`);
@@ -220,7 +221,7 @@ type Enablement = Record<string, unknown>;
 function readEnablement(dir: string, diagnostics: Diagnostic[]): Enablement {
   const file = path.join(dir, ENABLEMENT);
   try {
-    const value: unknown = JSON.parse(readInputFile(file, 'utf8'));
+    const value: unknown = parseJsonBounded(readInputFile(file, 'utf8'));
     return isPlainObject(value) ? value : {};
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
@@ -260,7 +261,7 @@ function ruleRegex(glob: string): RegExp {
 
 function readJsonQuietly(file: string): JsonObject | undefined {
   try {
-    const value: unknown = JSON.parse(readInputFile(file, 'utf8'));
+    const value: unknown = parseJsonBounded(readInputFile(file, 'utf8'));
     return isPlainObject(value) ? value : undefined;
   } catch {
     return undefined;
