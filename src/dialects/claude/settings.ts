@@ -11,6 +11,7 @@ import { CLAUDE_EVENTS, eventKnownIn, eventRule, handlerTypeRuns, isClaudeEvent 
 import { classifyMatcher } from './matcher.js';
 import { has, SINCE, type ClaudeProfile } from './version.js';
 import { readInputFile } from '../../read-input.js';
+import { boundedTest } from '../../plan/regex.js';
 
 export type ClaudeLayer = Extract<Layer, 'user' | 'project' | 'local' | 'managed'>;
 
@@ -368,7 +369,7 @@ function checkIf(event: string, condition: string, matcher: unknown, at: JsonPat
   const kind = classifyMatcher(matcher, c.profile);
   if (kind.kind === 'list' && !kind.items.includes(tool)) {
     c.warn('if-never-matches', `${where}: "${condition}" names ${tool}, but the group's matcher "${matcher}" never selects ${tool}, so the hook never runs`, at);
-  } else if (kind.kind === 'regex' && kind.regex && !kind.regex.test(tool)) {
+  } else if (kind.kind === 'regex' && kind.regex && boundedTest(kind.regex, tool) === false) {
     c.warn('if-never-matches', `${where}: "${condition}" names ${tool}, but the group's matcher /${matcher}/ does not match ${tool}, so the hook never runs`, at);
   }
 }
