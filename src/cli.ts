@@ -643,6 +643,14 @@ export function runKind(argv: readonly string[]): string {
   return startedCount() > 0 ? `${commandOf(argv)}+hooks` : commandOf(argv);
 }
 
+/** Exit 1 with a message on stderr (if stderr takes it) when stdout could not be written: the answer was lost. */
+function stdoutFailed(io: IO): number | undefined {
+  const failure = io.stdoutFailure?.();
+  if (!failure) return undefined;
+  io.stderr(`hookrun: error: cannot write to standard output (${failure.code ?? failure.message}): the result was not delivered\n`);
+  return EXIT_ERROR;
+}
+
 /** Runs hookrun with `argv` (without node and script); returns the exit code. Never exits the process. */
 export async function main(argv: readonly string[], io: IO = processIO()): Promise<number> {
   let exitCode = 0;
@@ -656,7 +664,8 @@ export async function main(argv: readonly string[], io: IO = processIO()): Promi
   try {
     if (io.colorStdout || io.colorStderr) await enableColor();
     await program.parseAsync(argv, { from: 'user' });
-    return exitCode;
+    await io.drainStdout?.();
+    return stdoutFailed(io) ?? exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version end here with code 0; usage errors were already printed by commander.
