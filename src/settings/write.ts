@@ -113,7 +113,7 @@ async function acquire(lockFile: string, owner: LockOwner, timeoutMs: number, st
       await breakLock(lockFile, holder.text);
       continue;
     }
-    if (Date.now() >= deadline) throw new LockTimeoutError(lockFile, describeHolder(holder));
+    if (Date.now() >= deadline) throw new LockTimeoutError(lockFile, describeHolder(holder, staleMs));
     await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + Math.random())));
     delay = Math.min(delay * 2, 100);
   }
@@ -142,8 +142,16 @@ async function readHolder(lockFile: string): Promise<Holder | 'gone'> {
   }
 }
 
+/**
+ * A lock whose owner names no process (empty, or not ours: written by hand, cut by a crash) is stale
+ * after this long: its creator writes the owner right after creating it, so a live one is never empty
+ * for more than a moment. Well inside the 10 s wait, so such a lock never makes a write give up.
+ */
+const OWNERLESS_STALE_MS = 2_000;
+
 function isStale(holder: Holder, staleMs: number): boolean {
   if (holder.owner && holder.owner.host === os.hostname()) return !processAlive(holder.owner.pid);
+  if (!holder.owner) return holder.ageMs > Math.min(staleMs, OWNERLESS_STALE_MS);
   return holder.ageMs > staleMs;
 }
 
@@ -183,7 +191,10 @@ async function release(lockFile: string, owner: LockOwner): Promise<void> {
   if (holder !== 'gone' && holder.owner?.token === owner.token) await fs.rm(lockFile, { force: true });
 }
 
-function describeHolder(holder: Holder): string {
+function describeHolder(holder: Holder, staleMs: number): string {
   const owner = holder.owner;
-  return owner ? `process ${owner.pid} on ${owner.host} since ${owner.since}` : `an unknown process for ${Math.round(holder.ageMs / 1000)} s`;
+  if (!owner) return `an unknown process for ${Math.round(holder.ageMs / 1000)} s`;
+  // Only a lock from another host outlives the wait: its process cannot be checked from here.
+  const later = owner.host === os.hostname() ? '' : `; hookrun takes a lock from another host over once it is ${Math.round(staleMs / 1000)} s old, so retry then`;
+  return `process ${owner.pid} on ${owner.host} since ${owner.since}${later}`;
 }
