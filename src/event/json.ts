@@ -23,7 +23,8 @@ export function lineColumn(text: string, offset: number): { line: number; column
  * an event carries secrets, and V8's `"<the text>" is not valid JSON` would print them on stderr.
  */
 export function parseJson(text: string, origin: string): unknown {
-  const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  // Dropped, not counted: an editor does not show the mark as a column either.
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
     return parseJsonBounded(source);
   } catch (error) {
@@ -48,9 +49,9 @@ export function describeJsonError(message: string, text: string): { offset: numb
   let offset = at ? Number(at[1]) : -1;
   let reason = message
     .replace(/^JSON\.parse: /, '')
-    .replace(/, ".*" is not valid JSON$/s, '')
+    .replace(/, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, '')
     .replace(/ (in JSON )?at position \d+.*$/s, '')
-    .replace(/^"[^]*" is not valid JSON$/, 'not valid JSON');
+    .replace(/^(\.\.\.)?"[^]*"(\.\.\.)? is not valid JSON$/, 'not valid JSON');
   const token = /^Unexpected token '([^]*)'$/.exec(reason);
   if (token) {
     const ch = token[1]!;
