@@ -147,7 +147,7 @@ async function readHolder(lockFile: string): Promise<Holder | 'gone'> {
  * after this long: its creator writes the owner right after creating it, so a live one is never empty
  * for more than a moment. Well inside the 10 s wait, so such a lock never makes a write give up.
  */
-const OWNERLESS_STALE_MS = 2_000;
+const OWNERLESS_STALE_MS = 5_000;
 
 function isStale(holder: Holder, staleMs: number): boolean {
   if (holder.owner && holder.owner.host === os.hostname()) return !processAlive(holder.owner.pid);

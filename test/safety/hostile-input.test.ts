@@ -250,7 +250,7 @@ describe('class 10: the smaller holes', () => {
     for (const content of ['', 'not a lock']) {
       const lock = `${settingsFile(w)}.lock`;
       fs.writeFileSync(lock, content);
-      const old = new Date(Date.now() - 5_000);
+      const old = new Date(Date.now() - 6_000);
       fs.utimesSync(lock, old, old);
       const r = await w.run(['disable', 'guard']);
       expect(r.exitCode, JSON.stringify(content)).toBe(0);
