@@ -10,6 +10,7 @@ import { MIGRATE_CHOICES } from './migrate/adapters.js';
 import { REPORTERS, VALIDATE_FORMATS, type ReporterName, type ValidateFormat } from './render/names.js';
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
+import { setInputLimit } from './read-input.js';
 
 export const VERSION = '0.1.0';
 
@@ -28,6 +29,16 @@ function integer(name: string) {
     if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`${name} must be a whole number, got "${value}"`);
     return n;
   };
+}
+
+/** `--max-input`, else `HOOKRUN_MAX_INPUT`, else the default: the bound of every input read (read-input.ts). */
+function applyInputLimit(flag: number | undefined, env: string | undefined): void {
+  if (flag !== undefined) return setInputLimit(flag);
+  if (env === undefined || env === '') return;
+  if (!/^[0-9]+$/.test(env) || !Number.isSafeInteger(Number(env))) {
+    throw new HookrunError('usage', `HOOKRUN_MAX_INPUT must be a whole number of bytes, got "${env}"`);
+  }
+  setInputLimit(Number(env));
 }
 
 /** What every command definition gets: the streams, and where to put its exit code. */
@@ -57,6 +68,8 @@ function buildProgram(io: IO, setExit: (code: number) => void, argv: readonly st
     .description('Run AI-agent hooks (Gemini CLI, Claude Code, Kiro CLI) outside the agent.')
     .version(VERSION)
     .option('-C, --cwd <dir>', 'workspace directory (default: the current directory)')
+    .option('--max-input <bytes>', 'largest file or stream hookrun reads as input (default: $HOOKRUN_MAX_INPUT, else 64 MiB)', integer('--max-input'))
+    .hook('preAction', (command: Command) => applyInputLimit(command.opts().maxInput as number | undefined, process.env.HOOKRUN_MAX_INPUT))
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     // Argument errors carry the same "hookrun: " prefix as every other message on stderr.
@@ -659,6 +672,14 @@ export function runKind(argv: readonly string[]): string {
   return startedCount() > 0 ? `${commandOf(argv)}+hooks` : commandOf(argv);
 }
 
+/** Exit 1 with a message on stderr (if stderr takes it) when stdout could not be written: the answer was lost. */
+function stdoutFailed(io: IO): number | undefined {
+  const failure = io.stdoutFailure?.();
+  if (!failure) return undefined;
+  io.stderr(`hookrun: error: cannot write to standard output (${failure.code ?? failure.message}): the result was not delivered\n`);
+  return EXIT_ERROR;
+}
+
 /** Runs hookrun with `argv` (without node and script); returns the exit code. Never exits the process. */
 export async function main(argv: readonly string[], io: IO = processIO()): Promise<number> {
   let exitCode = 0;
@@ -672,7 +693,8 @@ export async function main(argv: readonly string[], io: IO = processIO()): Promi
   try {
     if (io.colorStdout || io.colorStderr) await enableColor();
     await program.parseAsync(argv, { from: 'user' });
-    return exitCode;
+    await io.drainStdout?.();
+    return stdoutFailed(io) ?? exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version end here with code 0; usage errors were already printed by commander.

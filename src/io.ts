@@ -20,6 +20,8 @@ export interface IO {
   interrupted?: NodeJS.Signals;
   /** Resolves once stdout has taken what was written (backpressure), for output of megabytes. */
   drainStdout?(): Promise<void>;
+  /** Why writing to stdout failed (a full disk, a closed descriptor), once it has; the CLI then exits 1. */
+  stdoutFailure?(): NodeJS.ErrnoException | undefined;
 }
 
 /** Colour only on a terminal, unless NO_COLOR / FORCE_COLOR say otherwise. */
@@ -55,6 +57,8 @@ function drained(stream: NodeJS.WriteStream): Promise<void> {
 class StdWriter {
   #stream: NodeJS.WriteStream | undefined;
   #closed = false;
+  /** A write failed for a reason other than a gone reader: later writes are dropped, and stdout's failure is reported. */
+  failure: NodeJS.ErrnoException | undefined;
 
   constructor(
     private readonly fd: 1 | 2,
@@ -74,13 +78,21 @@ class StdWriter {
     try {
       while (written < bytes.length) written += fs.writeSync(this.fd, bytes, written);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EPIPE') {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') {
         this.#closed = true;
         return;
       }
+      // Only a descriptor that would block is the stream's to handle; ENOSPC, EIO or EBADF will not get better.
+      if (code !== 'EAGAIN') return this.#fail(error as NodeJS.ErrnoException);
       this.#toStream().write(bytes.subarray(written));
     }
   };
+
+  #fail(error: NodeJS.ErrnoException): void {
+    this.#closed = true;
+    this.failure ??= error;
+  }
 
   /** Resolves once what was written has been taken (at once, unless the stream queued it). */
   drained(): Promise<void> {
@@ -90,9 +102,10 @@ class StdWriter {
   #toStream(): NodeJS.WriteStream {
     if (this.#stream) return this.#stream;
     const stream = this.fd === 1 ? process.stdout : process.stderr;
+    // Never thrown: a full disk behind stderr must not turn a deny's exit 2 into a crash's 1.
     stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE') throw error;
-      this.#closed = true;
+      if (error.code === 'EPIPE') this.#closed = true;
+      else this.#fail(error);
     });
     return (this.#stream = stream);
   }
@@ -108,6 +121,7 @@ export function processIO(): IO {
     stderr: stderr.write,
     stdin: processStdin(),
     drainStdout: () => stdout.drained(),
+    stdoutFailure: () => stdout.failure,
     colorStdout: wantsColor(terminal.stdout, process.env),
     colorStderr: wantsColor(terminal.stderr, process.env),
     async withInterrupt(work) {

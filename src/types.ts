@@ -137,6 +137,8 @@ export interface PlannedHook {
   index: number;
   /** The rule that let it through the matcher filter (for dry-run and explain). */
   because?: string;
+  /** Set when the hook cannot run (its matcher hangs the agent): reported as a failed result, nothing started. */
+  cannotRun?: string;
 }
 
 export interface Plan {

@@ -22,6 +22,8 @@ import {
 } from '../record/install.js';
 import { geminiSettingsPaths, loadGeminiConfig, workspaceIsHome } from '../dialects/gemini/settings/load.js';
 import { parseJsoncObject } from '../settings/jsonc.js';
+import { readInputFile, readInputFileAsync } from '../read-input.js';
+import { parseJsonBounded } from '../json-depth.js';
 
 export interface RecordOptions {
   events?: string[];
@@ -48,7 +50,7 @@ interface RecordState {
 
 async function readIfExists(file: string): Promise<string | undefined> {
   try {
-    return await readFile(file, 'utf8');
+    return await readInputFileAsync(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -57,7 +59,7 @@ async function readIfExists(file: string): Promise<string | undefined> {
 
 async function readBytesIfExists(file: string): Promise<Buffer | undefined> {
   try {
-    return await readFile(file);
+    return readInputFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw configError(`cannot read ${file}: ${(error as Error).message}`);
@@ -216,7 +218,7 @@ async function stopRecording(options: RecordOptions, ctx: Context, io: IO): Prom
   let state: RecordState | undefined;
   if (stateText !== undefined) {
     try {
-      state = JSON.parse(stateText) as RecordState;
+      state = parseJsonBounded(stateText) as RecordState;
     } catch {
       throw configError(`${statePath} is damaged (not JSON); remove the entries named "hookrun-capture" from ${relSettings} by hand, then delete it`);
     }

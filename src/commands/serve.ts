@@ -11,6 +11,8 @@ import { formatDiagnostic, renderPlanText, renderRunText, type RunReport } from 
 import { makeChalk } from '../render/color.js';
 import { type AnswerNews, Session, type SessionDefaults } from '../session.js';
 import type { PlanDescription } from '../plan/describe.js';
+import { parseJsonBounded } from '../json-depth.js';
+import { describeJsonError } from '../event/json.js';
 
 export interface ServeOptions extends SessionDefaults {
   /** `--verbose`: the human report of every request on stderr (warnings are always there). */
@@ -169,14 +171,14 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
   const handle = (text: string, line: number): void => {
     let message: unknown;
     try {
-      message = JSON.parse(text);
+      message = parseJsonBounded(text);
     } catch (error) {
-      const reason = (error as Error).message;
-      const at = /at position (\d+)/.exec(reason);
-      const column = at ? Number(at[1]) + 1 : text.length + 1;
+      // Positions and words only: a request carries secrets, and V8's message repeats the text.
+      const { offset, reason } = describeJsonError((error as Error).message, text);
+      const column = offset + 1;
       fail(null, {
         code: PARSE_ERROR,
-        message: `stdin line ${line}, column ${column}: not JSON: ${reason.replace(/ in JSON at position \d+.*$/s, '')}`,
+        message: `stdin line ${line}, column ${column}: not JSON: ${reason}`,
         data: { line, column },
       });
       return;

@@ -262,6 +262,8 @@ function describeHooks(workspace: Workspace, hooks: readonly AssessedHook[]): st
     lines.push(`  ${i + 1}. ${hook.label} [${hook.event}] ${describeStatus(hook)}${where}`);
     lines.push(`     $ ${hook.command ?? '(no command)'}`);
     if (hook.script) lines.push(`     script ${hook.script}${hook.sha256 ? ` sha256 ${hook.sha256}` : ' (unreadable)'}`);
+    // Said, not left out: without a hash, an edit to a file this command runs goes unnoticed.
+    else if (hook.command) lines.push('     no script hashed: hookrun finds no project script file in this command, so only the command line is fingerprinted');
   });
   return lines;
 }

@@ -2,7 +2,8 @@
 // --event, --event-file (- = stdin), piped stdin, else {}; convenience flags set fields on top.
 import fs from 'node:fs';
 import type { Dialect } from '../dialects/dialect.js';
-import { inputError, usageError } from '../errors.js';
+import { HookrunError, inputError, usageError } from '../errors.js';
+import { inputLimit, readInputFile, tooLarge, UnsafeInputError } from '../read-input.js';
 import { isTerminal } from '../terminal.js';
 import type { JsonObject } from '../types.js';
 import { describeType, isPlainObject, parseJson } from './json.js';
@@ -47,14 +48,25 @@ export function processStdin(): Stdin {
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   const buffer = Buffer.allocUnsafe(64 * 1024);
+  const max = inputLimit();
+  let total = 0;
+  const take = (chunk: Buffer) => {
+    total += chunk.length;
+    // Bounded like a file: `hookrun run < /dev/zero` ends with an error, not with 2 GB of memory.
+    if (total > max) throw inputError(tooLarge('standard input', max).message);
+    chunks.push(chunk);
+  };
   try {
     for (;;) {
       const count = fs.readSync(0, buffer, 0, buffer.length, null);
       if (count === 0) return Buffer.concat(chunks).toString('utf8');
-      chunks.push(Buffer.from(buffer.subarray(0, count)));
+      take(Buffer.from(buffer.subarray(0, count)));
     }
-  } catch {
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  } catch (error) {
+    if (error instanceof HookrunError) throw error;
+    // Closed (`<&-`): nothing to read, as from an empty pipe; Node's own stream would fail with EBADF.
+    if ((error as NodeJS.ErrnoException).code === 'EBADF') return '';
+    for await (const chunk of process.stdin) take(chunk as Buffer);
     return Buffer.concat(chunks).toString('utf8');
   }
 }
@@ -65,8 +77,9 @@ async function readEventText(options: EventOptions, stdin: Stdin): Promise<{ tex
     if (options.eventFile === '-') return { text: await stdin.read(), origin: '<stdin>' };
     try {
       // Synchronous: nothing else is under way yet, and a promise would start libuv's pool of four threads.
-      return { text: fs.readFileSync(options.eventFile, 'utf8'), origin: options.eventFile };
+      return { text: readInputFile(options.eventFile, 'utf8'), origin: options.eventFile };
     } catch (error) {
+      if (error instanceof UnsafeInputError) throw inputError(`--event-file: ${error.message}`);
       const code = (error as NodeJS.ErrnoException).code;
       throw inputError(`--event-file ${options.eventFile}: cannot read (${code ?? (error as Error).message})`);
     }

@@ -1,6 +1,7 @@
 // JSON parsing that says where it failed: event JSON comes from arguments, files and stdin, and a
 // user who mistyped it needs the line and column, not just "Unexpected token".
 import { inputError } from '../errors.js';
+import { parseJsonBounded } from '../json-depth.js';
 import { jsonErrorOffset } from './json-position.js';
 
 /** 1-based line and column of a character offset. */
@@ -16,22 +17,19 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line, column: offset - lineStart + 1 };
 }
 
-/** JSON.parse, turning a syntax error into an input error at `origin:line:column`. */
+/**
+ * JSON.parse, turning a syntax error into an input error at `origin:line:column`. A byte-order mark
+ * before the JSON is skipped (editors on Windows write one). The message never repeats the input:
+ * an event carries secrets, and V8's `"<the text>" is not valid JSON` would print them on stderr.
+ */
 export function parseJson(text: string, origin: string): unknown {
+  // Dropped, not counted: an editor does not show the mark as a column either.
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    return JSON.parse(text);
+    return parseJsonBounded(source);
   } catch (error) {
-    const message = (error as Error).message;
-    const at = /at position (\d+)/.exec(message);
-    const offset = at ? Number(at[1]) : jsonErrorOffset(text);
-    const { line, column } = lineColumn(text, offset);
-    // V8 quotes the text after the token (`Unexpected token 'o', "not json\n" is not valid JSON`): the
-    // position says where, and a message never carries a raw line break.
-    const reason = message
-      .replace(/ (in JSON )?at position \d+.*$/s, '')
-      .replace(/^JSON\.parse: /, '')
-      .replace(/, ".*" is not valid JSON$/s, '')
-      .replace(/\r?\n/g, ' ');
+    const { offset, reason } = describeJsonError((error as Error).message, source);
+    const { line, column } = lineColumn(source, offset);
     throw inputError(`${origin}:${line}:${column}: invalid JSON: ${reason}`, {
       file: origin,
       line,
@@ -39,6 +37,30 @@ export function parseJson(text: string, origin: string): unknown {
       path: [],
     });
   }
+}
+
+/**
+ * Where a JSON.parse error happened and what it is, in words that quote none of the input: V8 echoes
+ * the text (`Unexpected token 'a', "abc…" is not valid JSON`) and names the offending character; a
+ * letter or digit of a secret is said to be one, punctuation (a stray `'`) is shown.
+ */
+export function describeJsonError(message: string, text: string): { offset: number; reason: string } {
+  const at = /at position (\d+)/.exec(message);
+  let offset = at ? Number(at[1]) : -1;
+  let reason = message
+    .replace(/^JSON\.parse: /, '')
+    .replace(/, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, '')
+    .replace(/ (in JSON )?at position \d+.*$/s, '')
+    .replace(/^(\.\.\.)?"[^]*"(\.\.\.)? is not valid JSON$/, 'not valid JSON')
+    // A message never carries a raw line break.
+    .replace(/\r?\n/g, ' ');
+  const token = /^Unexpected token '([^]*)'$/.exec(reason);
+  if (token) {
+    const ch = token[1]!;
+    reason = /^[\p{L}\p{N}]/u.test(ch) ? `unexpected ${/^\p{N}/u.test(ch) ? 'digit' : 'letter'}` : `unexpected character ${JSON.stringify(ch)}`;
+  }
+  if (offset === -1) offset = jsonErrorOffset(text);
+  return { offset, reason };
 }
 
 /**

@@ -2,7 +2,8 @@
 // Starting and stopping processes is process.ts's job; this module only orders the work.
 import type { Context } from '../context.js';
 import { AgentEventError } from '../errors.js';
-import type { Dialect, HookInvocation, HookResultCache } from '../dialects/dialect.js';
+import type { Dialect, HookInvocation, HookResultCache, Interpretation } from '../dialects/dialect.js';
+import { depthOverflow, MAX_JSON_DEPTH } from '../json-depth.js';
 import type { HookResult, JsonObject, Plan, PlannedHook, ProcessOutcome, ResolvedConfig } from '../types.js';
 import { runProcess } from './process.js';
 
@@ -38,7 +39,7 @@ async function runOne(
   // Like Gemini's pre-check for project hooks in an untrusted folder (hookrun's hold-back), or the agent
   // failing a hook it cannot run: a failed result, nothing spawned.
   const heldBack = options.holdBack?.(hook);
-  const cannotStart = heldBack === undefined ? dialect.cannotStart?.(hook, config, ctx) : undefined;
+  const cannotStart = heldBack === undefined ? (hook.cannotRun ?? dialect.cannotStart?.(hook, config, ctx)) : undefined;
   const error = heldBack ?? cannotStart;
   if (error !== undefined) {
     const result: HookResult = {
@@ -97,7 +98,7 @@ async function runOne(
     entry: hook.entry,
     command: invocation.command,
     input,
-    ...dialect.interpret(hook.entry.event, outcome, invocation),
+    ...(tooDeepAnswer(outcome) ?? dialect.interpret(hook.entry.event, outcome, invocation)),
     process: outcome,
     durationMs: outcome.durationMs,
   };
@@ -105,6 +106,23 @@ async function runOne(
   else if (options.cache) await options.cache.put(hook, invocation, result);
   options.onEnd?.(result);
   return result;
+}
+
+/**
+ * An answer nested past hookrun's JSON depth limit is not an answer hookrun can read (every walk of it
+ * would overflow the stack): the hook failed to answer, in every dialect, and the report says why.
+ */
+function tooDeepAnswer(outcome: ProcessOutcome): Interpretation | undefined {
+  for (const [stream, text] of [['stdout', outcome.stdout], ['stderr', outcome.stderr]] as const) {
+    const offset = depthOverflow(text);
+    if (offset === -1) continue;
+    return {
+      success: false,
+      exitCode: outcome.exitCode ?? -1,
+      error: `answered on ${stream} with JSON nested deeper than ${MAX_JSON_DEPTH} levels (at offset ${offset}), hookrun's limit: not a valid answer, so it was not parsed`,
+    };
+  }
+  return undefined;
 }
 
 /** An http hook (Claude Code): only a plan that has one loads the HTTP client. */

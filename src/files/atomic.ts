@@ -3,6 +3,7 @@
 // so readers see the old content or the new, never a mix. The one writer for settings, trust and
 // migrate; the locks around read-modify-writes are in ./lock.ts.
 import fs from 'node:fs';
+import { readInputFile } from '../read-input.js';
 import path from 'node:path';
 import { configError } from '../errors.js';
 import { assertReplaceable } from '../settings/editable.js';
@@ -78,7 +79,7 @@ export function writeFileAtomic(file: string, text: string | Uint8Array, options
  */
 export function readIfExists(file: string): string | undefined {
   try {
-    return fs.readFileSync(file, 'utf8');
+    return readInputFile(file, 'utf8');
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') return undefined;
     throw configError(`cannot read ${file}: ${errorMessage(error)}`);

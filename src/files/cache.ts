@@ -9,6 +9,7 @@
 // on a file system with coarse timestamps (1 s, FAT's 2 s) an edit in that same tick would leave
 // every field equal (git calls such index entries "racily clean"), so it is re-read until it settles.
 import fs from 'node:fs';
+import { readInputFile } from '../read-input.js';
 
 /** A file changed this recently (ms) before it was read is re-read on every use. */
 export const RACY_MS = 2_000;
@@ -57,5 +58,5 @@ export function readParsed<T>(file: string, parse: Parse<T>, read: (file: string
 }
 
 function readUtf8(file: string): string {
-  return fs.readFileSync(file, 'utf8');
+  return readInputFile(file, 'utf8');
 }

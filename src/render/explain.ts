@@ -4,6 +4,7 @@ import { formatLocation } from '../errors.js';
 import type { ExplainedHook, Explanation } from '../plan/explain.js';
 import { makeChalk } from './color.js';
 import { formatDiagnostic } from './report.js';
+import { printable } from './printable.js';
 
 const place = (p: { file?: string; line?: number; column?: number }): string =>
   p.file ? formatLocation({ file: p.file, line: p.line ?? 0, column: p.column ?? 0, path: [] }) : '';
@@ -32,19 +33,19 @@ function hookBlock(hook: ExplainedHook, c: ChalkInstance, width: number): string
   const where = place(hook);
   const origin = hook.extension ? `extension ${hook.extension}` : hook.layer;
   const head = hook.fires ? `${c.green('✓')} ${String((hook.order ?? 0) + 1)}.` : `${c.red('✗')}   `;
-  const lines = [`  ${head} ${c.bold(hook.name.padEnd(width))}  ${origin.padEnd(14)}  ${c.dim(where)}`.trimEnd()];
+  const lines = [`  ${head} ${c.bold(printable(hook.name).padEnd(width))}  ${origin.padEnd(14)}  ${c.dim(where)}`.trimEnd()];
   const indent = '         ';
   if (hook.fires) {
-    lines.push(`${indent}fires: ${hook.detail}`);
-    if (hook.runs !== undefined) lines.push(`${indent}${c.dim('$')} ${hook.runs}`);
+    lines.push(`${indent}fires: ${printable(hook.detail ?? '')}`);
+    if (hook.runs !== undefined) lines.push(`${indent}${c.dim('$')} ${printable(hook.runs)}`);
   } else if (hook.ifActive) {
     // The reason's detail is the same for every unregistered hook: it is printed once, above.
     const verdict = hook.ifActive.fires
       ? `it would fire (${hook.ifActive.detail})`
       : `it would not fire either (${hook.ifActive.reason ? `${LABELS[hook.ifActive.reason]}: ` : ''}${hook.ifActive.detail})`;
-    lines.push(`${indent}${c.yellow(LABELS[hook.reason!])}; if it were registered, ${verdict}`);
+    lines.push(`${indent}${c.yellow(LABELS[hook.reason!])}; if it were registered, ${printable(verdict)}`);
   } else {
-    lines.push(`${indent}${c.yellow(why(hook))}`);
+    lines.push(`${indent}${c.yellow(printable(why(hook)))}`);
   }
   return lines;
 }
@@ -68,7 +69,7 @@ export function renderExplainText(explanation: Explanation, color: boolean): str
   if (explanation.error) lines.push(`  ${c.red('planner error')}: ${explanation.error}`);
   const inactive = new Map(hooks.filter((h) => h.ifActive).map((h) => [h.detail, LABELS[h.reason!]]));
   for (const [detail, label] of inactive) lines.push(`  ${c.yellow(label)}: ${detail}`);
-  const width = Math.min(40, Math.max(0, ...hooks.map((h) => h.name.length)));
+  const width = Math.min(40, hooks.reduce((most, h) => Math.max(most, h.name.length), 0));
   for (const hook of hooks) lines.push(...hookBlock(hook, c, width));
   if (explanation.unregistered.length > 0) {
     lines.push('', `  ${c.yellow('not registered')} (dropped when the settings are loaded):`);

@@ -9,6 +9,7 @@ import type { PlanDescription } from '../plan/describe.js';
 import type { AggregateResult, Diagnostic, EscapedProcess, HookResult, JsonObject, Outcome } from '../types.js';
 import { OUTCOME_EXIT_CODE } from '../types.js';
 import type { HookFailure } from '../aggregate/fail-closed.js';
+import { printable } from './printable.js';
 
 export interface RunReport {
   dialect: string;
@@ -171,7 +172,7 @@ function excerpt(text: string, cut: boolean): string {
 export function formatDiagnostic(d: Diagnostic, c: ChalkInstance): string {
   const label = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.cyan('info');
   const where = d.location ? `${formatLocation(d.location)}: ` : '';
-  return `hookrun: ${label}: ${where}${d.message} [${d.code}]`;
+  return `hookrun: ${label}: ${printable(`${where}${d.message}`, true)} [${d.code}]`;
 }
 
 /** `text` on one line (whitespace runs collapsed, trimmed), cut to `max` characters with an ellipsis. */
@@ -180,8 +181,8 @@ export function oneLine(text: string, max = 160): string {
   // characters. Once the flattened prefix is longer than `max`, the whole text would cut the same way.
   for (let end = max * 4; ; end *= 2) {
     const flat = text.slice(0, end).replace(/\s+/g, ' ').trim();
-    if (flat.length > max) return `${flat.slice(0, max - 1)}…`;
-    if (end >= text.length) return flat;
+    if (flat.length > max) return printable(`${flat.slice(0, max - 1)}…`);
+    if (end >= text.length) return printable(flat);
   }
 }
 
@@ -211,7 +212,8 @@ function decisionText(result: HookResultReport): string {
 }
 
 function hookLine(result: HookResultReport, c: ChalkInstance): string {
-  if (result.heldBack) return `  ${c.red('⊘')} ${c.bold(result.name)} ${c.dim(`(${result.layer})`)} held back: not trusted, not run`;
+  const name = printable(result.name);
+  if (result.heldBack) return `  ${c.red('⊘')} ${c.bold(name)} ${c.dim(`(${result.layer})`)} held back: not trusted, not run`;
   const mark = result.error ? c.red('✗') : result.success ? c.green('✓') : c.yellow('!');
   const status = result.timedOut
     ? c.red(`timed out${result.killed ? ', killed' : ''}`)
@@ -222,8 +224,8 @@ function hookLine(result: HookResultReport, c: ChalkInstance): string {
         : `exit ${result.exitCode}`;
   const stub = result.stubbed ? c.magenta(' [stub]') : result.cached ? c.cyan(' [cached]') : '';
   const cut = result.stdoutTruncated || result.stderrTruncated ? c.yellow(' [output cut]') : '';
-  const line = `  ${mark} ${c.bold(result.name)} ${c.dim(`(${result.layer})`)} ${result.durationMs} ms, ${status}${stub}${cut} → ${decisionText(result)}`;
-  const differs = (result.differsFromAgent ?? []).map((d) => `\n      ${c.yellow('≠ the agent')}: ${d}`);
+  const line = `  ${mark} ${c.bold(name)} ${c.dim(`(${result.layer})`)} ${result.durationMs} ms, ${status}${stub}${cut} → ${decisionText(result)}`;
+  const differs = (result.differsFromAgent ?? []).map((d) => `\n      ${c.yellow('≠ the agent')}: ${printable(d)}`);
   return line + differs.join('');
 }
 
@@ -250,8 +252,8 @@ export function renderRunText(report: RunReport, color: boolean): string {
   const c = makeChalk(color);
   const lines = report.diagnostics.filter((d) => d.severity !== 'info').map((d) => formatDiagnostic(d, c));
   const { plan } = report;
-  const subject = typeof report.input.tool_name === 'string' ? ` (tool ${report.input.tool_name})` : '';
-  if (plan.error) lines.push(`hookrun: ${c.red('error')}: ${plan.error}`);
+  const subject = typeof report.input.tool_name === 'string' ? ` (tool ${printable(report.input.tool_name)})` : '';
+  if (plan.error) lines.push(`hookrun: ${c.red('error')}: ${printable(plan.error, true)}`);
   if (report.results.length === 0) {
     lines.push(`hookrun: ${report.event}${subject}: no hook matched`);
   } else {
@@ -260,10 +262,10 @@ export function renderRunText(report: RunReport, color: boolean): string {
   }
   // A hook's own differences are printed under it.
   const atHooks = new Set(report.results.flatMap((r) => (r.differsFromAgent ?? []).map((d) => `hook "${r.name}": ${d}`)));
-  for (const note of report.notes) if (!atHooks.has(note)) lines.push(`hookrun: ${c.yellow('note')}: ${note}`);
+  for (const note of report.notes) if (!atHooks.has(note)) lines.push(`hookrun: ${c.yellow('note')}: ${printable(note, true)}`);
   const failClosed = report.failClosed;
   if (failClosed?.applied) {
-    lines.push(`hookrun: ${c.red('--fail-closed')}: ${failClosed.failures.map((f) => `"${f.name}" ${f.why}`).join('; ')}`);
+    lines.push(`hookrun: ${c.red('--fail-closed')}: ${printable(failClosed.failures.map((f) => `"${f.name}" ${f.why}`).join('; '))}`);
   } else if (failClosed?.note) {
     lines.push(`hookrun: ${c.yellow('note')}: ${failClosed.note}`);
   }
@@ -272,9 +274,9 @@ export function renderRunText(report: RunReport, color: boolean): string {
   const blocked = report.results.filter(isBlock).map((r) => r.name);
   const heldBack = report.results.filter((r) => r.heldBack).map((r) => r.name);
   const failed = report.results.filter((r) => !r.success && !r.heldBack && !isBlock(r)).map((r) => r.name);
-  if (blocked.length > 0) lines.push(`hookrun: hook(s) [${blocked.join(', ')}] blocked event ${report.event} (exit 2)`);
-  if (heldBack.length > 0) lines.push(`hookrun: hook(s) [${heldBack.join(', ')}] held back for event ${report.event}: not trusted, not run`);
-  if (failed.length > 0) lines.push(`hookrun: hook(s) [${failed.join(', ')}] failed for event ${report.event}`);
+  if (blocked.length > 0) lines.push(`hookrun: hook(s) [${printable(blocked.join(', '))}] blocked event ${report.event} (exit 2)`);
+  if (heldBack.length > 0) lines.push(`hookrun: hook(s) [${printable(heldBack.join(', '))}] held back for event ${report.event}: not trusted, not run`);
+  if (failed.length > 0) lines.push(`hookrun: hook(s) [${printable(failed.join(', '))}] failed for event ${report.event}`);
   const outcomeText = `${OUTCOME_WORDS[report.outcome]} (exit ${report.exitCode})${outcomeReason(report.output, report.outcome)}`;
   const painted =
     report.outcome === 'proceed' ? c.green(outcomeText) : report.outcome === 'ask' ? c.yellow(outcomeText) : c.red(outcomeText);
@@ -294,11 +296,11 @@ export function renderPlanText(plan: PlanDescription, color: boolean): string {
   for (const h of plan.hooks) {
     const where = h.file ? ` ${c.dim(`${h.file}:${h.line}`)}` : '';
     const env = h.envKeys.length > 0 ? `, env ${h.envKeys.join(', ')}` : '';
-    lines.push(`  ${h.index + 1}. ${c.bold(h.name)} (${h.layer})${where}`);
-    lines.push(`     $ ${h.command}`);
+    lines.push(`  ${h.index + 1}. ${c.bold(printable(h.name))} (${h.layer})${where}`);
+    lines.push(`     $ ${printable(h.command)}`);
     lines.push(`     matcher ${JSON.stringify(h.matcher ?? null)}${h.matched ? ` (${h.matched})` : ''}, timeout ${h.timeoutMs} ms${env}`);
-    if (h.heldBack) lines.push(`     ${c.red('held back')}: ${h.heldBack}`);
+    if (h.heldBack) lines.push(`     ${c.red('held back')}: ${printable(h.heldBack)}`);
   }
-  for (const s of plan.skipped) lines.push(`  - ${c.dim(`${s.name}: not run (${s.reason}): ${s.detail}`)}`);
+  for (const s of plan.skipped) lines.push(`  - ${c.dim(printable(`${s.name}: not run (${s.reason}): ${s.detail}`))}`);
   return `${lines.join('\n')}\n`;
 }

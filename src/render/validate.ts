@@ -8,6 +8,7 @@ import type { ValidateResult } from '../dialects/gemini/validate/validate.js';
 import { makeChalk } from './color.js';
 
 import type { ValidateFormat } from './names.js';
+import { printable } from './printable.js';
 
 export type { ValidateFormat };
 
@@ -47,7 +48,7 @@ function renderText(result: ValidateResult, options: RenderOptions): string {
     const label = finding.severity === 'error' ? c.red('error') : finding.severity === 'warning' ? c.yellow('warning') : c.cyan('info');
     const loc = finding.location;
     const where = loc ? `${shownPath(loc.file, options.relativeTo)}${loc.line > 0 ? `:${loc.line}:${loc.column}` : ''}: ` : '';
-    lines.push(`${c.bold(where)}${label}: ${finding.message} ${c.dim(`[${finding.code}]`)}`);
+    lines.push(`${c.bold(where)}${label}: ${printable(finding.message, true)} ${c.dim(`[${finding.code}]`)}`);
     if (finding.fix) lines.push(`  ${c.green('fix:')} ${finding.fix}`);
   }
   const { errors, warnings, infos } = result.summary;

@@ -228,6 +228,8 @@ export function detectFormatting(text: string): FormattingOptions {
   // Lines that start with `*` or `/` are comment bodies, not JSON indentation.
   const indents = [...text.matchAll(/^([ \t]+)[^\s*/]/gm)].map((match) => match[1]!);
   if (indents.some((indent) => indent.startsWith('\t'))) return { insertSpaces: false, tabSize: 1, eol };
-  const spaces = indents.map((indent) => indent.length).filter((n) => n > 0);
-  return { insertSpaces: true, tabSize: spaces.length > 0 ? Math.min(...spaces) : 2, eol };
+  // A loop, not Math.min(...spaces): a file of 100,000 hooks has more lines than a call takes arguments.
+  let smallest = Infinity;
+  for (const indent of indents) if (indent.length > 0 && indent.length < smallest) smallest = indent.length;
+  return { insertSpaces: true, tabSize: smallest === Infinity ? 2 : smallest, eol };
 }

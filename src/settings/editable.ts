@@ -6,6 +6,7 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { configError } from '../errors.js';
+import { readInputFile } from '../read-input.js';
 
 /** Offset of the first byte that does not belong to a well-formed UTF-8 sequence, or -1. */
 export function firstInvalidUtf8(bytes: Uint8Array): number {
@@ -60,7 +61,7 @@ export function decodeEditable(bytes: Uint8Array, file: string): string {
 export function readEditableSync(file: string): string | undefined {
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(file);
+    bytes = readInputFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;

@@ -5,6 +5,7 @@
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { configError } from '../errors.js';
 import type { JsonObject, Location } from '../types.js';
+import { parseJsonBounded } from '../json-depth.js';
 
 export type JsonPath = (string | number)[];
 
@@ -154,7 +155,7 @@ const BOM = '\uFEFF';
 
 function parseOrThrow(source: string, file: string): unknown {
   try {
-    return JSON.parse(source);
+    return parseJsonBounded(source);
   } catch (error) {
     const raw = error instanceof Error ? error.message : String(error);
     const offset = errorOffset(raw, source);

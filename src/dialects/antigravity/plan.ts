@@ -5,10 +5,13 @@ import { isPlainObject } from '../../settings/jsonc.js';
 import type { Diagnostic, JsonObject, Plan, PlannedHook, ResolvedConfig, SkippedEntry } from '../../types.js';
 import { AGY_EVENTS_TABLE } from './events.js';
 import { agyCannotRun } from './run.js';
+import { boundedTest, hangingHook, hangReason } from '../../plan/regex.js';
 
 export interface AgyMatch {
   matches: boolean;
   rule: string;
+  /** JavaScript's engine ran out of hookrun's budget on a pattern agy's RE2 answers in linear time. */
+  hangs?: true;
   /** Set when the pattern is not a valid regular expression (it then matches nothing). */
   invalid?: string;
 }
@@ -37,7 +40,11 @@ export function matchAgyTool(matcher: string | undefined, tool: string | undefin
   const regex = compile(matcher);
   if (typeof regex === 'string') return { matches: false, rule: `"${matcher}" is not a valid regular expression (${regex}), so it matches nothing`, invalid: regex };
   if (tool === undefined) return { matches: false, rule: `the event has no toolCall.name, so only match-all groups run` };
-  return regex.test(tool)
+  const matches = boundedTest(regex, tool);
+  if (matches === undefined) {
+    return { matches: true, hangs: true, rule: hangReason(matcher, tool, 'agy', "agy's RE2 engine answers it in linear time, but hookrun's JavaScript engine cannot, so hookrun cannot predict the match") };
+  }
+  return matches
     ? { matches: true, rule: `"${matcher}" matches the whole name "${tool}"` }
     : { matches: false, rule: `"${matcher}" does not match the whole name "${tool}"` };
 }
@@ -79,6 +86,12 @@ export function planAgy(config: ResolvedConfig, event: string, input: JsonObject
     if (unrunnable !== undefined) {
       skipped.push({ entry, reason: 'disabled', detail: unrunnable });
       warnings.push({ code: 'agy-handler-skipped', severity: 'warning', message: `${entry.displayName}: not run: ${unrunnable}`, ...(entry.location ? { location: entry.location } : {}) });
+      continue;
+    }
+    if (verdict?.hangs) {
+      const { hook, warning } = hangingHook(entry, hooks.length, verdict.rule);
+      hooks.push(hook);
+      warnings.push(warning);
       continue;
     }
     hooks.push({ entry, index: hooks.length, ...(verdict ? { because: verdict.rule } : {}) });

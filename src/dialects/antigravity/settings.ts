@@ -13,6 +13,7 @@ import { decideWorkspaceTrust, untrustedMessage, admitEntries, type GatedEntries
 import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import type { LoadOptions } from '../dialect.js';
 import { AGY_EVENTS, AGY_EVENTS_TABLE, agyEventForKey } from './events.js';
+import { readInputFile } from '../../read-input.js';
 
 /** The customization root folder names agy reads in a workspace, in the order hookrun reads them. */
 export const AGY_ROOT_FOLDERS = ['.agents', '.agent', '_agents', '_agent'] as const;
@@ -114,7 +115,7 @@ export function readAgyFile(file: AgyFile): LoadedAgyFile {
     loaded.exists = true;
     if (!stat.isFile()) throw configError(`${file.path} is not a regular file; hookrun reads only regular hook files`, at0(file.path));
     if (stat.size > MAX_FILE_BYTES) throw configError(`${file.path} is ${stat.size} bytes, over hookrun's limit of ${MAX_FILE_BYTES}`, at0(file.path));
-    text = fs.readFileSync(file.path, 'utf8');
+    text = readInputFile(file.path, 'utf8');
   } catch (error) {
     if (!loaded.exists) return loaded;
     loaded.unreadable = true;

@@ -1,6 +1,7 @@
 // Claude Code's matcher rules (docs/sources.md §B.5) and the handler-level `if` filter (B.2, current).
 // Pure: strings in, verdicts with the rule that decided out (for --dry-run and explain).
 import type { ClaudeProfile } from './version.js';
+import { boundedTest, hangReason } from '../../plan/regex.js';
 
 export type MatcherKind =
   | { kind: 'all' }
@@ -31,6 +32,14 @@ export function classifyMatcher(matcher: string | undefined, profile: ClaudeProf
 export interface MatchVerdict {
   matches: boolean;
   rule: string;
+  /** The regex did not finish within hookrun's budget (Claude Code would hang there): planned as a hook that cannot run. */
+  hangs?: true;
+}
+
+/** A pattern's test under hookrun's time budget; a runaway match is a verdict of its own. */
+function testOrHang(regex: RegExp, value: string, shown: string): { matches: boolean } | MatchVerdict {
+  const matches = boundedTest(regex, value);
+  return matches === undefined ? { matches: true, rule: hangReason(shown, value, 'Claude Code'), hangs: true } : { matches };
 }
 
 export function matchClaude(matcher: string | undefined, value: string, field: string, profile: ClaudeProfile, narrow = false): MatchVerdict {
@@ -42,7 +51,9 @@ export function matchClaude(matcher: string | undefined, value: string, field: s
     return { matches, rule: `${field} "${value}" ${matches ? 'is' : 'is not'} the ${what} (case-sensitive, no substring)` };
   }
   if (!kind.regex) return { matches: false, rule: `matcher "${matcher}" is not a valid regular expression (${kind.error}), so it matches nothing` };
-  const matches = kind.regex.test(value);
+  const tested = testOrHang(kind.regex, value, String(matcher));
+  if ('hangs' in tested) return tested;
+  const { matches } = tested;
   return { matches, rule: `regex /${matcher}/ (unanchored) ${matches ? 'matches' : 'does not match'} ${field} "${value}"` };
 }
 
@@ -111,7 +122,13 @@ function matchBashRule(rule: string, pattern: string, command: unknown): MatchVe
   const subcommands = splitShellCommand(command);
   if (!subcommands) return { matches: true, rule: `if "${rule}": the command cannot be parsed, so the hook runs (fails open)` };
   const wildcard = compileRulePattern(pattern);
-  const hit = subcommands.find((sub) => wildcard.test(sub));
+  let hang: MatchVerdict | undefined;
+  const hit = subcommands.find((sub) => {
+    const tested = testOrHang(wildcard, sub, `if "${rule}"`);
+    if ('hangs' in tested) hang = tested;
+    return tested.matches;
+  });
+  if (hang) return hang;
   if (hit !== undefined) return { matches: true, rule: `if "${rule}": subcommand "${hit}" matches` };
   const specific = /\s/.test(pattern.replace(/[\s:]*\*$/, '').trim());
   if (specific && /\$\(|`|\$[A-Za-z_{]/.test(command)) {

@@ -1,10 +1,11 @@
 // Claude Code's planner, pure: (settings, event, input) → plan. Every matching handler runs, in parallel;
 // a handler defined identically more than once runs once (docs/sources.md §B.5, §B.9).
-import type { JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../types.js';
+import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../types.js';
 import { eventKnownIn, eventRule, isClaudeEvent } from './events.js';
 import { matchClaude, matchIf, type MatchVerdict } from './matcher.js';
 import { isClaudeConfig } from './settings.js';
 import { DEFAULT_PROFILE, has, type ClaudeProfile } from './version.js';
+import { hangingHook } from '../../plan/regex.js';
 
 export function profileOf(config: ResolvedConfig): ClaudeProfile {
   return isClaudeConfig(config) ? config.claude.profile : DEFAULT_PROFILE;
@@ -56,6 +57,7 @@ export function planClaude(config: ResolvedConfig, event: string, input: JsonObj
   const skipped: SkippedEntry[] = [];
   const hooks: PlannedHook[] = [];
   const seen = new Map<string, RegistryEntry>();
+  const warnings: Diagnostic[] = [];
   if (isClaudeEvent(event) && !eventKnownIn(event, profile)) {
     const since = eventRule(event)!.since!.join('.');
     const warning = { code: 'event-not-in-version', severity: 'warning' as const, message: `Claude Code ${profile.label} has no ${event} event (added in ${since}); it would run none of these hooks` };
@@ -86,7 +88,14 @@ export function planClaude(config: ResolvedConfig, event: string, input: JsonObj
       continue;
     }
     seen.set(key, entry);
+    const hung = verdict.hangs ? verdict : condition?.hangs ? condition : undefined;
+    if (hung) {
+      const { hook, warning } = hangingHook(entry, hooks.length, hung.rule);
+      hooks.push(hook);
+      warnings.push(warning);
+      continue;
+    }
     hooks.push({ entry, index: hooks.length });
   }
-  return { event, hooks, sequential: false, parallelBecause: 'Claude Code runs every matching hook in parallel', skipped };
+  return { event, hooks, sequential: false, parallelBecause: 'Claude Code runs every matching hook in parallel', skipped, ...(warnings.length > 0 ? { warnings } : {}) };
 }

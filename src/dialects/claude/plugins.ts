@@ -10,6 +10,7 @@ import { type Context, homeDir } from '../../context.js';
 import { isPlainObject, parseJsoncObject } from '../../settings/jsonc.js';
 import type { JsonPath } from '../../settings/jsonc.js';
 import type { ClaudeResolvedConfig, ClaudeSettingsFile, RegisterHooks } from './settings.js';
+import { readInputFile } from '../../read-input.js';
 
 export interface FoundPlugin {
   id: string;
@@ -90,7 +91,7 @@ function hookSources(plugin: FoundPlugin, config: ClaudeResolvedConfig): HookSou
   const sources: HookSource[] = [];
   const read = (file: string): ReturnType<typeof parseJsoncObject> | undefined => {
     try {
-      return parseJsoncObject(fs.readFileSync(file, 'utf8'), file, 'A plugin hooks file must be a JSON object.');
+      return parseJsoncObject(readInputFile(file, 'utf8'), file, 'A plugin hooks file must be a JSON object.');
     } catch (error) {
       // A broken plugin file costs that plugin's hooks, not the run (Claude Code reports it and goes on).
       config.diagnostics.push({ code: 'plugin-file-invalid', severity: 'warning', message: `${(error as Error).message}; plugin ${plugin.id}'s hooks from this file are not loaded`, location: { file, line: 0, column: 0, path: [] } });

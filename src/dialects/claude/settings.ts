@@ -10,6 +10,8 @@ import type { Diagnostic, HookConfig, JsonObject, Layer, Location, RegistryEntry
 import { CLAUDE_EVENTS, eventKnownIn, eventRule, handlerTypeRuns, isClaudeEvent } from './events.js';
 import { classifyMatcher } from './matcher.js';
 import { has, SINCE, type ClaudeProfile } from './version.js';
+import { readInputFile } from '../../read-input.js';
+import { boundedTest } from '../../plan/regex.js';
 
 export type ClaudeLayer = Extract<Layer, 'user' | 'project' | 'local' | 'managed'>;
 
@@ -80,7 +82,7 @@ export function readClaudeSettings(ctx: Context, layers: readonly ClaudeLayer[] 
     if (!exists) return { layer, path: file, exists };
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readInputFile(file, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       throw configError(`cannot read ${file} (${code})`, { file, line: 0, column: 0, path: [] });
@@ -370,7 +372,7 @@ function checkIf(event: string, condition: string, matcher: unknown, at: JsonPat
   const kind = classifyMatcher(matcher, c.profile);
   if (kind.kind === 'list' && !kind.items.includes(tool)) {
     c.warn('if-never-matches', `${where}: "${condition}" names ${tool}, but the group's matcher "${matcher}" never selects ${tool}, so the hook never runs`, at);
-  } else if (kind.kind === 'regex' && kind.regex && !kind.regex.test(tool)) {
+  } else if (kind.kind === 'regex' && kind.regex && boundedTest(kind.regex, tool) === false) {
     c.warn('if-never-matches', `${where}: "${condition}" names ${tool}, but the group's matcher /${matcher}/ does not match ${tool}, so the hook never runs`, at);
   }
 }

@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { applyEnvPolicy, type Env } from '../../exec/env.js';
 import type { EnvPolicy, JsonObject } from '../../types.js';
+import { readInputFile } from '../../read-input.js';
+import { parseJsonBounded } from '../../json-depth.js';
 
 /**
  * `security.environmentVariableRedaction` in Gemini settings, as Gemini CLI hands it to its sanitizer:
@@ -256,7 +258,7 @@ export interface ProjectIdFs {
 const realFs: ProjectIdFs = {
   readFile(file) {
     try {
-      return fs.readFileSync(file, 'utf8');
+      return readInputFile(file, 'utf8');
     } catch {
       return undefined;
     }
@@ -316,7 +318,7 @@ export function resolveProjectId(geminiDir: string, projectRoot: string, fsApi: 
 function readRegistry(text: string | undefined): Record<string, string> {
   if (text === undefined) return {};
   try {
-    const data: unknown = JSON.parse(text);
+    const data: unknown = parseJsonBounded(text);
     const projects = asObject(asObject(data)?.['projects']);
     const result: Record<string, string> = {};
     for (const [key, value] of Object.entries(projects ?? {})) if (typeof value === 'string') result[key] = value;

@@ -3,6 +3,7 @@
 import { formatLocation } from '../../errors.js';
 import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../types.js';
 import { exactMatcherTrap, timeoutTrap, type Trap } from './traps.js';
+import { boundedTest, hangingHook, hangReason } from '../../plan/regex.js';
 
 /** Source priority of the agent's planner; settings hooks are all "project", so order is merge order. */
 const SOURCE_PRIORITY: Readonly<Record<string, number>> = {
@@ -45,7 +46,8 @@ export function matcherContext(event: string, input: JsonObject): MatcherContext
   return { kind: 'none', why: `${event} ignores matchers` };
 }
 
-export type MatchVerdict = { matches: true; rule: string } | { matches: false; rule: string } | { error: string };
+/** `hangs`: the regex did not finish within hookrun's budget (Gemini CLI would hang there); the rule says so. */
+export type MatchVerdict = { matches: true; rule: string; hangs?: true } | { matches: false; rule: string } | { error: string };
 
 /** One matcher against the event's context, with the rule that decided (for explain). */
 export function matchEntry(matcher: unknown, context: MatcherContext): MatchVerdict {
@@ -75,7 +77,8 @@ export function matchEntry(matcher: unknown, context: MatcherContext): MatchVerd
       rule: `matcher "${pattern}" is not a valid regex, so it is compared as a string: tool "${context.value}" ${matches ? 'equals' : 'differs'}`,
     };
   }
-  const matches = regex.test(context.value);
+  const matches = boundedTest(regex, context.value);
+  if (matches === undefined) return { matches: true, rule: hangReason(pattern, context.value, 'Gemini CLI'), hangs: true };
   return {
     matches,
     rule: `regex /${pattern}/ (unanchored) ${matches ? 'matches' : 'does not match'} tool "${context.value}"`,
@@ -105,7 +108,7 @@ export function planGemini(config: ResolvedConfig, event: string, input: JsonObj
   }
 
   const context = matcherContext(event, input);
-  const matching: { entry: RegistryEntry; rule: string }[] = [];
+  const matching: { entry: RegistryEntry; rule: string; hangs?: true }[] = [];
   for (const entry of enabled) {
     const verdict = matchEntry(entry.matcher, context);
     if ('error' in verdict) {
@@ -113,7 +116,7 @@ export function planGemini(config: ResolvedConfig, event: string, input: JsonObj
       for (const e of enabled) skipped.push({ entry: e, reason: 'planner-error', detail: error });
       return { event, hooks: [], sequential: false, skipped, error };
     }
-    if (verdict.matches) matching.push({ entry, rule: verdict.rule });
+    if (verdict.matches) matching.push({ entry, rule: verdict.rule, ...(verdict.hangs ? { hangs: verdict.hangs } : {}) });
     else skipped.push({ entry, reason: 'matcher', detail: verdict.rule });
   }
 
@@ -128,7 +131,8 @@ export function planGemini(config: ResolvedConfig, event: string, input: JsonObj
     for (const { entry } of matching) skipped.push({ entry, reason: 'planner-error', detail: error });
     return { event, hooks: [], sequential: false, skipped, error };
   }
-  for (const [i, { entry, rule }] of matching.entries()) {
+  const hangs: Diagnostic[] = [];
+  for (const [i, { entry, rule, hangs: hung }] of matching.entries()) {
     const key = keys[i]!;
     const first = seen.get(key);
     if (first) {
@@ -137,12 +141,19 @@ export function planGemini(config: ResolvedConfig, event: string, input: JsonObj
       continue;
     }
     seen.set(key, entry);
+    if (hung) {
+      // Gemini CLI would never get past this matcher; hookrun fails this hook as one that cannot run.
+      const { hook, warning } = hangingHook(entry, hooks.length, rule);
+      hooks.push(hook);
+      hangs.push(warning);
+      continue;
+    }
     hooks.push({ entry, index: hooks.length, because: rule });
   }
 
   const asker = hooks.find((h) => h.entry.sequential === true);
   const plan: Plan = { event, hooks, sequential: asker !== undefined, skipped };
-  const warnings = trapsMet(event, hooks, skipped);
+  const warnings = [...hangs, ...trapsMet(event, hooks, skipped)];
   if (warnings.length > 0) plan.warnings = warnings;
   if (asker) {
     const where = asker.entry.location ? ` (${formatLocation(asker.entry.location)})` : '';

@@ -11,6 +11,8 @@ import { homeDir, type Context } from '../../context.js';
 import type { HookInvocation, HookResultCache, Interpretation } from '../dialect.js';
 import type { HookResult, JsonObject, PlannedHook } from '../../types.js';
 import { kiroDefinition, type KiroHookDefinition } from './exec.js';
+import { readInputFileAsync } from '../../read-input.js';
+import { parseJsonBounded } from '../../json-depth.js';
 
 const FORMAT_VERSION = 1;
 
@@ -82,7 +84,7 @@ function isFresh(entry: KiroCacheEntry, now: Date): boolean {
 
 function parseEntry(text: string): KiroCacheEntry | undefined {
   try {
-    const value = JSON.parse(text) as Partial<KiroCacheEntry>;
+    const value = parseJsonBounded(text) as Partial<KiroCacheEntry>;
     if (value.version !== FORMAT_VERSION || typeof value.output !== 'string') return undefined;
     if (value.expiresAt !== null && (typeof value.expiresAt !== 'string' || Number.isNaN(Date.parse(value.expiresAt)))) return undefined;
     return value as KiroCacheEntry;
@@ -123,7 +125,7 @@ export function createKiroCache(ctx: Context, options: KiroCacheOptions = {}): H
       const file = path.join(dir, cacheFileName(key));
       let text: string;
       try {
-        text = await fs.promises.readFile(file, 'utf8');
+        text = await readInputFileAsync(file);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') note(`cannot read the Kiro hook cache ${file}: ${errorMessage(error)}`);
         return undefined;

@@ -3,10 +3,12 @@
 // `tool_name` (tool triggers) or `file_path` (file triggers); every other trigger evaluates none.
 import type { Diagnostic, JsonObject, Plan, PlannedHook, ResolvedConfig, SkippedEntry } from '../../types.js';
 import { KIRO3_TRIGGERS } from './kiro3-events.js';
+import { boundedTest, hangingHook, hangReason } from '../../plan/regex.js';
 
 export interface Kiro3Match {
   matches: boolean;
   rule: string;
+  hangs?: true;
   invalid?: string;
 }
 
@@ -24,7 +26,9 @@ export function matchKiro3(matcher: string | undefined, target: string, field: s
     compiled.set(matcher, regex);
   }
   if (typeof regex === 'string') return { matches: false, rule: `"${matcher}" is not a valid regular expression (${regex}), so it never matches`, invalid: regex };
-  return regex.test(target)
+  const matches = boundedTest(regex, target);
+  if (matches === undefined) return { matches: true, hangs: true, rule: hangReason(matcher, target, 'Kiro CLI') };
+  return matches
     ? { matches: true, rule: `/${matcher}/ finds a match in ${field} "${target}"` }
     : { matches: false, rule: `/${matcher}/ finds no match in ${field} "${target}"` };
 }
@@ -53,6 +57,12 @@ export function planKiro3(config: ResolvedConfig, event: string, input: JsonObje
       }
       if (!verdict.matches) {
         skipped.push({ entry, reason: 'matcher', detail: verdict.rule });
+        continue;
+      }
+      if (verdict.hangs) {
+        const { hook, warning } = hangingHook(entry, hooks.length, verdict.rule);
+        hooks.push(hook);
+        warnings.push(warning);
         continue;
       }
       hooks.push({ entry, index: hooks.length, because: verdict.rule });

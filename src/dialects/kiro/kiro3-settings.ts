@@ -11,6 +11,7 @@ import { decideWorkspaceTrust, untrustedMessage, admitEntries, type GatedEntries
 import type { Diagnostic, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import type { LoadOptions } from '../dialect.js';
 import { KIRO3_TRIGGER_NAMES, KIRO3_TRIGGERS, kiro3TriggerOf } from './kiro3-events.js';
+import { readInputFile } from '../../read-input.js';
 
 /** Seconds (K7). */
 export const KIRO3_DEFAULT_TIMEOUT_SECONDS = 60;
@@ -55,7 +56,7 @@ export function readKiro3File(file: Kiro3File): LoadedKiro3File {
     if (stat.size > MAX_FILE_BYTES) throw configError(`${file.path} is ${stat.size} bytes, over hookrun's limit of ${MAX_FILE_BYTES}`, at0(file.path));
     let text: string;
     try {
-      text = fs.readFileSync(file.path, 'utf8');
+      text = readInputFile(file.path, 'utf8');
     } catch (error) {
       loaded.unreadable = true;
       throw error;

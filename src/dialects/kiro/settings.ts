@@ -17,6 +17,8 @@ import { hasWildcard } from './plan.js';
 import type { Diagnostic, JsonObject, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from '../../settings/jsonc.js';
 import { MIGRATION_AGENTS, readEvent, VOCABULARY } from '../../migrate/vocabulary.js';
+import { readInputFile } from '../../read-input.js';
+import { parseJsonBounded } from '../../json-depth.js';
 
 export type AgentScope = 'workspace' | 'global';
 export type AgentProduct = 'kiro' | 'amazonq';
@@ -135,7 +137,7 @@ function readAgentFile(file: string, directory: AgentDirectory): AgentFile {
   const stem = path.basename(file, '.json');
   const agent: AgentFile = { name: stem, file, scope: directory.scope, product: directory.product };
   try {
-    const doc = parseJsonc(fs.readFileSync(file, 'utf8'), file, { comments: false });
+    const doc = parseJsonc(readInputFile(file, 'utf8'), file, { comments: false });
     if (!isPlainObject(doc.value)) {
       agent.error = configError(`${file}: an agent file must hold a JSON object`, doc.locate([]));
       return agent;
@@ -164,12 +166,12 @@ function readDefaultAgent(ctx: Context, diagnostics: Diagnostic[]): { name: stri
   for (const file of defaultAgentSettingsFiles(ctx)) {
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readInputFile(file, 'utf8');
     } catch {
       continue;
     }
     try {
-      const settings = JSON.parse(text) as unknown;
+      const settings = parseJsonBounded(text) as unknown;
       const name = isPlainObject(settings) ? settings['chat.defaultAgent'] : undefined;
       if (typeof name === 'string' && name !== '') return { name, file };
     } catch (error) {

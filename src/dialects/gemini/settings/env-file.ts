@@ -37,6 +37,7 @@ import { readParsed } from '../../../files/cache.js';
 import type { Diagnostic, JsonObject } from '../../../types.js';
 import { parseDotenv } from './dotenv.js';
 import { isPlainObject } from '../../../settings/jsonc.js';
+import { readInputFile } from '../../../read-input.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

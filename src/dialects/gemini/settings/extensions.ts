@@ -18,6 +18,8 @@ import { parseDotenv } from './dotenv.js';
 import { expandEnvInObject } from './expand.js';
 import { isPlainObject, parseJsonc } from '../../../settings/jsonc.js';
 import { slotsFromObject, type HookSlot } from './registry.js';
+import { readInputFile } from '../../../read-input.js';
+import { parseJsonBounded } from '../../../json-depth.js';
 
 export interface ExtensionHooks {
   name: string;
@@ -127,7 +129,7 @@ function readManifest(dir: string, workspace: string): JsonObject {
   const file = path.join(dir, MANIFEST);
   if (!fs.existsSync(file)) throw new Error(`Configuration file not found at ${file}`);
   try {
-    const raw: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const raw: unknown = parseJsonBounded(readInputFile(file, 'utf8'));
     const manifest = isPlainObject(raw) ? raw : {};
     if (!manifest.name || !manifest.version) {
       throw new Error(`Invalid configuration in ${file}: missing ${!manifest.name ? '"name"' : '"version"'}`);
@@ -155,7 +157,7 @@ interface ExtensionHooksFile {
 function readExtensionHooks(file: string, context: Record<string, string>, diagnostics: Diagnostic[]): ExtensionHooksFile | undefined {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readInputFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     diagnostics.push(extensionWarning('extension-hooks-unreadable', `Failed to load extension hooks from ${file}: ${errorMessage(error)}`, file));
@@ -219,7 +221,7 @@ type Enablement = Record<string, unknown>;
 function readEnablement(dir: string, diagnostics: Diagnostic[]): Enablement {
   const file = path.join(dir, ENABLEMENT);
   try {
-    const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const value: unknown = parseJsonBounded(readInputFile(file, 'utf8'));
     return isPlainObject(value) ? value : {};
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
@@ -259,7 +261,7 @@ function ruleRegex(glob: string): RegExp {
 
 function readJsonQuietly(file: string): JsonObject | undefined {
   try {
-    const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const value: unknown = parseJsonBounded(readInputFile(file, 'utf8'));
     return isPlainObject(value) ? value : undefined;
   } catch {
     return undefined;
@@ -268,7 +270,7 @@ function readJsonQuietly(file: string): JsonObject | undefined {
 
 function readDotenv(file: string): Record<string, string> {
   try {
-    return parseDotenv(fs.readFileSync(file, 'utf8'));
+    return parseDotenv(readInputFile(file, 'utf8'));
   } catch {
     return {};
   }

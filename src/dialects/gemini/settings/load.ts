@@ -26,6 +26,7 @@ import { isPlainObject, parseJsonc, type JsoncDocument } from '../../../settings
 import { mergeHookSlots, mergeSettings, type LayerHooks } from './merge.js';
 import { registerHooks, type HookSlot, type RegistryOutput } from './registry.js';
 import { settingsDefaults, validateSettings } from './schema-check.js';
+import { readInputFile } from '../../../read-input.js';
 
 export type SettingsLayerName = Extract<Layer, 'systemDefaults' | 'user' | 'workspace' | 'system'>;
 

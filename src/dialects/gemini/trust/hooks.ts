@@ -10,12 +10,12 @@ import { parse as parseShellWords } from 'shell-quote';
 import { geminiHome, type Context } from '../../../context.js';
 import { formatLocation, HookrunError } from '../../../errors.js';
 import { textOf } from '../../../event/json.js';
-import { expandCommand } from '../shell.js';
 import { isPlainObject, parseJsonc, type JsonPath } from '../../../settings/jsonc.js';
 import type { Location, RegistryEntry } from '../../../types.js';
 import { readParsed } from '../../../files/cache.js';
 import { readIfExists } from '../../../files/atomic.js';
 import type { TrustFileProblem } from './folders.js';
+import { readInputFile } from '../../../read-input.js';
 
 export function trustedHooksPath(ctx: Context): string {
   return path.join(geminiHome(ctx), '.gemini', 'trusted_hooks.json');
@@ -226,39 +226,74 @@ const INTERPRETERS = new Set([
   'python', 'python2', 'python3', 'ruby', 'perl', 'php', 'pwsh', 'powershell',
 ]);
 /** Words that run the rest of the command line: skipped to find the program. */
-const WRAPPERS = new Set(['env', 'exec', 'nohup', 'npx', 'command', 'time']);
+const WRAPPERS = new Set(['env', 'exec', 'nohup', 'npx', 'command', 'time', 'timeout', 'nice', 'setsid', 'stdbuf']);
+/** Wrapper options whose value is the next word (`nice -n 5`, `timeout -k 2 5`). */
+const WRAPPER_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  timeout: new Set(['-s', '--signal', '-k', '--kill-after']),
+  nice: new Set(['-n', '--adjustment']),
+  stdbuf: new Set(['-i', '-o', '-e']),
+};
+/** Wrappers with a positional argument before the program (`timeout 5 ./x.sh`). */
+const WRAPPER_OPERANDS: Readonly<Record<string, number>> = { timeout: 1 };
 /** Sub-commands of an interpreter that come before the script (`deno run x.ts`, `bun run x.ts`). */
 const SUBCOMMANDS = new Set(['run']);
+/** The shell's own ways to run a file in the current shell: `. ./x.sh`, `source ./x.sh`. */
+const SOURCE = new Set(['.', 'source']);
+/** What the hook's shell has in its environment for the project directory (Gemini CLI sets them). */
+const PROJECT_VARIABLES = new Set(['GEMINI_PROJECT_DIR', 'GEMINI_CWD', 'CLAUDE_PROJECT_DIR']);
+
+type ShellToken = ReturnType<typeof parseShellWords>[number];
+const opOf = (token: ShellToken | undefined): string | undefined =>
+  token !== undefined && typeof token === 'object' && 'op' in token ? token.op : undefined;
 
 /**
  * The script file a command runs, if any: the program itself when it is a path (`./hooks/guard.sh`,
- * `$GEMINI_PROJECT_DIR/hooks/guard.sh`), or the first operand of a known interpreter (`node hooks/x.js`).
- * Only the first simple command counts; it must be an existing regular file. Bare program names found on
- * PATH (`jq`, `git`) are tools, not project scripts, and are not hashed.
+ * `$GEMINI_PROJECT_DIR/hooks/guard.sh`, `"${GEMINI_PROJECT_DIR}"/hooks/guard.sh`), the first operand of
+ * a known interpreter (`node hooks/x.js`, `. ./x.sh`) or its standard input (`bash < hooks/x.sh`), behind
+ * wrappers (`timeout 5 ./x.sh`) and a leading `cd DIR &&`. Only that first command counts; it must be an
+ * existing regular file. Bare program names found on PATH (`jq`, `git`) are tools, not project scripts,
+ * and are not hashed.
  */
 export function scriptOf(command: string, cwd: string): string | undefined {
-  const expanded = expandCommand(command, { cwd, plansDir: '', sessionId: '' }, 'bash');
-  let words: string[];
+  let tokens: ShellToken[];
   try {
-    const tokens = parseShellWords(expanded, (name) => `$${name}`);
-    const end = tokens.findIndex((token) => typeof token !== 'string');
-    words = (end === -1 ? tokens : tokens.slice(0, end)) as string[];
+    // The project variables as the hook's shell sees them (the workspace path), whether Gemini pasted
+    // the value into the command (`$GEMINI_PROJECT_DIR`) or the shell expands it (`${GEMINI_PROJECT_DIR}`).
+    tokens = parseShellWords(command, (name) => (PROJECT_VARIABLES.has(name) ? cwd : `$${name}`));
   } catch {
     return undefined;
+  }
+  return scriptOfTokens(tokens, cwd, 0);
+}
+
+function scriptOfTokens(tokens: readonly ShellToken[], cwd: string, depth: number): string | undefined {
+  const end = tokens.findIndex((token) => typeof token !== 'string');
+  const words = (end === -1 ? tokens : tokens.slice(0, end)) as string[];
+  const after = end === -1 ? [] : tokens.slice(end);
+  // `cd hooks && ./a.sh`: the script is the next command's, found from that directory.
+  if (words[0] === 'cd' && words.length === 2 && !words[1]!.includes('$') && depth < 4) {
+    const op = opOf(after[0]);
+    return op === '&&' || op === ';' ? scriptOfTokens(after.slice(1), path.resolve(cwd, words[1]!), depth + 1) : undefined;
   }
   let i = 0;
   while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!)) i++;
   while (i < words.length && WRAPPERS.has(path.basename(words[i]!))) {
+    const wrapper = path.basename(words[i]!);
     i++;
-    while (i < words.length && (words[i]!.startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!))) i++;
+    while (i < words.length && (words[i]!.startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!))) {
+      if (WRAPPER_VALUE_OPTIONS[wrapper]?.has(words[i]!)) i++;
+      i++;
+    }
+    i += WRAPPER_OPERANDS[wrapper] ?? 0;
   }
   const program = words[i];
   if (program === undefined) return undefined;
   let candidate: string | undefined;
-  if (INTERPRETERS.has(path.basename(program))) {
+  if (INTERPRETERS.has(path.basename(program)) || SOURCE.has(program)) {
     const rest = words.slice(i + 1);
-    const operand = rest.find((word, n) => !word.startsWith('-') && !(n === 0 && SUBCOMMANDS.has(word)));
-    candidate = operand;
+    candidate = rest.find((word, n) => !word.startsWith('-') && !(n === 0 && SUBCOMMANDS.has(word)));
+    // `bash < hooks/a.sh`: the interpreter reads the script from its standard input.
+    if (candidate === undefined && opOf(after[0]) === '<' && typeof after[1] === 'string') candidate = after[1];
   } else if (program.includes('/')) {
     candidate = program;
   }
@@ -274,7 +309,7 @@ export function scriptOf(command: string, cwd: string): string | undefined {
 /** SHA-256 (hex) of a file, or undefined when it cannot be read. node:crypto is loaded only when a file is hashed. */
 export function hashFile(file: string): string | undefined {
   try {
-    return process.getBuiltinModule('node:crypto').createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    return process.getBuiltinModule('node:crypto').createHash('sha256').update(readInputFile(file)).digest('hex');
   } catch {
     return undefined;
   }

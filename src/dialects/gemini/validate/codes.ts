@@ -28,6 +28,7 @@ export const FINDING_CODES = {
   'runtime-hook-in-settings': { severity: 'error', title: 'A "runtime" hook in a settings file always fails: runtime hooks are functions registered by code' },
   'matcher-not-string': { severity: 'error', title: 'A matcher that is not a string makes the whole event fail' },
   'matcher-invalid-regex': { severity: 'warning', title: 'A tool matcher is not a valid regex, so it is compared as a plain string' },
+  'matcher-hangs': { severity: 'error', title: 'A tool matcher backtracks without end: Gemini CLI would hang on it' },
   'matcher-regex-on-exact-event': { severity: 'error', title: 'A regex or alternation on an event that compares matchers as exact strings: it never fires' },
   'matcher-unknown-trigger': { severity: 'error', title: 'A lifecycle matcher names a value the agent never sends: it never fires' },
   'matcher-ignored': { severity: 'warning', title: 'A matcher on an event that ignores matchers: the hook fires every time' },

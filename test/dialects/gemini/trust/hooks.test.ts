@@ -105,6 +105,14 @@ describe('scriptOf: the script file a command runs', () => {
     ['bun run hooks/check.js', 'check.js'],
     ['python3 "hooks/my hook.py"', 'my hook.py'],
     ['./hooks/guard.sh && echo done', 'guard.sh'],
+    // Issue 18 (class 10): the shell expands the braced form from the environment Gemini CLI sets.
+    ['${GEMINI_PROJECT_DIR}/hooks/guard.sh', 'guard.sh'],
+    ['"${GEMINI_PROJECT_DIR}"/hooks/guard.sh', 'guard.sh'],
+    ['. ./hooks/guard.sh', 'guard.sh'],
+    ['bash < hooks/guard.sh', 'guard.sh'],
+    ['cd hooks && ./guard.sh', 'guard.sh'],
+    ['timeout 5 ./hooks/guard.sh', 'guard.sh'],
+    ['nice -n 5 node hooks/check.js', 'check.js'],
   ])('%s → hooks/%s', (command, name) => {
     expect(scriptOf(command, s.workspace)).toBe(at(name));
   });
@@ -116,7 +124,6 @@ describe('scriptOf: the script file a command runs', () => {
     ['inline code', 'node -e "console.log(1)"'],
     ['a module', 'python3 -m json.tool'],
     ['an unexpanded variable', '$HOME/x.sh'],
-    ['the braced form, left for the shell', '${GEMINI_PROJECT_DIR}/hooks/guard.sh'],
     ['nothing', ''],
   ])('%s: none', (_name, command) => {
     expect(scriptOf(command, s.workspace)).toBeUndefined();

@@ -161,7 +161,7 @@ function checkFile(target: Target, ctx: Context, location: Location | undefined,
 function checkShebang(file: string, shown: string, location: Location | undefined, report: Report): void {
   let head: Buffer;
   try {
-    const fd = fs.openSync(file, 'r');
+    const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
     try {
       head = Buffer.alloc(256);
       head = head.subarray(0, fs.readSync(fd, head, 0, head.length, 0));

@@ -2,6 +2,7 @@
 // compares its matcher with, and whether anything the agent sends can ever match it.
 import { matchEntry, matcherContext, type MatcherContext } from '../../plan.js';
 import { exactMatcherTrap } from '../../traps.js';
+import { REGEX_BUDGET_MS } from '../../../../plan/regex.js';
 import type { HookEventName } from '../../events.js';
 import type { Location } from '../../../../types.js';
 import type { Definition } from '../model.js';
@@ -73,6 +74,16 @@ function checkTool(pattern: string, location: Location | undefined, report: Repo
     );
     return;
   }
+  const hang = hangingTool(pattern);
+  if (hang !== undefined) {
+    report(
+      'matcher-hangs',
+      `matcher "${pattern}" backtracks without end: on tool "${hang}" it did not finish within ${REGEX_BUDGET_MS} ms. Gemini CLI would hang here, on every tool call of that name; hookrun stops the match and reports the hook as one that cannot run.`,
+      location,
+      'Rewrite the regular expression without a repeated group whose alternatives overlap (e.g. "^(\\w|.)*Z$" → "Z$"), or list the tool names: "^(read_file|write_file)$".',
+    );
+    return;
+  }
   const words = simpleAlternatives(pattern);
   if (!words) {
     if (aimsAtDynamicTools(pattern) || matchedTools(pattern).length > 0) return;
@@ -117,6 +128,14 @@ function simpleAlternatives(pattern: string): { names: string[]; anchored: boole
   const body = anchored ? pattern.replace(/^\^\(?/, '').replace(/\)?\$$/, '') : pattern;
   if (!/^[\w-]+(\|[\w-]+)*$/.test(body)) return undefined;
   return { names: body.split('|'), anchored };
+}
+
+/** The first of Gemini's tools on which the matcher runs past hookrun's budget; the probe stops there (each costs the budget). */
+function hangingTool(pattern: string): string | undefined {
+  return GEMINI_TOOLS.find((tool) => {
+    const verdict = matchEntry(pattern, { kind: 'tool', value: tool });
+    return 'hangs' in verdict && verdict.hangs === true;
+  });
 }
 
 function matchedTools(pattern: string): string[] {

@@ -1,0 +1,99 @@
+// Every file hookrun reads as input (settings, hooks files, .env, trust records, fixtures, event files,
+// agent files) goes through here: opened without blocking, checked to be a regular file, read up to a
+// size limit. A FIFO left in a repository would otherwise hang hookrun on open, and a symlink to
+// /dev/zero would grow it until it aborts (contract: `hookrun run`, input limits).
+import fs from 'node:fs';
+
+/** 64 MiB: far above any real settings file or event (100,000 hooks are ~10 MiB), far below trouble. */
+export const DEFAULT_INPUT_LIMIT = 64 * 1024 * 1024;
+
+/** How the limit is raised, for every message that names it. */
+export const INPUT_LIMIT_HINT = 'raise it with --max-input <bytes> or HOOKRUN_MAX_INPUT=<bytes>';
+
+let limit = DEFAULT_INPUT_LIMIT;
+
+/** The limit for this process: `--max-input`, else `HOOKRUN_MAX_INPUT`, else the default (set once by the CLI edge). */
+export function setInputLimit(bytes: number): void {
+  limit = bytes;
+}
+
+export function inputLimit(): number {
+  return limit;
+}
+
+/** A number of bytes as people read it (64 MiB, 1000 bytes). */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+/**
+ * A file refused before or while reading: not a regular file, or past the limit. It has no errno `code`
+ * on purpose: readers report `code ?? message` for fs errors, and the message says what and how to fix it.
+ */
+export class UnsafeInputError extends Error {
+  override readonly name = 'UnsafeInputError';
+  constructor(
+    readonly reason: 'not-regular' | 'too-large',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const tooLarge = (what: string, max = limit): UnsafeInputError =>
+  new UnsafeInputError('too-large', `${what} is larger than hookrun's input limit of ${formatBytes(max)}; ${INPUT_LIMIT_HINT}`);
+
+function kindOf(stat: fs.Stats): string {
+  if (stat.isFIFO()) return 'a FIFO';
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isDirectory()) return 'a directory';
+  return 'not a regular file';
+}
+
+const notRegular = (file: string, stat: fs.Stats): UnsafeInputError =>
+  new UnsafeInputError(
+    'not-regular',
+    `${file} is ${kindOf(stat)}, not a regular file; hookrun reads only regular files (or standard input, as -), so a FIFO or device cannot hang or exhaust it`,
+  );
+
+// O_NONBLOCK: opening a FIFO for reading otherwise waits for a writer, forever. Regular files ignore it.
+const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+
+/** Reads a regular file whole, bounded; throws fs errors as fs does (ENOENT…), and {@link UnsafeInputError}. */
+export function readInputFile(file: string): Buffer;
+export function readInputFile(file: string, encoding: 'utf8'): string;
+export function readInputFile(file: string, encoding?: 'utf8'): Buffer | string {
+  const fd = fs.openSync(file, OPEN_FLAGS);
+  try {
+    const stat = fs.fstatSync(fd);
+    // A directory opens on Linux; reading it is EISDIR, as fs.readFileSync reports it.
+    if (stat.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${file}'`), { code: 'EISDIR' });
+    if (!stat.isFile()) throw notRegular(file, stat);
+    const max = limit;
+    if (stat.size > max) throw tooLarge(file, max);
+    // The size can change under us (a file still being written): read to the end, never past the limit.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const buffer = Buffer.allocUnsafe(Math.min(Math.max(stat.size + 1, 4096), max + 1));
+    for (;;) {
+      const count = fs.readSync(fd, buffer, 0, buffer.length, null);
+      if (count === 0) break;
+      total += count;
+      if (total > max) throw tooLarge(file, max);
+      chunks.push(Buffer.from(buffer.subarray(0, count)));
+    }
+    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+    return encoding ? bytes.toString('utf8') : bytes;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** {@link readInputFile}, as a promise (for the async readers; the read itself is small and bounded). */
+export async function readInputFileAsync(file: string): Promise<string> {
+  return readInputFile(file, 'utf8');
+}
