@@ -11,6 +11,7 @@ import { readToolMatcher, readValuesMatcher, type MatcherReading } from './match
 import type { ModelBuilder, NeutralMatcher, Note } from './model.js';
 import { type AgentEvent, type AgentName, readEvent, VOCABULARY } from './vocabulary.js';
 import { foreignEventHint } from './cross-agent.js';
+import { readInputFile } from '../read-input.js';
 
 export type Doc = JsoncDocument & { value: JsonObject };
 
@@ -18,7 +19,7 @@ export type Doc = JsoncDocument & { value: JsonObject };
 export function openJson(file: string, comments: boolean, what = 'a hook file must be a JSON object.'): Doc {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readInputFile(file, 'utf8');
   } catch (error) {
     throw configError(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }

@@ -16,6 +16,7 @@ import { claudeSettingsPaths } from './settings.js';
 import { eventRule } from './events.js';
 import { CURRENT_DEFAULT_SEC } from './invocation.js';
 import { type ClaudeProfile, resolveClaudeProfile } from './version.js';
+import { readInputFile } from '../../read-input.js';
 
 /** Claude Code's current defaults, from the tables run uses (invocation.ts, events.ts). */
 const CURRENT_DEFAULT_MS = CURRENT_DEFAULT_SEC * 1000;
@@ -82,7 +83,7 @@ function noteOtherScopes(ctx: Context, out: ModelBuilder): void {
   ] as const) {
     let hasHooks = false;
     try {
-      const doc = parseJsoncObject(fs.readFileSync(file, 'utf8'), file, 'not an object');
+      const doc = parseJsoncObject(readInputFile(file, 'utf8'), file, 'not an object');
       hasHooks = isPlainObject(doc.value.hooks) && Object.keys(doc.value.hooks).length > 0;
     } catch {
       continue;

@@ -13,6 +13,7 @@ import { mergeEventEntries } from '../../migrate/write.js';
 import { VOCABULARY } from '../../migrate/vocabulary.js';
 import { parseJsoncObject } from '../../settings/jsonc.js';
 import type { JsonObject } from '../../types.js';
+import { readInputFile } from '../../read-input.js';
 
 const DEFAULT_MS = VOCABULARY.codex.timeout.default * 1000;
 
@@ -50,7 +51,7 @@ function read(ctx: Context): NeutralModel {
   const toml = path.join(ctx.cwd, '.codex', 'config.toml');
   let text: string | undefined;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readInputFile(file, 'utf8');
   } catch {
     text = undefined;
   }
@@ -66,7 +67,7 @@ function read(ctx: Context): NeutralModel {
 
 function hasTomlHooks(file: string): boolean {
   try {
-    return /^\s*\[\[?hooks[.\]]/m.test(fs.readFileSync(file, 'utf8'));
+    return /^\s*\[\[?hooks[.\]]/m.test(readInputFile(file, 'utf8'));
   } catch {
     return false;
   }

@@ -14,6 +14,7 @@ import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedCo
 import type { LoadOptions } from '../dialect.js';
 import { CODEX_EVENTS, codexEventRule, eventLabel, isCodexEvent } from './events.js';
 import { codexMatcher } from './matcher.js';
+import { readInputFile } from '../../read-input.js';
 
 /** Overrides the system layer folder (`/etc/codex`), so tests (and people) need not touch /etc. */
 export const SYSTEM_DIR_ENV = 'HOOKRUN_CODEX_SYSTEM_DIR';
@@ -115,7 +116,7 @@ export async function readCodexFolder(folder: CodexFolder, options: { fatalToml:
 function readText(file: string): string | undefined | HookrunError {
   try {
     if (!fs.statSync(file).isFile()) return configError(`${file} is not a regular file`, at0(file));
-    return fs.readFileSync(file, 'utf8');
+    return readInputFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
@@ -475,7 +476,7 @@ export function codexConfiguredFile(folders: readonly CodexFolder[]): string | u
     if (exists(json)) return json;
     const toml = path.join(folder.dir, 'config.toml');
     try {
-      if (/^\s*\[\[?\s*hooks[.\]\s]/m.test(fs.readFileSync(toml, 'utf8'))) return toml;
+      if (/^\s*\[\[?\s*hooks[.\]\s]/m.test(readInputFile(toml, 'utf8'))) return toml;
     } catch {
       // No config.toml here.
     }

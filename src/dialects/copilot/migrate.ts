@@ -13,6 +13,7 @@ import { mergeEventEntries } from '../../migrate/write.js';
 import { VOCABULARY } from '../../migrate/vocabulary.js';
 import { parseJsoncObject } from '../../settings/jsonc.js';
 import type { JsonObject } from '../../types.js';
+import { readInputFile } from '../../read-input.js';
 
 const DEFAULT_MS = VOCABULARY.copilot.timeout.default * 1000;
 
@@ -63,7 +64,7 @@ function read(ctx: Context): NeutralModel {
   for (const file of files) {
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readInputFile(file, 'utf8');
     } catch (error) {
       throw configError(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
     }

@@ -14,6 +14,7 @@ import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries
 import type { ConsideredEntry, Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import type { LoadOptions } from '../dialect.js';
 import { canonicalEvent, COPILOT_EVENTS_TABLE, isPascalName } from './events.js';
+import { readInputFile } from '../../read-input.js';
 
 export const COPILOT_DEFAULT_TIMEOUT_SECONDS = 30;
 export const POLICY_DIR_ENV = 'HOOKRUN_COPILOT_POLICY_DIR';
@@ -138,7 +139,7 @@ export function readCopilotFile(source: CopilotSource, ctx: Context): LoadedCopi
     loaded.exists = true;
     if (!stat.isFile()) throw configError(`${source.path} is not a regular file; hookrun reads only regular hook files`, at0(source.path));
     if (stat.size > MAX_FILE_BYTES) throw configError(`${source.path} is ${stat.size} bytes, over hookrun's limit of ${MAX_FILE_BYTES}`, at0(source.path));
-    text = fs.readFileSync(source.path, 'utf8');
+    text = readInputFile(source.path, 'utf8');
   } catch (error) {
     if (!loaded.exists) return loaded;
     loaded.unreadable = true;
@@ -425,7 +426,7 @@ export async function loadCopilotConfig(ctx: Context, options: LoadOptions): Pro
 export function copilotConfiguredAt(ctx: Context): { workspace?: string; user?: string } {
   const withHooks = (file: string) => {
     try {
-      const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const value: unknown = JSON.parse(readInputFile(file, 'utf8'));
       return isPlainObject(value) && (value as JsonObject).hooks !== undefined;
     } catch {
       return false;

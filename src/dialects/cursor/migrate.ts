@@ -14,6 +14,7 @@ import { mergeEventEntries } from '../../migrate/write.js';
 import { VOCABULARY } from '../../migrate/vocabulary.js';
 import { parseJsoncObject } from '../../settings/jsonc.js';
 import type { JsonObject } from '../../types.js';
+import { readInputFile } from '../../read-input.js';
 
 const DEFAULT_MS = VOCABULARY.cursor.timeout.default * 1000;
 
@@ -45,7 +46,7 @@ function read(ctx: Context): NeutralModel {
   const file = cursorHooksFile(ctx);
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readInputFile(file, 'utf8');
   } catch {
     throw configError(`no Cursor hooks found: expected ${file}`);
   }

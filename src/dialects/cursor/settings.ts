@@ -16,6 +16,7 @@ import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries
 import type { Diagnostic, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import type { LoadOptions } from '../dialect.js';
 import { CURSOR_EVENTS, cursorEvent, DEFAULT_LOOP_LIMIT, nearestCursorEvent } from './events.js';
+import { readInputFile } from '../../read-input.js';
 
 /** Seconds: Cursor's "platform default" is not published (INTERFACE's choice). */
 export const CURSOR_DEFAULT_TIMEOUT_SECONDS = 60;
@@ -89,7 +90,7 @@ export function readCursorFile(file: CursorFile): LoadedCursorFile {
     loaded.exists = true;
     if (!stat.isFile()) throw configError(`${file.path} is not a regular file; hookrun reads only regular hook files`, at0(file.path));
     if (stat.size > MAX_FILE_BYTES) throw configError(`${file.path} is ${stat.size} bytes, over hookrun's limit of ${MAX_FILE_BYTES}`, at0(file.path));
-    text = fs.readFileSync(file.path, 'utf8');
+    text = readInputFile(file.path, 'utf8');
   } catch (error) {
     if (!loaded.exists) return loaded;
     loaded.unreadable = true;

@@ -13,6 +13,7 @@ import { resolveClaudeProfile } from '../claude/version.js';
 import { CLAUDE_TO_CURSOR } from './events.js';
 import { type CursorGathering } from './settings.js';
 import fs from 'node:fs';
+import { readInputFile } from '../../read-input.js';
 
 /** Cursor's priority among Claude Code's files (SOURCES 2.1): local, project, user. */
 const CLAUDE_ORDER: readonly ClaudeLayer[] = ['local', 'project', 'user'];
@@ -72,7 +73,7 @@ export function claudeFilesNotLoaded(ctx: Context): Diagnostic[] {
   return CLAUDE_ORDER.map((layer) => paths[layer])
     .filter((file) => {
       try {
-        return fs.statSync(file).isFile() && fs.readFileSync(file, 'utf8').includes('"hooks"');
+        return fs.statSync(file).isFile() && readInputFile(file, 'utf8').includes('"hooks"');
       } catch {
         return false;
       }
