@@ -1,6 +1,7 @@
 // Codex's merge of concurrent hook answers (SOURCES §1.7) is Claude Code's merge of the same vocabulary,
 // with Codex's choices of reason: the first deny or stop reason in configured order, block and feedback
-// reasons joined by a blank line, a rewrite (`updatedInput`) dropped when the call is blocked. What the
+// reasons joined by a blank line, a rewrite (`updatedInput`) from the hook that finished last (the hooks run
+// concurrently) and dropped when the call is blocked. What the
 // merged output makes Codex do reads as it does for Claude Code: run.ts already voided every field
 // Codex would not honour (`ask`, `continue: false` on tool events), so Claude's outcome rule fits.
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
@@ -15,7 +16,23 @@ export function aggregateCodex(event: string, results: readonly HookResult[]): A
   const aggregate = aggregateClaude(event, results, CODEX_MERGE);
   const hso = aggregate.finalOutput?.hookSpecificOutput as JsonObject | undefined;
   if (hso?.permissionDecision === 'deny') delete hso.updatedInput;
+  else if (hso?.updatedInput !== undefined) hso.updatedInput = lastFinishedRewrite(results);
   return aggregate;
+}
+
+/**
+ * PreToolUse's `updatedInput` from the hook that finished last (SOURCES §1.7), not the last in configured
+ * order as in Claude Code. Codex starts every matching hook at once, so the longest-running one finished
+ * last; on a tie the later one in configured order.
+ */
+function lastFinishedRewrite(results: readonly HookResult[]): unknown {
+  let last: { at: number; value: unknown } | undefined;
+  for (const result of results) {
+    const hso = (result.output as JsonObject | undefined)?.hookSpecificOutput as JsonObject | undefined;
+    if (hso?.updatedInput === undefined) continue;
+    if (!last || result.durationMs >= last.at) last = { at: result.durationMs, value: hso.updatedInput };
+  }
+  return last?.value;
 }
 
 export function outcomeCodex(event: string, output: JsonObject | undefined): Outcome {
