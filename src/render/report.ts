@@ -270,6 +270,25 @@ export function renderRunText(report: RunReport, color: boolean): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Diagnostics that name hooks hookrun did not run because of trust: news that `--quiet` does not silence. */
+const HELD_BACK_CODES: ReadonlySet<string> = new Set(['untrusted-project-hooks', 'project-hooks-held-back']);
+
+/**
+ * What `run --quiet` still prints on stderr (contract: quiet silences the report, not the news that a
+ * guard did not run): hooks held back by trust, and every hook that could not start or failed with an
+ * error, one line each. Empty when every hook ran and answered.
+ */
+export function renderQuietNews(report: RunReport, color: boolean): string {
+  const c = makeChalk(color);
+  const lines = report.diagnostics.filter((d) => HELD_BACK_CODES.has(d.code)).map((d) => formatDiagnostic(d, c));
+  for (const result of report.results) {
+    if (!result.heldBack && result.error === undefined) continue;
+    const what = result.heldBack ? 'held back, not run' : `did not answer: ${oneLine(result.error!)}`;
+    lines.push(`hookrun: ${c.yellow('warning')}: ${report.event} hook "${result.name}" (${result.layer}) ${what}`);
+  }
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
 const PLAN_INFO: ReadonlySet<string> = new Set(['env-file-loaded', 'env-cloud-shell-project']);
 
 /** The dry-run plan as text on stderr. */
