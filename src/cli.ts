@@ -9,6 +9,8 @@ import { DEFAULT_DIALECT, DIALECT_CHOICES, DIALECT_NAMES } from './dialects/inde
 import { REPORTERS, VALIDATE_FORMATS } from './render/names.js';
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
+import { maskingIO } from './render/mask.js';
+import { geminiSecrets } from './dialects/gemini/secrets.js';
 
 export const VERSION = '0.1.0';
 
@@ -630,8 +632,15 @@ export function runKind(argv: readonly string[]): string {
   return startedCount() > 0 ? `${commandOf(argv)}+hooks` : commandOf(argv);
 }
 
+/** The secrets of hookrun's environment (Gemini CLI's redaction rules decide which): never printed. */
+function knownSecrets(): ReturnType<typeof geminiSecrets> {
+  return geminiSecrets({ cwd: '/', env: process.env, platform: process.platform, now: () => new Date() });
+}
+
 /** Runs hookrun with `argv` (without node and script); returns the exit code. Never exits the process. */
-export async function main(argv: readonly string[], io: IO = processIO()): Promise<number> {
+export async function main(argv: readonly string[], rawIO: IO = processIO()): Promise<number> {
+  // Nothing hookrun prints shows a secret it knows about (docs/safety.md): every write is masked.
+  const io = maskingIO(rawIO, knownSecrets);
   let exitCode = 0;
   const program = buildProgram(
     io,
