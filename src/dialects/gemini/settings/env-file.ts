@@ -234,7 +234,7 @@ function codeVariablesWarning(file: string, names: readonly string[]): Diagnosti
     message:
       `${file} sets ${names.join(', ')}, which make a shell or runtime run code (a startup file, a preloaded library, an option). ` +
       `Gemini CLI loads them from this project .env and every hook it runs inherits them, so the repository runs code inside your own hooks; ` +
-      `hookrun does not pass them on. To pass one anyway: --env-allow ${names[0]}`,
+      `hookrun does not pass them on unless --env-allow names them (--env-allow ${names[0]})`,
     location: { file, line: 0, column: 0, path: [] },
     fix: `remove ${names.join(', ')} from ${file}`,
   };
