@@ -275,15 +275,15 @@ const HELD_BACK_CODES: ReadonlySet<string> = new Set(['untrusted-project-hooks',
 
 /**
  * What `run --quiet` still prints on stderr (contract: quiet silences the report, not the news that a
- * guard did not run): hooks held back by trust, and every hook that could not start or failed with an
- * error, one line each. Empty when every hook ran and answered.
+ * guard did not run): hooks held back by trust, and every hook that could not start, one line each.
  */
 export function renderQuietNews(report: RunReport, color: boolean): string {
   const c = makeChalk(color);
   const lines = report.diagnostics.filter((d) => HELD_BACK_CODES.has(d.code)).map((d) => formatDiagnostic(d, c));
   for (const result of report.results) {
-    if (!result.heldBack && result.error === undefined) continue;
-    const what = result.heldBack ? 'held back, not run' : `did not answer: ${oneLine(result.error!)}`;
+    // Not started: held back, or failed by the agent before any process (durationMs 0). A hook that ran and failed is the report's news.
+    if (!result.heldBack && (result.error === undefined || result.durationMs > 0 || result.timedOut)) continue;
+    const what = result.heldBack ? 'held back, not run' : `could not start: ${oneLine(result.error!)}`;
     lines.push(`hookrun: ${c.yellow('warning')}: ${report.event} hook "${result.name}" (${result.layer}) ${what}`);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
