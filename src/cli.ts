@@ -11,6 +11,8 @@ import { REPORTERS, VALIDATE_FORMATS, type ReporterName, type ValidateFormat } f
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
 import { setInputLimit } from './read-input.js';
+import { maskingIO } from './render/mask.js';
+import { geminiSecrets } from './dialects/gemini/secrets.js';
 
 export const VERSION = '0.1.0';
 
@@ -680,8 +682,15 @@ function stdoutFailed(io: IO): number | undefined {
   return EXIT_ERROR;
 }
 
+/** The secrets of hookrun's environment (Gemini CLI's redaction rules decide which): never printed. */
+function knownSecrets(): ReturnType<typeof geminiSecrets> {
+  return geminiSecrets({ cwd: '/', env: process.env, platform: process.platform, now: () => new Date() });
+}
+
 /** Runs hookrun with `argv` (without node and script); returns the exit code. Never exits the process. */
-export async function main(argv: readonly string[], io: IO = processIO()): Promise<number> {
+export async function main(argv: readonly string[], rawIO: IO = processIO()): Promise<number> {
+  // Nothing hookrun prints shows a secret it knows about (docs/safety.md): every write is masked.
+  const io = maskingIO(rawIO, knownSecrets);
   let exitCode = 0;
   const program = buildProgram(
     io,

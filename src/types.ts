@@ -104,6 +104,8 @@ export interface ResolvedConfig {
   agentEnv?: Readonly<Record<string, string | undefined>>;
   /** The .env file Gemini CLI's start-up search finds (the only one it reads), when there is one. */
   envFile?: string;
+  /** Variables the agent loaded from a project .env that would make a hook's shell run code: not passed on unless `--env-allow` names them. */
+  envWithheld?: string[];
 }
 
 /** `--clean-env` / `--env-allow`: the user narrowing (or widening) what a hook's environment carries. */

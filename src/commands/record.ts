@@ -13,6 +13,7 @@ import { decodeEditable } from '../settings/editable.js';
 import { withFileLock, writeFileAtomic } from '../settings/write.js';
 import {
   CAPTURE_DIR,
+  CAPTURE_HOOK_NAME,
   CAPTURE_SCRIPT,
   hasCaptureHooks,
   installCaptureHooks,
@@ -20,7 +21,7 @@ import {
   RECORD_STATE,
   removeCaptureHooks,
 } from '../record/install.js';
-import { geminiSettingsPaths, loadGeminiConfig, workspaceIsHome } from '../dialects/gemini/settings/load.js';
+import { geminiSettingsPaths, loadGeminiConfig, loadSettingsLayers, workspaceIsHome } from '../dialects/gemini/settings/load.js';
 import { parseJsoncObject } from '../settings/jsonc.js';
 import { readInputFile, readInputFileAsync } from '../read-input.js';
 import { parseJsonBounded } from '../json-depth.js';
@@ -165,6 +166,11 @@ async function startRecording(options: RecordOptions, ctx: Context, io: IO): Pro
   }
 
   const notes = await recordingNotes(ctx);
+  try {
+    await trustCaptureHooks(ctx);
+  } catch (error) {
+    notes.push(`the capture hook's fingerprint could not be recorded (${(error as Error).message}): run \`hookrun trust --hooks\` before using the agent, or hookrun's run holds it back`);
+  }
   const relSettings = path.relative(ctx.cwd, settingsFile);
   if (options.json) {
     io.stdout(`${JSON.stringify({ recording: true, settingsFile, events, captureDir: path.join(ctx.cwd, CAPTURE_DIR), notes }, null, 2)}\n`);
@@ -178,6 +184,24 @@ async function startRecording(options: RecordOptions, ctx: Context, io: IO): Pro
     for (const note of notes) io.stderr(`hookrun: note: ${note}\n`);
   }
   return 0;
+}
+
+/**
+ * The capture hook is hookrun's own, just written: its fingerprint (and its script's hash) is recorded in
+ * trusted_hooks.json as `hookrun trust --hooks` would, so the fingerprint gate does not hold it back. Only
+ * the capture hooks: the project's other hooks keep whatever trust they had.
+ */
+async function trustCaptureHooks(ctx: Context): Promise<void> {
+  if (workspaceIsHome(ctx)) return;
+  const [{ assessProjectHooks, projectHooksOf }, { recordProjectHooks }] = await Promise.all([
+    import('../dialects/gemini/trust/hooks.js'),
+    import('../dialects/gemini/trust/edit.js'),
+  ]);
+  // As the gate reads them: the workspace file as loaded (environment-expanded), walked as Gemini walks it.
+  const workspace = loadSettingsLayers(ctx).find((layer) => layer.layer === 'workspace');
+  if (!workspace?.doc) return;
+  const capture = projectHooksOf(workspace.settings.hooks).filter((hook) => hook.name === CAPTURE_HOOK_NAME && hook.command?.includes('.hookrun/capture'));
+  if (capture.length > 0) await recordProjectHooks(ctx, assessProjectHooks(ctx, capture).hooks);
 }
 
 /** Reasons the agent would not run the capture hook here: worth saying at once, not after a session. */

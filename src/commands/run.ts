@@ -5,7 +5,7 @@ import { type EventOptions, readEvent } from '../event/input.js';
 import { writeJson } from '../render/json.js';
 import type { IO } from '../io.js';
 import { type EventSettings, executeWith, planWith } from '../pipeline.js';
-import { renderPlanText, renderRunText } from '../render/report.js';
+import { renderPlanText, renderQuietNews, renderRunText } from '../render/report.js';
 
 export interface RunCommandOptions extends EventOptions, EventSettings {
   dialect?: string;
@@ -37,5 +37,9 @@ export async function runCommand(options: RunCommandOptions, ctx: Context, io: I
   await writeJson(options.json ? report : report.output, io.stdout, { space: options.json ? 2 : undefined, drain: io.drainStdout });
   io.stdout('\n');
   if (!options.quiet) io.stderr(renderRunText(report, io.colorStderr));
+  else {
+    const news = renderQuietNews(report, io.colorStderr);
+    if (news !== '') io.stderr(news);
+  }
   return report.exitCode;
 }

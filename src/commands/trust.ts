@@ -76,6 +76,13 @@ export async function trustCommand(options: TrustCommandOptions, ctx: Context, i
       lines.push(`  (folder rules cover: ${covers.records['folder-rules'].join(', ') || 'no agent'})`);
     }
   }
+  if (folderTarget !== undefined && !options.hooks && level !== 'DO_NOT_TRUST') {
+    const pending = pendingHooksNote(ctx, folderTarget);
+    if (pending) {
+      lines.push(pending.line);
+      out.pendingHooks = pending.count;
+    }
+  }
   if (options.hooks) {
     const workspace = inspectWorkspace(ctx);
     const hooks = workspace.assessment.hooks;
@@ -240,6 +247,28 @@ async function list(options: TrustCommandOptions, ctx: Context, io: IO): Promise
   lines.push('', ...coverageLines(covers, c.bold));
   io.stdout(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/**
+ * Trusting a folder is not enough for Gemini's project hooks: under the `block` policy each one needs its
+ * fingerprint recorded too (`trust --hooks`). Said at once, so the user does not find out from a guard that never ran.
+ */
+function pendingHooksNote(ctx: Context, folder: string): { line: string; count: number } | undefined {
+  const target = { ...ctx, cwd: normalizeFolderKey(ctx, folder) };
+  let workspace: Workspace;
+  try {
+    workspace = inspectWorkspace(target);
+  } catch {
+    return undefined;
+  }
+  const pending = workspace.assessment.hooks.filter((hook) => hook.status !== 'trusted');
+  if (pending.length === 0 || resolveHookTrustPolicy(undefined, ctx) !== 'block') return undefined;
+  return {
+    count: pending.length,
+    line:
+      `Note: ${pending.length} project hook(s) in ${workspace.settingsFile} are not trusted yet, so run still holds them back: ` +
+      `${pending.slice(0, 3).map((hook) => hook.label).join(', ')}${pending.length > 3 ? ', …' : ''}. Review them, then run: ${trustHooksCommand(target)}`,
+  };
 }
 
 /** Settings layers read (a file that does not parse is an error naming its position), trust decided, hooks assessed. */

@@ -284,6 +284,25 @@ export function renderRunText(report: RunReport, color: boolean): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Diagnostics that name hooks hookrun did not run because of trust: news that `--quiet` does not silence. */
+const HELD_BACK_CODES: ReadonlySet<string> = new Set(['untrusted-project-hooks', 'project-hooks-held-back']);
+
+/**
+ * What `run --quiet` still prints on stderr (contract: quiet silences the report, not the news that a
+ * guard did not run): hooks held back by trust, and every hook that could not start, one line each.
+ */
+export function renderQuietNews(report: RunReport, color: boolean): string {
+  const c = makeChalk(color);
+  const lines = report.diagnostics.filter((d) => HELD_BACK_CODES.has(d.code)).map((d) => formatDiagnostic(d, c));
+  for (const result of report.results) {
+    // Not started: held back, or failed by the agent before any process (durationMs 0). A hook that ran and failed is the report's news.
+    if (!result.heldBack && (result.error === undefined || result.durationMs > 0 || result.timedOut)) continue;
+    const what = result.heldBack ? 'held back, not run' : `could not start: ${oneLine(result.error!)}`;
+    lines.push(`hookrun: ${c.yellow('warning')}: ${report.event} hook "${result.name}" (${result.layer}) ${what}`);
+  }
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
 const PLAN_INFO: ReadonlySet<string> = new Set(['env-file-loaded', 'env-cloud-shell-project']);
 
 /** The dry-run plan as text on stderr. */

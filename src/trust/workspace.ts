@@ -1,18 +1,26 @@
-// The contract's "Trust in every dialect" for agents whose own trust record hookrun cannot read
-// (Antigravity CLI keeps it somewhere undocumented; Kiro CLI 3 hardcodes "trusted"): a project hook
-// runs only when the folder is trusted by `--trust-workspace`, HOOKRUN_TRUST_WORKSPACE=true, or
-// hookrun's own record, the folder rules `hookrun trust --folder` writes.
+// The contract's "Trust in every dialect": a project hook runs only when the folder is trusted by
+// `--trust-workspace`, HOOKRUN_TRUST_WORKSPACE=true, the agent's own record where hookrun can read one
+// (`agentRecord`: Claude Code's accepted trust dialog), or hookrun's own record, the folder rules
+// `hookrun trust --folder` writes. Agents whose record hookrun cannot read (Antigravity CLI keeps it
+// somewhere undocumented; Kiro CLI has none) pass no `agentRecord`.
 import type { Context } from '../context.js';
 import type { ConsideredEntry, RegistryEntry, TrustDecision } from '../types.js';
 import { loadTrustedFolders, matchingRule } from '../dialects/gemini/trust/folders.js';
 
 export interface WorkspaceTrustOptions {
   trustWorkspace?: boolean;
+  /**
+   * The agent's own trust record for ctx.cwd: a decision when it vouches for the folder (trusted), else
+   * undefined, and hookrun's record decides. Asked after the flag and the environment variable.
+   */
+  agentRecord?: () => TrustDecision | undefined;
 }
 
 export function decideWorkspaceTrust(ctx: Context, options: WorkspaceTrustOptions = {}): TrustDecision {
   if (options.trustWorkspace) return { trusted: true, by: 'flag', detail: '--trust-workspace' };
   if (ctx.env.HOOKRUN_TRUST_WORKSPACE === 'true') return { trusted: true, by: 'env', detail: 'HOOKRUN_TRUST_WORKSPACE=true' };
+  const agent = options.agentRecord?.();
+  if (agent?.trusted) return agent;
   const folders = loadTrustedFolders(ctx);
   if (folders.errors.length > 0) {
     // A record hookrun cannot read vouches for nothing; the other dialects' hooks still run.

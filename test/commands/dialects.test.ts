@@ -16,7 +16,7 @@ describe('list and the switches', () => {
   test('list in a Claude-only repository shows its hooks and says which agent', async () => {
     await sb.write('ws/.claude/settings.json', CLAUDE_CLEAN);
     for (const args of [[], ['--dialect', 'claude']]) {
-      const result = await run('list', ...args);
+      const result = await run('list', ...args, '--trust-workspace');
       expect(result.stdout).toContain('PreToolUse');
       expect(result.stdout).toContain('echo ok');
       expect(result.exitCode).toBe(0);
@@ -26,7 +26,7 @@ describe('list and the switches', () => {
 
   test('list --dialect kiro --agent dev', async () => {
     await sb.write('ws/.kiro/agents/dev.json', '{"name": "dev", "hooks": {"agentSpawn": [{"command": "echo spawn"}]}}\n');
-    const result = await run('list', '--dialect', 'kiro', '--agent', 'dev', '--json');
+    const result = await run('list', '--dialect', 'kiro', '--agent', 'dev', '--json', '--trust-workspace');
     const listing = JSON.parse(result.stdout) as { hooks: { event: string; command: string }[] };
     expect(listing.hooks).toMatchObject([{ event: 'agentSpawn', command: 'echo spawn' }]);
   });

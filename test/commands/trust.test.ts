@@ -49,7 +49,11 @@ describe.concurrent('--folder', () => {
   test('writes TRUST_FOLDER for the workspace, 0600, and the folder is trusted', async ({ w }) => {
     const result = await w.run(['trust', '--folder']);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toBe(`Set TRUST_FOLDER for ${w.ws} in ${trustedFolders(w)}.\n  (folder rules cover: gemini, kiro, antigravity)\n`);
+    // The workspace's two Gemini project hooks still need their fingerprints: trust --folder says so.
+    expect(result.stdout).toBe(
+      `Set TRUST_FOLDER for ${w.ws} in ${trustedFolders(w)}.\n` +
+        `Note: 2 project hook(s) in ${path.join(w.ws, '.gemini', 'settings.json')} are not trusted yet, so run still holds them back: guard, echo plain. Review them, then run: hookrun trust --hooks -C ${w.ws}\n`,
+    );
     expect(JSON.parse(fs.readFileSync(trustedFolders(w), 'utf8'))).toEqual({ [w.ws]: 'TRUST_FOLDER' });
     expect(fs.statSync(trustedFolders(w)).mode & 0o777).toBe(0o600);
     expect(json(await w.run(['trust', '--json'])).folder).toMatchObject({ trusted: true, by: 'file' });
@@ -70,7 +74,7 @@ describe.concurrent('--folder', () => {
 
   test('--dry-run writes nothing', async ({ w }) => {
     const result = await w.run(['trust', '--folder', '--dry-run']);
-    expect(result.stdout).toBe(`Would set TRUST_FOLDER for ${w.ws} in ${trustedFolders(w)}.\n`);
+    expect(result.stdout.split('\n')[0]).toBe(`Would set TRUST_FOLDER for ${w.ws} in ${trustedFolders(w)}.`);
     expect(fs.existsSync(trustedFolders(w))).toBe(false);
   });
 

@@ -24,7 +24,7 @@ async function claude(event: string, command: string, timeoutSec: number, args: 
   const matcher = event === 'PreToolUse' || event === 'PostToolUse' ? { matcher: 'Bash' } : {};
   await sb.write(path.join(sb.ws, '.claude/settings.json'), JSON.stringify({ hooks: { [event]: [{ ...matcher, hooks: [{ type: 'command', command, timeout: timeoutSec }] }] } }));
   const tool = event.includes('ToolUse') ? ['--tool', 'Bash', '--tool-input', '{"command":"ls"}'] : [];
-  return hookrun(['run', event, '--dialect', 'claude', ...tool, '--cwd', sb.ws, '--grace', '100', ...args], { env: { ...sb.env, ...env } });
+  return hookrun(['run', event, '--dialect', 'claude', ...tool, '--cwd', sb.ws, '--grace', '100', '--trust-workspace', ...args], { env: { ...sb.env, ...env } });
 }
 
 describe.concurrent('Claude Code', () => {
@@ -41,7 +41,7 @@ describe.concurrent('Claude Code', () => {
     sandboxes.push(sb);
     await sb.write(path.join(sb.ws, '.claude/settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } }));
     const event = JSON.stringify({ tool_name: 'Bash', tool_input: {}, cwd: path.join(sb.root, 'gone') });
-    const closed = await hookrun(['run', 'PreToolUse', '--dialect', 'claude', '--event', event, '--cwd', sb.ws, '--fail-closed', '--json'], { env: sb.env });
+    const closed = await hookrun(['run', 'PreToolUse', '--dialect', 'claude', '--event', event, '--cwd', sb.ws, '--fail-closed', '--json', '--trust-workspace'], { env: sb.env });
     expect(closed.exitCode).toBe(2);
     expect(JSON.parse(closed.stdout).failClosed).toMatchObject({ applied: true, failures: [{ why: expect.any(String) }] });
   });

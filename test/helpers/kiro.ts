@@ -34,7 +34,8 @@ export async function sandbox(files: Record<string, unknown> = {}, { defaultAgen
   const home = path.join(root, 'home');
   await mkdir(ws, { recursive: true });
   await mkdir(home, { recursive: true });
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', NO_COLOR: '1' };
+  // The workspace agents here are the tests' own: trusted, as a user who ran `hookrun trust --folder` has it.
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', NO_COLOR: '1', HOOKRUN_TRUST_WORKSPACE: 'true' };
   const sb: KiroSandbox = {
     root,
     ws,

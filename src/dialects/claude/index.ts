@@ -24,7 +24,7 @@ export const claude: Dialect = {
     trigger: 'trigger',
   },
   completeInput: completeClaudeInput,
-  loadConfig: async (ctx, options) => loadClaudeConfig(ctx, resolveClaudeProfile(options.agentVersion, ctx.env)),
+  loadConfig: async (ctx, options) => loadClaudeConfig(ctx, resolveClaudeProfile(options.agentVersion, ctx.env), options),
   plan: planClaude,
   invocation: claudeInvocation,
   interpret: interpretClaude,

@@ -12,6 +12,9 @@ import { classifyMatcher } from './matcher.js';
 import { has, SINCE, type ClaudeProfile } from './version.js';
 import { readInputFile } from '../../read-input.js';
 import { boundedTest } from '../../plan/regex.js';
+import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
+import type { LoadOptions } from '../dialect.js';
+import { claudeTrustRecord } from './trust.js';
 
 export type ClaudeLayer = Extract<Layer, 'user' | 'project' | 'local' | 'managed'>;
 
@@ -91,7 +94,10 @@ export function readClaudeSettings(ctx: Context, layers: readonly ClaudeLayer[] 
   });
 }
 
-export async function loadClaudeConfig(ctx: Context, profile: ClaudeProfile): Promise<ClaudeResolvedConfig> {
+/** The layers whose files are inside the workspace: their hooks run only in a trusted folder. */
+const PROJECT_LAYERS: ReadonlySet<Layer> = new Set(['project', 'local']);
+
+export async function loadClaudeConfig(ctx: Context, profile: ClaudeProfile, options: Pick<LoadOptions, 'trustWorkspace' | 'keepInactive'> = {}): Promise<ClaudeResolvedConfig> {
   let files: ClaudeSettingsFile[];
   try {
     files = readClaudeSettings(ctx);
@@ -99,14 +105,12 @@ export async function loadClaudeConfig(ctx: Context, profile: ClaudeProfile): Pr
     if (error instanceof HookrunError) throw error;
     throw configError(String(error));
   }
+  // Claude Code under -p runs a folder's hooks unasked; hookrun does not (contract: trust in every dialect).
+  const trust = decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace, agentRecord: () => claudeTrustRecord(ctx) });
   const config: ClaudeResolvedConfig = {
     dialect: 'claude',
     hooksEnabled: true,
-    trust: {
-      trusted: true,
-      by: 'dialect',
-      detail: 'Claude Code runs a folder’s hooks without a trust prompt when run non-interactively (-p)',
-    },
+    trust,
     entries: [],
     diagnostics: [],
     files: files.map(fileInfo),
@@ -132,7 +136,29 @@ export async function loadClaudeConfig(ctx: Context, profile: ClaudeProfile): Pr
     loadPlugins(ctx, files, config, gate.blocks('plugin'), registerHooksObject);
   }
   if (gate.nonManagedNote) config.diagnostics.push(gate.nonManagedNote);
+  holdBackProjectHooks(ctx, config, options.keepInactive === true);
   return config;
+}
+
+/** In an untrusted folder, the hooks of the project and local files are considered, not registered. */
+function holdBackProjectHooks(ctx: Context, config: ClaudeResolvedConfig, keepInactive: boolean): void {
+  const gathered: GatedEntries = { entries: [], considered: [], heldBack: [] };
+  const gated = (layer: Layer) => !config.trust.trusted && PROJECT_LAYERS.has(layer);
+  for (const entry of config.entries) admitEntries(gathered, [entry], gated(entry.layer) && entry.enabled, config.trust);
+  config.entries = gathered.entries;
+  if (keepInactive) config.considered = gathered.considered;
+  for (const file of config.files) {
+    if (file.loaded && gated(file.layer)) file.note = 'untrusted folder: its hooks do not run';
+  }
+  if (gathered.heldBack.length > 0) {
+    const first = gathered.considered.find((c) => c.inactive)?.entry.location;
+    config.diagnostics.push({
+      code: 'untrusted-project-hooks',
+      severity: 'warning',
+      message: `${untrustedMessage(ctx, config.trust, gathered.heldBack)}; accepting Claude Code's trust dialog for the folder trusts it too`,
+      ...(first ? { location: first } : {}),
+    });
+  }
 }
 
 interface Gate {

@@ -41,6 +41,7 @@ export const CLAUDE_FINDING_CODES = {
   'plugin-file-invalid': { severity: 'error', title: 'A plugin\'s manifest or hooks file cannot be read or parsed' },
   'plugin-disabled': { severity: 'info', title: 'A skills-directory plugin is disabled by enabledPlugins' },
   'plugin-not-loaded': { severity: 'info', title: 'A project skills-directory plugin loads only after the interactive trust dialog' },
+  'untrusted-project-hooks': { severity: 'info', title: 'The folder is not trusted (no accepted Claude Code trust dialog, no hookrun trust --folder): hookrun runs none of its project hooks' },
 } as const satisfies Record<string, CodeInfo>;
 
 export function isClaudeFindingCode(code: string): code is keyof typeof CLAUDE_FINDING_CODES {

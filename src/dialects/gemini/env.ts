@@ -159,6 +159,33 @@ function shouldRedact(key: string, value: string, allowed: Set<string>, blocked:
   return SECRET_NAME_PATTERN.test(key);
 }
 
+/** A variable whose value hookrun never prints: Gemini CLI's redaction rules would hide it. */
+export interface SecretVariable {
+  name: string;
+  value: string;
+}
+
+/** Shorter values are not masked: they would match ordinary text ("1", "true", a port number). */
+const MIN_SECRET_LENGTH = 6;
+
+/**
+ * The variables of `env` that Gemini CLI's redaction rules hide for what they are, not merely because
+ * strict mode (CI) hides everything: a secret-looking name or value, the never-allowed list, `blocked`
+ * (unless `allowed` names them). Longest value first, so a value that contains another is masked whole.
+ * Lists that are not lists of names count as empty here (the run reports them).
+ */
+export function secretVariables(env: Env, settings: Pick<RedactionSettings, 'allowed' | 'blocked'> = DEFAULT_REDACTION): SecretVariable[] {
+  const names = (list: unknown) => new Set(Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string').map((n) => n.toUpperCase()) : []);
+  const allowed = names(settings.allowed);
+  const blocked = names(settings.blocked);
+  const found: SecretVariable[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || value.trim().length < MIN_SECRET_LENGTH) continue;
+    if (shouldRedact(name.toUpperCase(), value.toUpperCase(), allowed, blocked, false)) found.push({ name, value });
+  }
+  return found.sort((a, b) => b.value.length - a.value.length);
+}
+
 /**
  * The part of the hook environment taken from Gemini CLI's: its redaction rules applied to `agentEnv`
  * (its process environment once started: hookrun's own plus the .env file it loads; by default

@@ -62,7 +62,10 @@ function whyItCannotStart(hook: PlannedHook, config: ResolvedConfig, ctx: Contex
 function inheritedOnce(config: ResolvedConfig, ctx: Context): Record<string, string> | RedactionListError {
   return oncePerRun(config, 'env', () => {
     try {
-      return inheritedEnvironment(ctx.env, redactionSettingsFrom(config.merged), config.envPolicy, config.agentEnv);
+      const inherited = inheritedEnvironment(ctx.env, redactionSettingsFrom(config.merged), config.envPolicy, config.agentEnv);
+      // hookrun's own rule: what a project .env sets to run code stays out unless --env-allow names it.
+      for (const name of config.envWithheld ?? []) if (!config.envPolicy?.allow.includes(name)) delete inherited[name];
+      return inherited;
     } catch (error) {
       if (error instanceof RedactionListError) return error;
       throw error;

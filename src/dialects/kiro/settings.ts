@@ -19,6 +19,7 @@ import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from '../../s
 import { MIGRATION_AGENTS, readEvent, VOCABULARY } from '../../migrate/vocabulary.js';
 import { readInputFile } from '../../read-input.js';
 import { parseJsonBounded } from '../../json-depth.js';
+import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
 
 export type AgentScope = 'workspace' | 'global';
 export type AgentProduct = 'kiro' | 'amazonq';
@@ -391,6 +392,9 @@ function matcherDiagnostics(trigger: string, label: string, matcher: string, loc
 
 export interface KiroLoadOptions {
   agent?: string;
+  /** `--trust-workspace`: a workspace agent's hooks run only in a trusted folder. */
+  trustWorkspace?: boolean;
+  keepInactive?: boolean;
 }
 
 export async function loadKiroConfig(ctx: Context, options: KiroLoadOptions = {}): Promise<ResolvedConfig> {
@@ -399,6 +403,15 @@ export async function loadKiroConfig(ctx: Context, options: KiroLoadOptions = {}
   const selected = selection.agent;
   const registered = selected?.registered ?? { entries: [], diagnostics: [] };
   const diagnostics = [...catalog.diagnostics, ...registered.diagnostics];
+  // Kiro CLI has no trust gate: a workspace agent (a file of the repository) runs its hooks unasked. hookrun
+  // runs them only in a trusted folder (contract: trust in every dialect); a global agent is the user's own.
+  const trust = decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace });
+  const gated = selected?.scope === 'workspace' && !trust.trusted;
+  const gathered: GatedEntries = { entries: [], considered: [], heldBack: [] };
+  admitEntries(gathered, registered.entries, gated, trust);
+  if (gathered.heldBack.length > 0) {
+    diagnostics.push({ code: 'untrusted-project-hooks', severity: 'warning', message: `${untrustedMessage(ctx, trust, gathered.heldBack)} (workspace agent "${selected!.name}", ${selected!.file})` });
+  }
   diagnostics.push({
     code: 'kiro-agent-selected',
     severity: selected ? 'info' : 'warning',
@@ -409,16 +422,17 @@ export async function loadKiroConfig(ctx: Context, options: KiroLoadOptions = {}
   return {
     dialect: 'kiro',
     hooksEnabled: true,
-    trust: { trusted: true, by: 'dialect', detail: 'Kiro CLI has no trust gate' },
-    entries: registered.entries,
+    trust,
+    entries: gathered.entries,
+    ...(options.keepInactive ? { considered: gathered.considered } : {}),
     diagnostics,
     files: catalog.files.map(
       (agent): SettingsFileInfo => ({
         layer: agent.scope === 'workspace' ? 'workspace' : 'user',
         path: agent.file,
         exists: true,
-        loaded: agent === selected,
-        note: agent === selected ? `agent ${agent.name} (selected)` : `agent ${agent.name}`,
+        loaded: agent === selected && !gated,
+        note: agent === selected ? `agent ${agent.name} (selected${gated ? '; untrusted folder: its hooks do not run' : ''})` : `agent ${agent.name}`,
       }),
     ),
     merged: selected?.doc?.value ?? {},

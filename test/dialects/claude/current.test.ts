@@ -355,7 +355,7 @@ describe.concurrent('hookrun run --dialect claude --claude-version current', () 
     sandboxes.push(sb);
     await writeAll(sb, sb.ws, row.files);
     await writeAll(sb, sb.home, row.home);
-    const env = { PATH: sb.env.PATH!, HOME: sb.home, LANG: 'C.UTF-8', NO_COLOR: '1', MARK: sb.root };
+    const env = { PATH: sb.env.PATH!, HOME: sb.home, LANG: 'C.UTF-8', NO_COLOR: '1', HOOKRUN_TRUST_WORKSPACE: 'true', MARK: sb.root };
     const args = ['run', row.event, '--dialect', 'claude', '--claude-version', row.version ?? 'current', '--trust-workspace'];
     if (row.input) args.push('--event', JSON.stringify(row.input));
     const result = await hookrun([...args, ...(row.args ?? []), '--cwd', sb.ws], { env });
@@ -372,7 +372,7 @@ describe.concurrent('hookrun run --dialect claude --claude-version current', () 
     const sb = await makeSandbox();
     sandboxes.push(sb);
     await writeAll(sb, sb.ws, settings('SessionStart', group(undefined, { type: 'command', command: 'echo "$CLAUDE_ENV_FILE" > "$MARK/where"' })));
-    const env = { PATH: sb.env.PATH!, HOME: sb.home, LANG: 'C.UTF-8', NO_COLOR: '1', MARK: sb.root, TMPDIR: sb.root };
+    const env = { PATH: sb.env.PATH!, HOME: sb.home, LANG: 'C.UTF-8', NO_COLOR: '1', HOOKRUN_TRUST_WORKSPACE: 'true', MARK: sb.root, TMPDIR: sb.root };
     const result = await hookrun(['run', 'SessionStart', '--dialect', 'claude', '--claude-version', 'current', '--trust-workspace', '--cwd', sb.ws], { env });
     expect(result.exitCode, result.stderr).toBe(0);
     const file = readFileSync(path.join(sb.root, 'where'), 'utf8').trim();

@@ -450,7 +450,7 @@ async function setUp(row: Pick<Row, 'project' | 'user' | 'local' | 'managed'>): 
   if (row.local) await sb.write(path.join(sb.ws, '.claude/settings.local.json'), JSON.stringify(row.local));
   if (row.user) await sb.write(path.join(sb.home, '.claude/settings.json'), JSON.stringify(row.user));
   if (row.managed) await sb.write(managedPath, JSON.stringify(row.managed));
-  const env = { PATH: sb.env.PATH!, HOME: sb.home, LANG: 'C.UTF-8', NO_COLOR: '1', MARK: sb.root, WS: sb.ws, HOOKRUN_CLAUDE_MANAGED_SETTINGS: managedPath };
+  const env = { PATH: sb.env.PATH!, HOME: sb.home, LANG: 'C.UTF-8', NO_COLOR: '1', HOOKRUN_TRUST_WORKSPACE: 'true', MARK: sb.root, WS: sb.ws, HOOKRUN_CLAUDE_MANAGED_SETTINGS: managedPath };
   return { sb, env };
 }
 

@@ -75,7 +75,7 @@ async function run(event: string, hooks: unknown[], args: string[], options: { s
   sandboxes.push(sb);
   const group = options.matcher === undefined ? { hooks } : { matcher: options.matcher, hooks };
   await sb.write(path.join(sb.ws, '.claude/settings.json'), JSON.stringify({ ...options.settings, hooks: { [event]: [group] } }));
-  const env = { PATH: sb.env.PATH!, HOME: sb.home, LANG: 'C.UTF-8', NO_COLOR: '1', MARK: sb.root, ...options.env };
+  const env = { PATH: sb.env.PATH!, HOME: sb.home, LANG: 'C.UTF-8', NO_COLOR: '1', HOOKRUN_TRUST_WORKSPACE: 'true', MARK: sb.root, ...options.env };
   const result = await hookrun(['run', event, '--dialect', 'claude', '--claude-version', 'current', '--trust-workspace', ...args, '--cwd', sb.ws], { env });
   return { ...result, sb, why: `${result.stdout}\n${result.stderr}` };
 }

@@ -35,7 +35,7 @@ describe.concurrent('mode and trust', () => {
     expect(v3.exitCode, v3.stderr).toBe(2);
     expect(JSON.parse(v3.stdout).reason).toBe('v3-ran');
     expect(v3.stderr).toContain('--agent dev is ignored');
-    const v2 = await sb.run(['preToolUse', ...TOOL, '--agent', 'dev']);
+    const v2 = await sb.run(['preToolUse', ...TOOL, '--agent', 'dev', '--trust-workspace']);
     expect(v2.exitCode, v2.stderr).toBe(2);
     expect(JSON.parse(v2.stdout).reason).toBe('PreToolHook blocked the tool execution: v2-ran\n');
   });

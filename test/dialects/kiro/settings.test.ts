@@ -23,7 +23,7 @@ function sandbox(files: Record<string, string | object>, env: Record<string, str
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   }
-  const ctx: Context = { cwd: ws, env: { HOME: home, ...env }, platform: 'linux', now: () => new Date(0) };
+  const ctx: Context = { cwd: ws, env: { HOME: home, HOOKRUN_TRUST_WORKSPACE: 'true', ...env }, platform: 'linux', now: () => new Date(0) };
   return { root, ws, home, ctx };
 }
 
@@ -229,8 +229,21 @@ describe('the selected agent as Kiro parses it', () => {
       ['preToolUse', 'fs_*', { type: 'command', command: 'a', timeout: 30000, timeout_ms: 30000, max_output_size: 10240, cache_ttl_seconds: 0 }],
       ['preToolUse', undefined, { type: 'command', command: 'b', timeout: 5, timeout_ms: 5, max_output_size: 6, cache_ttl_seconds: 7 }],
     ]);
-    expect(config.trust).toEqual({ trusted: true, by: 'dialect', detail: 'Kiro CLI has no trust gate' });
+    expect(config.trust).toEqual({ trusted: true, by: 'env', detail: 'HOOKRUN_TRUST_WORKSPACE=true' });
     expect(config.entries[0]).toMatchObject({ source: 'agent', enabled: true, displayName: 'a', location: { line: 5, column: 7 } });
+  });
+
+  test('in an untrusted folder a workspace agent registers no hook (considered, held back); a global agent is the user\'s own', async () => {
+    const agent = (command: string) => ({ name: 'dev', hooks: { stop: [{ command }] } });
+    const fresh = sandbox({ 'ws/.kiro/agents/dev.json': agent('from-ws') }, { HOOKRUN_TRUST_WORKSPACE: '' });
+    const held = await loadKiroConfig(fresh.ctx, { agent: 'dev', keepInactive: true });
+    expect(held.trust.trusted).toBe(false);
+    expect(held.entries).toEqual([]);
+    expect(held.considered?.map((c) => [c.entry.displayName, c.inactive?.reason])).toEqual([['from-ws', 'untrusted-folder']]);
+    expect(held.diagnostics.find((d) => d.code === 'untrusted-project-hooks')?.message).toContain('hookrun trust --folder');
+    const global = sandbox({ 'home/.kiro/agents/dev.json': agent('from-home') }, { HOOKRUN_TRUST_WORKSPACE: '' });
+    expect((await loadKiroConfig(global.ctx, { agent: 'dev' })).entries.map((e) => e.displayName)).toEqual(['from-home']);
+    expect((await loadKiroConfig(fresh.ctx, { agent: 'dev', trustWorkspace: true })).entries.map((e) => e.displayName)).toEqual(['from-ws']);
   });
 
   test.each([

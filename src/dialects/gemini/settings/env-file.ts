@@ -48,6 +48,29 @@ const UNTRUSTED_ALLOWED = ['GEMINI_API_KEY', 'GOOGLE_API_KEY', 'GOOGLE_CLOUD_PRO
 const CLOUD_SHELL_PROJECT = 'cloudshell-gca';
 const USER_GCP_PROJECT = '_GEMINI_USER_GCP_PROJECT';
 
+/**
+ * Variables that make a shell or a runtime run code of their choosing (a startup file, a preloaded library,
+ * an exported function, an interpreter option): from a project .env they would let a repository run code
+ * inside the user's own hooks. Upper-cased names; the prefixes cover families.
+ */
+const CODE_VARIABLES: ReadonlySet<string> = new Set([
+  'BASH_ENV', 'ENV', 'PROMPT_COMMAND', 'SHELLOPTS', 'BASHOPTS', 'PS4', 'ZDOTDIR', 'IFS', 'CDPATH', 'GLOBIGNORE',
+  'NODE_OPTIONS', 'NODE_PATH', 'NODE_REPL_EXTERNAL_MODULE',
+  'PYTHONSTARTUP', 'PYTHONPATH', 'PYTHONHOME', 'PYTHONINSPECT', 'PYTHONUSERBASE',
+  'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'PERL5DB',
+  'RUBYOPT', 'RUBYLIB',
+  'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS',
+  'LUA_INIT', 'GCONV_PATH', 'MALLOC_CONF',
+  'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_EXEC_PATH', 'GIT_EXTERNAL_DIFF', 'GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_PAGER', 'GIT_EDITOR',
+]);
+const CODE_PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_CONFIG_'];
+
+/** Whether a variable from a project .env could make a hook's shell or runtime run code (see CODE_VARIABLES). */
+export function isCodeVariable(name: string): boolean {
+  const upper = name.toUpperCase();
+  return CODE_VARIABLES.has(upper) || CODE_PREFIXES.some((prefix) => upper.startsWith(prefix));
+}
+
 export interface StartupEnvironment {
   /** The .env file Gemini CLI's search finds (the only one it reads), as Gemini would name it. */
   file?: string;
@@ -55,6 +78,8 @@ export interface StartupEnvironment {
   env: Env;
   /** What was loaded and what was not, by name only (values may be secrets). */
   diagnostics: Diagnostic[];
+  /** Code-running variables (isCodeVariable) loaded from a project .env: Gemini passes them on, hookrun not unless --env-allow names them. */
+  withheld?: string[];
 }
 
 export interface StartupOptions {
@@ -86,8 +111,16 @@ export function geminiStartupEnvironment(ctx: Context, options: StartupOptions):
   const env: Record<string, string | undefined> = { ...ctx.env };
   const diagnostics: Diagnostic[] = [];
   if (cloudShell) diagnostics.push(replaceCloudShellProject(env, file, content, options));
-  if (file !== undefined) diagnostics.push(loadFile(ctx, env, file, content!, options.trusted, excludedNames(advanced)));
-  return { ...(file !== undefined ? { file } : {}), env, diagnostics };
+  const withheld: string[] = [];
+  if (file !== undefined) {
+    const projectFile = path.resolve(ctx.cwd, file) !== path.join(home, '.env') && path.resolve(ctx.cwd, file) !== path.join(home, GEMINI_DIR, '.env');
+    diagnostics.push(loadFile(ctx, env, file, content!, options.trusted, excludedNames(advanced)));
+    if (projectFile) {
+      for (const key in content!) if (Object.hasOwn(content!, key) && isCodeVariable(key) && env[key] === content![key] && ctx.env[key] === undefined) withheld.push(key);
+    }
+    if (withheld.length > 0) diagnostics.push(codeVariablesWarning(file, withheld));
+  }
+  return { ...(file !== undefined ? { file } : {}), env, diagnostics, ...(withheld.length > 0 ? { withheld } : {}) };
 }
 
 function readEnvFile(file: string): Record<string, string> | NodeJS.ErrnoException {
@@ -201,6 +234,19 @@ function loadFile(
   }
   if (loaded.length > 0) parts.push('They are redacted like the rest of the environment; --clean-env leaves them out unless --env-allow names them.');
   return { code: 'env-file-loaded', severity: 'info', message: parts.join(' '), location: { file, line: 0, column: 0, path: [] } };
+}
+
+function codeVariablesWarning(file: string, names: readonly string[]): Diagnostic {
+  return {
+    code: 'env-file-code-variable',
+    severity: 'warning',
+    message:
+      `${file} sets ${names.join(', ')}, which make a shell or runtime run code (a startup file, a preloaded library, an option). ` +
+      `Gemini CLI loads them from this project .env and every hook it runs inherits them, so the repository runs code inside your own hooks; ` +
+      `hookrun does not pass them on unless --env-allow names them (--env-allow ${names[0]})`,
+    location: { file, line: 0, column: 0, path: [] },
+    fix: `remove ${names.join(', ')} from ${file}`,
+  };
 }
 
 /** Gemini's `setUpCloudShellEnvironment` (see the header). */

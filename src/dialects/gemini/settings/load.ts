@@ -169,6 +169,7 @@ export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {
   if (startup) {
     config.agentEnv = startup.env;
     if (startup.file !== undefined) config.envFile = startup.file;
+    if (startup.withheld) config.envWithheld = startup.withheld;
     config.diagnostics.push(...startup.diagnostics);
   }
   const workspace = layers.find((layer) => layer.layer === 'workspace');

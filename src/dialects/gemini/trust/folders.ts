@@ -1,6 +1,7 @@
 // Gemini CLI's folder trust decision (trustedFolders.ts), checked in this order:
 // 1. `--trust-workspace` (hookrun's flag, the same as GEMINI_CLI_TRUST_WORKSPACE=true for one run);
-// 2. GEMINI_CLI_TRUST_WORKSPACE exactly "true" → trusted, exactly "false" → untrusted;
+// 2. GEMINI_CLI_TRUST_WORKSPACE exactly "true" → trusted, exactly "false" → untrusted; then hookrun's
+//    HOOKRUN_TRUST_WORKSPACE=true (every dialect's one-run trust) → trusted;
 // 3. `security.folderTrust.enabled` falsy → the trust feature is off, every folder is trusted.
 //    The caller passes settings merged WITHOUT the workspace file: a workspace cannot vouch for itself;
 // 4. trustedFolders.json: the rule with the longest path key that contains the workspace wins
@@ -98,6 +99,8 @@ export function decideFolderTrust(ctx: Context, settings: JsonObject, options: T
   if (fromEnv === 'true' || fromEnv === 'false') {
     return { trusted: fromEnv === 'true', by: 'env', detail: `GEMINI_CLI_TRUST_WORKSPACE=${fromEnv}` };
   }
+  // hookrun's variable for one run, the same in every dialect (contract: trust in every dialect).
+  if (ctx.env.HOOKRUN_TRUST_WORKSPACE === 'true') return { trusted: true, by: 'env', detail: 'HOOKRUN_TRUST_WORKSPACE=true' };
   if (!folderTrustEnabled(settings)) {
     return { trusted: true, by: 'feature-disabled', detail: 'security.folderTrust.enabled is false' };
   }

@@ -10,7 +10,7 @@ import { sequentialRule, timeoutRules, unknownKeyRule } from './rules/fields.js'
 import { loaderFindings } from './rules/loader.js';
 import { matcherRules } from './rules/matchers.js';
 import { disabledRules, duplicateRule } from './rules/names.js';
-import { stateRules, trustedHooksRule } from './rules/trust.js';
+import { secretCommandRule, stateRules, trustedHooksRule } from './rules/trust.js';
 import type { Report, Rule } from './rules/types.js';
 
 const RULES: readonly Rule[] = [
@@ -25,6 +25,7 @@ const RULES: readonly Rule[] = [
   commandRules,
   backgroundRules,
   trustedHooksRule,
+  secretCommandRule,
 ];
 
 export interface ValidateOptions {

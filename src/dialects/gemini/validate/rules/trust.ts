@@ -3,6 +3,7 @@
 import { disabledListBlocker, hooksDisabledDiagnostic, inactiveExtensionDiagnostic, startUpBlocker, untrustedDiagnostic } from '../../settings/load.js';
 import { isPlainObject } from '../../../../settings/jsonc.js';
 import { hookKey, hookLabel } from '../../trust/hooks.js';
+import { secretVariables } from '../../env.js';
 import { hooksOf, isObjectLike, type Rule } from './types.js';
 
 export const stateRules: Rule = (model, report) => {
@@ -51,5 +52,38 @@ export const trustedHooksRule: Rule = (model, report) => {
         );
       });
     });
+  }
+};
+
+const VARIABLE = /\$(?:(\w+)|\{([^}:]+)(?::-[^}]*)?\})/g;
+
+/**
+ * A command (as written) that names a variable Gemini's redaction rules call secret: Gemini CLI expands it
+ * when it loads the settings, so the value is part of the command it runs and shows, and for a workspace
+ * hook of the `name:command` fingerprint it writes into trusted_hooks.json. The value itself is never shown.
+ */
+export const secretCommandRule: Rule = (model, report) => {
+  const secrets = new Set(secretVariables(model.ctx.env, { allowed: [], blocked: [] }).map((s) => s.name));
+  if (secrets.size === 0) return;
+  for (const layer of model.layers) {
+    const hooks = layer.doc && !layer.skipped && isPlainObject(layer.doc.value) ? layer.doc.value.hooks : undefined;
+    if (!isPlainObject(hooks)) continue;
+    for (const [event, definitions] of Object.entries(hooks)) {
+      if (!Array.isArray(definitions)) continue;
+      definitions.forEach((definition, d) => {
+        hooksOf(definition).forEach((hook, h) => {
+          if (!isObjectLike(hook) || typeof hook.command !== 'string') return;
+          const named = [...hook.command.matchAll(VARIABLE)].map((m) => (m[1] ?? m[2])!).filter((name) => secrets.has(name));
+          if (named.length === 0) return;
+          const where = layer.layer === 'workspace' ? `, and Gemini CLI writes the expanded command into trusted_hooks.json as the hook's fingerprint` : '';
+          report(
+            'secret-in-command',
+            `The command names ${[...new Set(named)].map((n) => `\${${n}}`).join(', ')}, a secret by Gemini CLI's redaction rules: Gemini CLI expands it when it loads the settings, so the value is in the command it runs and shows${where}.`,
+            layer.doc!.locate(['hooks', event, d, 'hooks', h, 'command']),
+            'Read the variable inside the hook\'s script at run time instead of naming it in the settings (Gemini CLI expands every $NAME there, with no escape); with redaction on, list it in security.environmentVariableRedaction.allowed so the script sees it.',
+          );
+        });
+      });
+    }
   }
 };

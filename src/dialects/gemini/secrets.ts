@@ -1,0 +1,52 @@
+// The values hookrun must never print (contract: hookrun's own output never shows a value its redaction
+// rules would hide): the variables of hookrun's environment that Gemini CLI's redaction rules hide for
+// what they are (env.ts `secretVariables`), with the `allowed` and `blocked` lists of the user's own
+// settings files. The workspace file is left out: a repository must not unmask a value in a CI log.
+import fs from 'node:fs';
+import path from 'node:path';
+import { geminiHome, type Context } from '../../context.js';
+import { isPlainObject, parseJsonc } from '../../settings/jsonc.js';
+import { secretVariables, type SecretVariable } from './env.js';
+
+const KEY = 'environmentVariableRedaction';
+
+export function geminiSecrets(ctx: Context): SecretVariable[] {
+  const allowed: unknown[] = [];
+  const blocked: unknown[] = [];
+  for (const file of userSettingsFiles(ctx)) {
+    const redaction = redactionOf(file);
+    if (Array.isArray(redaction?.allowed)) allowed.push(...redaction.allowed);
+    if (Array.isArray(redaction?.blocked)) blocked.push(...redaction.blocked);
+  }
+  return secretVariables(ctx.env, { allowed, blocked });
+}
+
+/**
+ * System defaults, user and system settings, as geminiSettingsPaths (settings/load.ts) names them. Not imported
+ * from there: that module is the whole settings loader, and every command would load it for its first write.
+ */
+function userSettingsFiles(ctx: Context): string[] {
+  const platformDefault = ctx.platform === 'darwin' ? '/Library/Application Support/GeminiCli/settings.json' : ctx.platform === 'win32' ? 'C:\\ProgramData\\gemini-cli\\settings.json' : '/etc/gemini-cli/settings.json';
+  const system = ctx.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH || platformDefault;
+  const defaults = ctx.env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH || path.join(path.dirname(system), 'system-defaults.json');
+  return [defaults, path.join(geminiHome(ctx), '.gemini', 'settings.json'), system];
+}
+
+/** `security.environmentVariableRedaction` of one settings file, read leniently; undefined when absent or unreadable. */
+function redactionOf(file: string): Record<string, unknown> | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  if (!text.includes(KEY)) return undefined;
+  try {
+    const value: unknown = parseJsonc(text, file).value;
+    const security = isPlainObject(value) ? value.security : undefined;
+    const redaction = isPlainObject(security) ? security[KEY] : undefined;
+    return isPlainObject(redaction) ? redaction : undefined;
+  } catch {
+    return undefined;
+  }
+}
