@@ -6,7 +6,6 @@ import { type Context, contextFromProcess, unsetHomeNote } from './context.js';
 import { HookrunError, errorText } from './errors.js';
 import { type IO, processIO } from './io.js';
 import { DEFAULT_DIALECT, DIALECT_CHOICES, DIALECT_NAMES } from './dialects/index.js';
-import { MIGRATE_CHOICES } from './migrate/adapters.js';
 import { REPORTERS, VALIDATE_FORMATS, type ReporterName, type ValidateFormat } from './render/names.js';
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
@@ -411,8 +410,8 @@ function defineMigrate(program: Command, { io, setExit, context }: CommandDeps):
   program
     .command('migrate')
     .description("convert one agent's hooks into another's (default Gemini CLI settings), with a report of what cannot be carried over")
-    .addOption(new Option('--from <agent>', 'the agent whose hooks to convert').choices([...MIGRATE_CHOICES]).makeOptionMandatory())
-    .addOption(new Option('--to <agent>', 'the agent to convert them for (default: gemini)').choices([...MIGRATE_CHOICES]))
+    .addOption(new Option('--from <agent>', 'the agent whose hooks to convert').choices(DIALECT_NAMES).makeOptionMandatory())
+    .addOption(new Option('--to <agent>', 'the agent to convert them for (default: gemini)').choices(DIALECT_NAMES))
     .option('--write', "merge the result into the target agent's workspace file (comments and layout kept; existing hooks kept)")
     .option('--json', 'print the result and the report as one JSON object')
     .option('-q, --quiet', 'no report on stderr')

@@ -37,7 +37,7 @@ function keyOf(stat: fs.Stats): string {
  * throws (EISDIR, EACCES) is thrown, and nothing is kept for it, nor for a `parse` that throws.
  */
 export function readParsed<T>(file: string, parse: Parse<T>, read: (file: string) => string | undefined = readUtf8): T {
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  const stat = statIfThere(file);
   if (!stat) return parse(undefined, file);
   let files = byParser.get(parse as Parse<unknown>);
   const key = keyOf(stat);
@@ -55,6 +55,16 @@ export function readParsed<T>(file: string, parse: Parse<T>, read: (file: string
   files.set(file, { key, value });
   if (files.size > MAX_FILES) files.delete(files.keys().next().value!);
   return value;
+}
+
+/** The file's stat, or undefined where it is not there (as fs.existsSync sees it: a file in place of a parent folder, ENOTDIR, too). */
+function statIfThere(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw error;
+  }
 }
 
 function readUtf8(file: string): string {

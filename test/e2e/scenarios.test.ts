@@ -335,7 +335,7 @@ describe('event input', () => {
     [['BeforeTool', '--event-file', '/nonexistent/e.json'], /cannot read \(ENOENT\)/],
     [['BeforeTool', '--event', ''], /--event: the event is empty; give a JSON object/],
     [['BeforeTool', '--event', '  '], /--event: the event is empty/],
-    [['BeforeTool', '--event-file', '/dev/null'], /\/dev\/null: the event is empty/],
+    [['BeforeTool', '--event-file', '/dev/null'], /\/dev\/null is a character device, not a regular file/],
   ])('%j → exit 1, %s', async (args, message) => {
     const sb = await workspace({});
     const r = await run(sb, args as string[]);

@@ -46,6 +46,7 @@ export const claude: Dialect = {
       validate: (ctx, options) => validateClaude(ctx, { ignore: options.ignore, ...(options.agentVersion !== undefined ? { version: options.agentVersion } : {}) }),
     };
   },
-  trustNote: "Claude Code keeps its own per-project trust acceptance; its project hooks run as they do under `claude -p`, without a trust prompt",
+  trustRecords: ['folder-rules'],
+  trustNote: "Claude Code's own record, its accepted trust dialog (hasTrustDialogAccepted in ~/.claude.json), is read first",
   noHookSwitch: 'Claude Code has no per-hook switch: remove the hook from its settings file, or set "disableAllHooks": true to turn every hook off',
 };

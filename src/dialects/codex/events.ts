@@ -1,4 +1,4 @@
-// OpenAI Codex CLI's events as data (agents/codex-cursor-copilot SOURCES.md §1.3, §1.4, §1.6): what each
+// OpenAI Codex CLI's events as data (docs/sources.md §X1): what each
 // matcher is compared with, what plain stdout and exit code 2 do, which output keys the event's strict
 // schema admits, whether `continue: false` is honoured, and the input fields (checked with zod/mini,
 // every field optional: hookrun is often run by hand).

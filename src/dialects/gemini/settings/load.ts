@@ -176,6 +176,7 @@ export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {
   if (trust.trusted && workspace?.doc) config.projectHooks = workspace.settings.hooks;
   registerSettingsHooks(ctx, config, included, considered && { layers, considered });
   registerExtensionHooks(ctx, config, included, considered);
+  if (config.diagnostics.some((d) => d.code === 'invalid-event-name')) (await import('./event-hint.js')).addEventNameHints(config.diagnostics);
   throwIf(disabledListBlocker(merged, included, config.entries.length));
   if (considered) config.considered = considered;
   return config;

@@ -1,45 +1,5 @@
-// Names people write instead of Gemini CLI's: other agents' event names, wrong case, typos.
-// Used by the registry's warnings (so `run` says it too) and by `validate`'s fix suggestions.
-import { HOOK_EVENTS, type HookEventName } from '../events.js';
-import { type AgentName, counterpart, MIGRATION_AGENTS, VOCABULARY } from '../../../migrate/vocabulary.js';
-
-/** Another agent's event name → the Gemini CLI event for that moment, from the one vocabulary (src/migrate/vocabulary.ts). */
-function foreignNames(agent: AgentName): Readonly<Record<string, HookEventName>> {
-  const out: Record<string, HookEventName> = {};
-  for (const entry of VOCABULARY[agent].events) {
-    const gemini = counterpart(agent, entry.name, 'gemini');
-    if (gemini && !Object.hasOwn(out, entry.name) && !VOCABULARY.gemini.events.some((e) => e.name === entry.name)) out[entry.name] = gemini as HookEventName;
-  }
-  return out;
-}
-
-/** Claude Code events with the Gemini CLI event that fires at the same moment (PermissionRequest has none: docs/migrate.md). */
-export const CLAUDE_EVENTS: Readonly<Record<string, HookEventName>> = foreignNames('claude');
-
-/** Kiro CLI triggers with their Gemini CLI event. */
-export const KIRO_EVENTS: Readonly<Record<string, HookEventName>> = foreignNames('kiro');
-
-/** Other agents in the order a shared name is attributed: Claude Code and Kiro CLI first, then the rest. */
-const OTHERS: readonly AgentName[] = ['claude', 'kiro', ...MIGRATION_AGENTS.filter((a) => a !== 'gemini' && a !== 'claude' && a !== 'kiro')];
-
-export interface NameSuggestion {
-  name: string;
-  /** Why this name: the other agent it comes from, or the kind of slip. */
-  because: string;
-}
-
-/** The Gemini event name someone most likely meant by `key` (undefined when nothing is close). */
-export function suggestEventName(key: string): NameSuggestion | undefined {
-  for (const agent of OTHERS) {
-    const gemini = agent === 'claude' ? CLAUDE_EVENTS[key] : agent === 'kiro' ? KIRO_EVENTS[key] : foreignNames(agent)[key];
-    if (gemini) return { name: gemini, because: `"${key}" is ${VOCABULARY[agent].label}'s name` };
-  }
-  const near = nearest(key, HOOK_EVENTS);
-  if (!near) return undefined;
-  const because = near.toLowerCase() === key.toLowerCase() ? 'event names are case-sensitive' : 'closest event name';
-  return { name: near, because };
-}
-
+// Near misses: the candidate closest to a word people wrote (wrong case, a typo). Other agents' event
+// names are in event-hint.ts, loaded only when a settings file holds a name Gemini CLI does not know.
 /** The candidate closest to `word` (case-insensitive edit distance), when close enough to be a slip. */
 export function nearest(word: string, candidates: readonly string[]): string | undefined {
   const lower = word.toLowerCase();

@@ -5,8 +5,6 @@
 import type { Diagnostic, HookConfig, JsonObject, Layer, Location, RegistryEntry } from '../../../types.js';
 import { textOf } from '../../../event/json.js';
 import type { JsonPath } from '../../../settings/jsonc.js';
-import { suggestEventName } from './names.js';
-import { foreignEventHint } from '../../../migrate/cross-agent.js';
 import { HOOK_EVENTS, isHookEventName } from '../events.js';
 
 /** Finds the file position of a path below a value (relative to that value); `key` for the property name. */
@@ -144,11 +142,9 @@ function invalidTypeMessage(event: string, source: string, type: unknown): strin
   return `${base} (Gemini CLI skips this hook without a visible warning${suggestion})`;
 }
 
+/** Gemini CLI's message; what the key looks like is added by settings/event-hint.ts, loaded only when needed. */
 function invalidEventMessage(key: string, source: string): string {
-  const base = `Invalid hook event name: "${key}" from ${source} config. Skipping.`;
-  const suggestion = suggestEventName(key);
-  // Another agent's name with no Gemini counterpart (Claude's PermissionRequest): say whose it is and why.
-  return suggestion ? `${base} (${suggestion.because}: did you mean "${suggestion.name}"?)` : `${base}${foreignEventHint('gemini', key)}`;
+  return `Invalid hook event name: "${key}" from ${source} config. Skipping.`;
 }
 
 function ignoredKeyMessage(key: string): string {

@@ -16,6 +16,7 @@ import {
   type SettingsLayer,
 } from '../settings/load.js';
 import { registerHooks, type HookSlot, type Locator } from '../settings/registry.js';
+import { addEventNameHints } from '../settings/event-hint.js';
 import { isHookEventName, type HookEventName } from '../events.js';
 import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, TrustDecision } from '../../../types.js';
 
@@ -109,7 +110,9 @@ function register(slots: HookSlot[], options: RegisterOptions, definitions: Defi
   const input = { source: options.source, disabled: options.disabled, ...(options.extension ? { extension: options.extension } : {}) };
   for (const slot of slots) {
     if (!slot.items || !isHookEventName(slot.key)) {
-      diagnostics.push(...registerHooks({ ...input, slots: [slot] }).diagnostics);
+      const found = registerHooks({ ...input, slots: [slot] }).diagnostics;
+      addEventNameHints(found);
+      diagnostics.push(...found);
       continue;
     }
     for (const item of slot.items) {

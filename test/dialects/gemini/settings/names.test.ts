@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, nearest, suggestEventName } from '../../../../src/dialects/gemini/settings/names.js';
+import { editDistance, nearest } from '../../../../src/dialects/gemini/settings/names.js';
+import { addEventNameHints, suggestEventName } from '../../../../src/dialects/gemini/settings/event-hint.js';
 import { registerHooks, slotsFromObject } from '../../../../src/dialects/gemini/settings/registry.js';
 
 describe('suggestEventName', () => {
@@ -38,6 +39,7 @@ describe('suggestEventName', () => {
   it('puts the suggestion in the registry warning that run prints', () => {
     const locate = () => undefined;
     const { diagnostics } = registerHooks({ slots: slotsFromObject({ PreToolUse: [] }, 'workspace', locate), source: 'project', disabled: [] });
+    addEventNameHints(diagnostics);
     expect(diagnostics[0]!.message).toBe(
       'Invalid hook event name: "PreToolUse" from project config. Skipping. ("PreToolUse" is Claude Code\'s name: did you mean "BeforeTool"?)',
     );

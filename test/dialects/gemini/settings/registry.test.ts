@@ -82,7 +82,7 @@ describe('registerHooks: what gets registered', () => {
 describe('registerHooks: every skip is a diagnostic', () => {
   it.each([
     ['an unknown event', { InvalidEvent: [] }, 'invalid-event-name', 'Invalid hook event name: "InvalidEvent" from project config. Skipping.', ['hooks', 'InvalidEvent']],
-    ['a wrongly cased event', { beforetool: [] }, 'invalid-event-name', 'Invalid hook event name: "beforetool" from project config. Skipping. (event names are case-sensitive: did you mean "BeforeTool"?)', ['hooks', 'beforetool']],
+    ['a wrongly cased event', { beforetool: [] }, 'invalid-event-name', 'Invalid hook event name: "beforetool" from project config. Skipping.', ['hooks', 'beforetool']],
     ['hooks.disabled', { disabled: ['x'] }, 'ignored-hooks-key', '"hooks.disabled" is ignored by Gemini CLI; the setting is "hooksConfig.disabled".', ['hooks', 'disabled']],
     ['hooks.enabled', { enabled: true }, 'ignored-hooks-key', '"hooks.enabled" is ignored by Gemini CLI; the setting is "hooksConfig.enabled".', ['hooks', 'enabled']],
     ['hooks.notifications', { notifications: true }, 'ignored-hooks-key', '"hooks.notifications" is ignored by Gemini CLI; the setting is "hooksConfig.notifications".', ['hooks', 'notifications']],

@@ -2,7 +2,7 @@
 // problems), reported as the loader words them, each with a fix. The rules themselves live in
 // src/settings/, where `run` applies them too.
 import type { Diagnostic } from '../../../../types.js';
-import { suggestEventName } from '../../settings/names.js';
+import { suggestEventName } from '../../settings/event-hint.js';
 import { SETTINGS_SYNTAX_FIX } from '../../settings/load.js';
 import { HOOK_EVENTS } from '../../events.js';
 import { isFindingCode, type FindingCode } from '../codes.js';
