@@ -62,7 +62,8 @@ describe('list and the switches', () => {
 
   test('list and explain take --claude-version and --agent', async () => {
     await sb.write('ws/.claude/settings.json', CLAUDE_CLEAN);
-    const list = await run('list', '--dialect', 'claude', '--claude-version', 'current');
+    // An untrusted folder's hooks are listed as held back (--all); this case is about the flags, so it trusts it.
+    const list = await run('list', '--dialect', 'claude', '--claude-version', 'current', '--all');
     expect(list.stdout).toContain('echo ok');
     expect(list.exitCode).toBe(0);
     const explain = await run('explain', 'PreToolUse', '--dialect', 'claude', '--claude-version', 'current', '--tool', 'Bash', '--trust-workspace');

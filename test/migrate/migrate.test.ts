@@ -98,7 +98,7 @@ describe('hookrun migrate --from claude', () => {
     ['no Claude settings', {}, ['--from', 'claude'], /no Claude Code project settings found: expected .*\.claude\/settings\.json/],
     ['a settings file that does not parse', { '.claude/settings.json': '{\n  "hooks": {\n' }, ['--from', 'claude'], /settings\.json:3:1/],
     ['no --from', { '.claude/settings.json': '{}' }, [], /required option '--from <agent>' not specified/],
-    ['an unknown --from', { '.claude/settings.json': '{}' }, ['--from', 'nobody'], /Allowed choices are gemini, antigravity, claude, codex, cursor, copilot, kiro/],
+    ['an unknown --from', { '.claude/settings.json': '{}' }, ['--from', 'nobody'], /Allowed choices are gemini, claude, kiro, antigravity, codex, cursor, copilot/],
     ['--agent with --from claude', { '.claude/settings.json': '{}' }, ['--from', 'claude', '--agent', 'x'], /--agent applies to --from kiro only/],
     ['a bad --claude-version', { '.claude/settings.json': '{}' }, ['--from', 'claude', '--claude-version', 'x'], /--claude-version must be/],
   ])('%s: exit 1 with a clear message', async (_name, files, args, message) => {

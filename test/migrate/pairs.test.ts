@@ -243,7 +243,7 @@ describe('the report says what cannot be carried', () => {
     expect(same.stderr).toMatch(/--from and --to are both gemini/);
     const unknown = await migrate(sb, '--from', 'gemini', '--to', 'windsurf');
     expect(unknown.exitCode).toBe(1);
-    expect(unknown.stderr).toMatch(/Allowed choices are gemini, antigravity, claude, codex, cursor, copilot, kiro/);
+    expect(unknown.stderr).toMatch(/Allowed choices are gemini, claude, kiro, antigravity, codex, cursor, copilot/);
   });
 });
 

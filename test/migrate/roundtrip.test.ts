@@ -77,7 +77,7 @@ describe('Claude config → migrate → Gemini: same decisions', () => {
   });
 
   test.each(cases)('%s', async (_name, claude, gemini, input, exit) => {
-    const claudeRun = await hookrun(['run', claude.event, '--dialect', 'claude', ...(claude.tool ? ['--tool', claude.tool] : []), ...input, '--cwd', sb.ws, '-q'], { env: env() });
+    const claudeRun = await hookrun(['run', claude.event, '--dialect', 'claude', ...(claude.tool ? ['--tool', claude.tool] : []), ...input, '--trust-workspace', '--cwd', sb.ws, '-q'], { env: env() });
     const geminiRun = await hookrun(['run', gemini.event, ...(gemini.tool ? ['--tool', gemini.tool] : []), ...input, '--trust-workspace', '--cwd', sb.ws, '-q'], { env: env() });
     expect(claudeRun.exitCode, `claude: ${claudeRun.stdout}${claudeRun.stderr}`).toBe(exit);
     expect(geminiRun.exitCode, `gemini: ${geminiRun.stdout}${geminiRun.stderr}`).toBe(exit);
@@ -96,7 +96,7 @@ describe('Claude config → migrate → Gemini: same decisions', () => {
   });
 
   test('tool hooks see their own agent’s tool names and event names', async () => {
-    await hookrun(['run', 'PreToolUse', '--dialect', 'claude', ...tool('Bash', { command: 'ls' }), '--cwd', sb.ws, '-q'], { env: env() });
+    await hookrun(['run', 'PreToolUse', '--dialect', 'claude', ...tool('Bash', { command: 'ls' }), '--trust-workspace', '--cwd', sb.ws, '-q'], { env: env() });
     await hookrun(['run', 'BeforeTool', ...tool('run_shell_command', { command: 'ls' }), '--trust-workspace', '--cwd', sb.ws, '-q'], { env: env() });
     expect(existsSync(path.join(sb.root, 'fired-guard-PreToolUse'))).toBe(true);
     expect(existsSync(path.join(sb.root, 'fired-guard-BeforeTool'))).toBe(true);

@@ -102,7 +102,7 @@ describe('a hook that never ends', STALL_RETRY, () => {
     expectPromptAndClean(w, run, 1);
     const closed = await runFault(w, [hook], ['--fail-closed']);
     expect(closed.result.exitCode).toBe(2);
-    expect(closed.report.output.reason).toBe(`hookrun --fail-closed: hook "sleeper" Hook timed out after ${TIMEOUT}ms`);
+    expect(closed.report.output.reason).toBe(`hookrun --fail-closed: hook "sleeper" timed out after ${TIMEOUT} ms`);
   });
 
   test('ignores SIGTERM: SIGKILL after the grace period', async ({ w }) => {

@@ -63,7 +63,11 @@ export async function validateClaude(ctx: Context, options: ValidateOptions & { 
   let files: CheckedFile[] = [];
   let incomplete = false;
   try {
-    const config = await loadClaudeConfig(ctx, profile);
+    // validate runs nothing and works anywhere (contract, "Trust in every dialect"): it checks the project's
+    // files as a trusted folder's, and says when this folder's hooks would be held back.
+    const config = await loadClaudeConfig(ctx, profile, { trustWorkspace: true });
+    const untrusted = await heldBackNote(ctx, profile);
+    if (untrusted) found.push(untrusted);
     files = config.files.map((file) => ({ layer: file.layer, path: file.path, exists: file.exists, ...(file.note ? { note: file.note } : {}) }));
     for (const entry of config.entries) {
       if (entry.layer === 'plugin' && entry.location && !files.some((f) => f.path === entry.location!.file)) {
@@ -94,4 +98,11 @@ export async function validateClaude(ctx: Context, options: ValidateOptions & { 
     .map(({ finding }) => finding);
   const count = (severity: Diagnostic['severity']) => findings.filter((finding) => finding.severity === severity).length;
   return { cwd: ctx.cwd, files, findings, summary: { errors: count('error'), warnings: count('warning'), infos: count('info') }, incomplete };
+}
+
+/** The loader's note on the project hooks an untrusted folder holds back, if this folder holds any back. */
+async function heldBackNote(ctx: Context, profile: Parameters<typeof import('./settings.js').loadClaudeConfig>[1]): Promise<Diagnostic | undefined> {
+  const { loadClaudeConfig } = await import('./settings.js');
+  const real = await loadClaudeConfig(ctx, profile);
+  return real.diagnostics.find((d) => d.code === 'untrusted-project-hooks');
 }
