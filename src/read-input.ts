@@ -3,6 +3,7 @@
 // size limit. A FIFO left in a repository would otherwise hang hookrun on open, and a symlink to
 // /dev/zero would grow it until it aborts (contract: `hookrun run`, input limits).
 import fs from 'node:fs';
+import { configError, HookrunError } from './errors.js';
 
 /** 64 MiB: far above any real settings file or event (100,000 hooks are ~10 MiB), far below trouble. */
 export const DEFAULT_INPUT_LIMIT = 64 * 1024 * 1024;
@@ -96,4 +97,32 @@ export function readInputFile(file: string, encoding?: 'utf8'): Buffer | string 
 /** {@link readInputFile}, as a promise (for the async readers; the read itself is small and bounded). */
 export async function readInputFileAsync(file: string): Promise<string> {
   return readInputFile(file, 'utf8');
+}
+
+/** hookrun's cap on one agent hook file (hooks.json and the like): far above any real one. */
+export const HOOK_FILE_LIMIT = 4 * 1024 * 1024;
+
+/** A hook file read for a loader: absent, its text, or why it cannot be read (at the file's 0:0). */
+export type HookFileText = { exists: false } | { exists: true; text: string } | { exists: true; error: HookrunError };
+
+/**
+ * One agent hook file, the way the loaders of Antigravity, Cursor and Copilot read theirs: a missing file
+ * is no file; a directory, a device or a file over {@link HOOK_FILE_LIMIT} is an error naming it.
+ */
+export function readHookFile(file: string): HookFileText {
+  const at = { file, line: 0, column: 0, path: [] };
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return { exists: false };
+  }
+  if (!stat.isFile()) return { exists: true, error: configError(`${file} is not a regular file; hookrun reads only regular hook files`, at) };
+  if (stat.size > HOOK_FILE_LIMIT) return { exists: true, error: configError(`${file} is ${stat.size} bytes, over hookrun's limit of ${HOOK_FILE_LIMIT}`, at) };
+  try {
+    return { exists: true, text: readInputFile(file, 'utf8') };
+  } catch (error) {
+    const why = error instanceof HookrunError ? error : configError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, at);
+    return { exists: true, error: why };
+  }
 }

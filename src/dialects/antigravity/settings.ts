@@ -13,14 +13,13 @@ import { decideWorkspaceTrust, untrustedMessage, admitEntries, type GatedEntries
 import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import type { LoadOptions } from '../dialect.js';
 import { AGY_EVENTS, AGY_EVENTS_TABLE, agyEventForKey } from './events.js';
-import { readInputFile } from '../../read-input.js';
+import { readHookFile } from '../../read-input.js';
 
 /** The customization root folder names agy reads in a workspace, in the order hookrun reads them. */
 export const AGY_ROOT_FOLDERS = ['.agents', '.agent', '_agents', '_agent'] as const;
 /** Seconds (D9). */
 export const AGY_DEFAULT_TIMEOUT_SECONDS = 30;
 /** Files bigger than this are not read (a hooks file is a few kilobytes; a huge one is a mistake or an attack). */
-const MAX_FILE_BYTES = 4 * 1024 * 1024;
 const INT32_MAX = 2 ** 31 - 1;
 const INT32_MIN = -(2 ** 31);
 
@@ -109,19 +108,15 @@ const GROUP_FIELDS = ['matcher', 'hooks'] as const;
 
 export function readAgyFile(file: AgyFile): LoadedAgyFile {
   const loaded: LoadedAgyFile = { file, exists: false, entries: [], diagnostics: [] };
-  let text: string;
-  try {
-    const stat = fs.statSync(file.path);
-    loaded.exists = true;
-    if (!stat.isFile()) throw configError(`${file.path} is not a regular file; hookrun reads only regular hook files`, at0(file.path));
-    if (stat.size > MAX_FILE_BYTES) throw configError(`${file.path} is ${stat.size} bytes, over hookrun's limit of ${MAX_FILE_BYTES}`, at0(file.path));
-    text = readInputFile(file.path, 'utf8');
-  } catch (error) {
-    if (!loaded.exists) return loaded;
+  const read = readHookFile(file.path);
+  if (!read.exists) return loaded;
+  loaded.exists = true;
+  if ('error' in read) {
     loaded.unreadable = true;
-    loaded.error = error instanceof HookrunError ? error : configError(`${file.path}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, at0(file.path));
+    loaded.error = read.error;
     return loaded;
   }
+  const { text } = read;
   try {
     // Go's encoding/json: no comments, no trailing commas, no NaN; JSON.parse refuses the same.
     const doc = parseJsonc(text, file.path, { comments: false });

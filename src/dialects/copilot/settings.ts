@@ -14,13 +14,12 @@ import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries
 import type { ConsideredEntry, Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import type { LoadOptions } from '../dialect.js';
 import { canonicalEvent, COPILOT_EVENTS_TABLE, isPascalName } from './events.js';
-import { readInputFile } from '../../read-input.js';
+import { readHookFile, readInputFile } from '../../read-input.js';
 
 export const COPILOT_DEFAULT_TIMEOUT_SECONDS = 30;
 export const POLICY_DIR_ENV = 'HOOKRUN_COPILOT_POLICY_DIR';
 const DEFAULT_POLICY_DIR = '/etc/github-copilot/policy.d';
 /** Files bigger than this are not read (a hook file is a few kilobytes; a huge one is a mistake or an attack). */
-const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 export type CopilotScope = 'policy' | 'user' | 'repository' | 'repository-settings' | 'user-settings';
 
@@ -133,19 +132,15 @@ function unsafePolicy(file: string, ctx: Context): string | undefined {
 
 export function readCopilotFile(source: CopilotSource, ctx: Context): LoadedCopilotFile {
   const loaded: LoadedCopilotFile = { source, exists: false, entries: [], diagnostics: [] };
-  let text: string;
-  try {
-    const stat = fs.statSync(source.path);
-    loaded.exists = true;
-    if (!stat.isFile()) throw configError(`${source.path} is not a regular file; hookrun reads only regular hook files`, at0(source.path));
-    if (stat.size > MAX_FILE_BYTES) throw configError(`${source.path} is ${stat.size} bytes, over hookrun's limit of ${MAX_FILE_BYTES}`, at0(source.path));
-    text = readInputFile(source.path, 'utf8');
-  } catch (error) {
-    if (!loaded.exists) return loaded;
+  const read = readHookFile(source.path);
+  if (!read.exists) return loaded;
+  loaded.exists = true;
+  if ('error' in read) {
     loaded.unreadable = true;
-    loaded.error = error instanceof HookrunError ? error : configError(`${source.path}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, at0(source.path));
+    loaded.error = read.error;
     return loaded;
   }
+  const { text } = read;
   if (source.scope === 'policy') {
     const unsafe = unsafePolicy(source.path, ctx);
     if (unsafe) {

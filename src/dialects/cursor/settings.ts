@@ -16,7 +16,7 @@ import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries
 import type { Diagnostic, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import type { LoadOptions } from '../dialect.js';
 import { CURSOR_EVENTS, cursorEvent, DEFAULT_LOOP_LIMIT, nearestCursorEvent } from './events.js';
-import { readInputFile } from '../../read-input.js';
+import { readHookFile } from '../../read-input.js';
 
 /** Seconds: Cursor's "platform default" is not published (INTERFACE's choice). */
 export const CURSOR_DEFAULT_TIMEOUT_SECONDS = 60;
@@ -27,7 +27,6 @@ export const THIRD_PARTY_ENV = 'HOOKRUN_CURSOR_THIRD_PARTY';
 /** A timeout at or above this many seconds is most likely meant as milliseconds (a third-party guide says ms). */
 export const TIMEOUT_LOOKS_LIKE_MS = 1000;
 /** Files bigger than this are not read (a hooks file is a few kilobytes; a huge one is a mistake or an attack). */
-const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 export type CursorSource = 'enterprise' | 'project' | 'user';
 
@@ -84,19 +83,15 @@ const ENTRY_FIELDS = new Set(['command', 'type', 'timeout', 'matcher', 'failClos
 
 export function readCursorFile(file: CursorFile): LoadedCursorFile {
   const loaded: LoadedCursorFile = { file, exists: false, entries: [], diagnostics: [] };
-  let text: string;
-  try {
-    const stat = fs.statSync(file.path);
-    loaded.exists = true;
-    if (!stat.isFile()) throw configError(`${file.path} is not a regular file; hookrun reads only regular hook files`, at0(file.path));
-    if (stat.size > MAX_FILE_BYTES) throw configError(`${file.path} is ${stat.size} bytes, over hookrun's limit of ${MAX_FILE_BYTES}`, at0(file.path));
-    text = readInputFile(file.path, 'utf8');
-  } catch (error) {
-    if (!loaded.exists) return loaded;
+  const read = readHookFile(file.path);
+  if (!read.exists) return loaded;
+  loaded.exists = true;
+  if ('error' in read) {
     loaded.unreadable = true;
-    loaded.error = error instanceof HookrunError ? error : configError(`${file.path}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, at0(file.path));
+    loaded.error = read.error;
     return loaded;
   }
+  const { text } = read;
   try {
     // Strict JSON: hookrun does not know that Cursor accepts comments, so it accepts none.
     const doc = parseJsonc(text, file.path, { comments: false });
