@@ -10,7 +10,7 @@ import { REPORTERS, VALIDATE_FORMATS, type ReporterName, type ValidateFormat } f
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
 import { setInputLimit } from './read-input.js';
-import { maskingIO } from './render/mask.js';
+import { holdsEnvValue, maskingIO } from './render/mask.js';
 import { geminiSecrets } from './dialects/gemini/secrets.js';
 
 export const VERSION = '0.1.0';
@@ -689,7 +689,9 @@ function knownSecrets(): ReturnType<typeof geminiSecrets> {
 /** Runs hookrun with `argv` (without node and script); returns the exit code. Never exits the process. */
 export async function main(argv: readonly string[], rawIO: IO = processIO()): Promise<number> {
   // Nothing hookrun prints shows a secret it knows about (docs/safety.md): every write is masked.
-  const io = maskingIO(rawIO, knownSecrets);
+  // Only a write holding some environment value can hold a secret: the rules (and the settings files they
+  // read) are evaluated for the first such write, not on every run.
+  const io = maskingIO(rawIO, knownSecrets, (text) => holdsEnvValue(process.env, text, 6));
   let exitCode = 0;
   const program = buildProgram(
     io,

@@ -21,10 +21,15 @@ export function maskSecrets(text: string, secrets: readonly Secret[]): string {
   return out;
 }
 
-/** `io` whose stdout and stderr mask the secrets `known` returns (asked once, at the first write); all else is `io` itself. */
-export function maskingIO(io: IO, known: () => readonly Secret[]): IO {
+/**
+ * `io` whose stdout and stderr mask the secrets `known` returns (asked once, at the first write that
+ * `mayHold` says could hold one); all else is `io` itself. `mayHold` is a cheap pre-check: a write it
+ * clears cannot hold a secret, so the rules behind `known` are not evaluated for it.
+ */
+export function maskingIO(io: IO, known: () => readonly Secret[], mayHold: (text: string) => boolean = () => true): IO {
   let secrets: readonly Secret[] | undefined;
   const mask = (text: string) => {
+    if (secrets === undefined && !mayHold(text)) return text;
     secrets ??= known();
     return secrets.length === 0 ? text : maskSecrets(text, secrets);
   };
@@ -32,4 +37,15 @@ export function maskingIO(io: IO, known: () => readonly Secret[]): IO {
   const stderr = (text: string) => io.stderr(mask(text));
   // A view, not a copy: what the streams' owner sets later (`interrupted`) reads through.
   return new Proxy(io, { get: (target, key, receiver) => (key === 'stdout' ? stdout : key === 'stderr' ? stderr : Reflect.get(target, key, receiver)) });
+}
+
+/** Whether any value of `env` long enough to be masked (as written, or JSON-escaped) occurs in `text`. */
+export function holdsEnvValue(env: NodeJS.ProcessEnv, text: string, minLength: number): boolean {
+  for (const value of Object.values(env)) {
+    if (value === undefined || value.length < minLength) continue;
+    if (text.includes(value)) return true;
+    const escaped = JSON.stringify(value).slice(1, -1);
+    if (escaped !== value && text.includes(escaped)) return true;
+  }
+  return false;
 }
