@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // npm test runs test/safety/faults.slow.test.ts alone after the rest: it times how promptly hookrun ends
-    // and names what a hook left behind, and a /proc scan racing 3 busy workers missed a setsid escapee.
+    // npm test runs the *.alone.test.ts files after the rest, one file at a time: they time how promptly
+    // hookrun ends, name what a hook left behind, or give hooks timeouts of a few hundred ms, and a box
+    // loaded by three busy workers made a /proc scan miss a setsid escapee and a 300 ms hook time out.
     include: ['test/**/*.test.ts'],
     // Tests spawn real processes and mostly wait on them: three files at a time keep two cores busy
     // (measured: 5 m 20 s with two workers, 3 m 16 s with three, same 1,846 tests).

@@ -21,6 +21,26 @@ export function loadCases(file: string): GeminiCase[] {
   return JSON.parse(readFileSync(path.join(import.meta.dirname, file), 'utf8')) as GeminiCase[];
 }
 
+/** Below this a hook's timeout races a loaded box: a `bash` that starts in 5 ms idle took over 300 ms in CI. */
+const TIMED_BELOW_MS = 2000;
+
+/**
+ * Whether the case gives some hook a timeout short enough that its expected output depends on how busy the
+ * machine is. Such cases replay in gemini-timed.alone.test.ts, after the rest, where nothing else runs.
+ * The test reads every number-like text the way Gemini's Number() cast would, and over-includes where unsure.
+ */
+export function isTimed(c: GeminiCase): boolean {
+  let timed = false;
+  JSON.stringify(c.settings, (key, value: unknown) => {
+    if (key === 'timeout' && (typeof value === 'number' || typeof value === 'string')) {
+      const ms = typeof value === 'number' ? value : Number(/0x[\da-f]+|[\d.]+(?:e\d+)?/i.exec(value)?.[0]);
+      if (ms > 0 && ms < TIMED_BELOW_MS) timed = true;
+    }
+    return value;
+  });
+  return timed;
+}
+
 /** Runs the case in a fresh sandbox (added to `sandboxes` for cleanup) and asserts its output and exit code. */
 export async function replayCase(c: GeminiCase, sandboxes: Sandbox[]): Promise<void> {
   const sb = await makeSandbox();

@@ -1,5 +1,5 @@
 // A slow, hostile hook (seconds): a flood of output. Kept in its own file so it can run apart from the quick
-// exec tests. hookrun itself interrupted is tried through the real CLI in test/safety/faults.slow.test.ts.
+// exec tests. hookrun itself interrupted is tried through the real CLI in test/safety/faults.alone.test.ts.
 import fs from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runProcess } from '../../src/exec/process.js';
