@@ -107,6 +107,11 @@ const split = await build({
   splitting: true,
   outdir: 'dist',
   chunkNames: 'chunk-[hash]',
+  // Named .cjs from the start, so that no rewrite of the import paths moves a column the maps point at.
+  outExtension: { '.js': '.cjs' },
+  // A map per chunk (src/ positions); each is carried through the CommonJS rewrite into the pack's map.
+  sourcemap: 'external',
+  sourcesContent: false,
   write: false,
   // ES module sources may use import.meta; in a CommonJS module it has to be spelled out (PREAMBLE).
   define: {
@@ -118,7 +123,7 @@ const split = await build({
 
 // The boot loader resolves only these between chunks; anything else left to a loader would fail at run time.
 const isBuiltin = (id) => id.startsWith('node:') || builtinModules.includes(id);
-const CHUNK = /^\.\/(hookrun|index|chunk-[A-Z0-9]+)\.js$/;
+const CHUNK = /^\.\/(hookrun|index|chunk-[A-Z0-9]+)\.cjs$/;
 for (const [file, output] of Object.entries(split.metafile.outputs)) {
   // typescript is cosmiconfig's, only for a .ts config file (kept external above); such a file is reported as unloadable.
   const left = output.imports.filter((entry) => !isBuiltin(entry.path) && entry.path !== 'typescript' && !CHUNK.test(`./${path.basename(entry.path)}`));
@@ -129,46 +134,67 @@ for (const [file, output] of Object.entries(split.metafile.outputs)) {
 // same line so that nothing below moves.
 // - esbuild gives each module's default import of a Node built-in (`import fs from 'node:fs'`) its own
 //   copy of the module object: one getter per property (hundreds for fs and process), rebuilt in every
-//   importing module on every start. An object that inherits from the module reads the same.
+//   importing module on every start. An object that inherits from the module reads the same. Its name
+//   is as long as `__toESM`, which it replaces, so that no column the source map points at moves.
 const PREAMBLE = [
   'var __hookrunImportMeta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };',
-  'var __nodeBuiltin = (mod) => Object.create(mod, { default: { value: mod, enumerable: true } });',
+  'var __nodeM = (mod) => Object.create(mod, { default: { value: mod, enumerable: true } });',
 ].join(' ');
 
 // ES modules are strict mode code; as CommonJS they must say so (esbuild's CommonJS output of the
 // boot loader starts with "use strict", its rewrite of an ES module does not).
 function cjsName(file) {
-  return path.basename(file).replace(/\.js$/, '.cjs');
+  return path.basename(file);
 }
 
+/** The code with the preamble, and how many lines that added above it (for its source map). */
 function patch(code) {
-  const body = code.startsWith('"use strict";\n') ? code.slice('"use strict";\n'.length) : code;
-  return `"use strict"; ${PREAMBLE}\n${body.replace(/__toESM\(require\("(node:[a-z_/]+)"\)(, 1)?\)/g, '__nodeBuiltin(require("$1"))')}`;
+  const strict = code.startsWith('"use strict";\n');
+  const body = strict ? code.slice('"use strict";\n'.length) : code;
+  return { code: `"use strict"; ${PREAMBLE}\n${body.replace(/__toESM(\(require\("node:[a-z_/]+"\)(, ?1)?\))/g, '__nodeM$1')}`, linesAdded: strict ? 0 : 1 };
 }
 
-// Each chunk as CommonJS code, by its file name (chunk-X.cjs).
+/** A source map whose code got `lines` more lines at its top. */
+function shiftMap(map, lines) {
+  return { ...map, mappings: ';'.repeat(lines) + map.mappings };
+}
+
+// Each chunk as CommonJS code, by its file name (chunk-X.cjs), with its source map (positions in src/).
 const chunks = new Map();
+const maps = new Map(split.outputFiles.filter((output) => output.path.endsWith('.map')).map((output) => [output.path.slice(0, -'.map'.length), output.text]));
 for (const output of split.outputFiles) {
-  // Chunks import each other as ./chunk-X.js; as CommonJS they are ./chunk-X.cjs, which the boot loader resolves.
+  if (output.path.endsWith('.map')) continue;
   // esbuild marks where each source module starts (`// src/exec/process.ts`); the rewrite keeps only
-  // "legal" comments (`//!`), so the marks are made legal: a stack trace's line in a pack then leads
-  // to its module. No minifying: a pack stays readable where a stack trace points (~1 ms a run).
-  const esm = output.text
-    .replace(/(["'])\.\/((?:hookrun|index|chunk-[A-Z0-9]+))\.js\1/g, '$1./$2.cjs$1')
-    .replace(/^\/\/ ((?:src|node_modules)\/\S+)$/gm, '//! $1');
-  const cjs = await transform(esm, { loader: 'js', format: 'cjs', target: 'node20', legalComments: 'inline' });
+  // "legal" comments (`//!`), so the marks are made legal: a line in a pack shows its module. The marks
+  // are lines of their own, so no code moves. The chunk's map goes in as an inline input map, which
+  // esbuild's rewrite composes with its own: the map that comes out points at src/.
+  const map = maps.get(output.path);
+  if (!map) throw new Error(`${output.path}: esbuild wrote no source map`);
+  const esm = `${output.text.replace(/^\/\/# sourceMappingURL=.*$/m, '').replace(/^\/\/ ((?:src|node_modules)\/\S+)$/gm, '//! $1')}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(map).toString('base64')}\n`;
   // A dynamic import of a chunk becomes a require that the boot loader serves (vm.Script has no module
-  // loader); chunks export getters, so `const { x } = await import(…)` reads the same.
-  const code = cjs.code.replace(/\bimport\("(\.\/chunk-[A-Z0-9]+\.cjs)"\)/g, 'Promise.resolve().then(() => require("$1"))');
-  if (/\bimport\(["']\.\//.test(code)) throw new Error(`${output.path}: a relative dynamic import is left`);
-  chunks.set(cjsName(output.path), patch(code));
+  // loader): esbuild writes `Promise.resolve().then(() => __toESM(require("./chunk-X.cjs")))`, mapped.
+  const cjs = await transform(esm, {
+    loader: 'js',
+    format: 'cjs',
+    target: 'node20',
+    supported: { 'dynamic-import': false },
+    // Whitespace only (names stay): the run pack is 392 KB instead of 535, less to read and check at
+    // every start; a stack trace reads through the maps (src/stack-map.ts), and the marks keep their lines.
+    minifyWhitespace: true,
+    legalComments: 'inline',
+    sourcemap: 'external',
+    sourcefile: path.basename(output.path),
+  });
+  if (/\bimport\(["']\.\//.test(cjs.code)) throw new Error(`${output.path}: a relative dynamic import is left`);
+  const { code, linesAdded } = patch(cjs.code);
+  chunks.set(cjsName(output.path), { code, map: shiftMap(JSON.parse(cjs.map), linesAdded) });
 }
 
 // What `hookrun run` needs, read from one file: the entry, the run command and the Gemini dialect, and
 // every chunk they import statically. One file, one cache, one compile: each file read costs a run
 // about a millisecond, and `run` is paid on every event. The other commands' chunks stay apart.
 const HOT = ['src/commands/run.ts', 'src/dialects/gemini/index.ts'];
-const outputs = Object.entries(split.metafile.outputs).filter(([file]) => file.endsWith('.js'));
+const outputs = Object.entries(split.metafile.outputs).filter(([file]) => file.endsWith('.cjs'));
 const hot = new Set();
 const visit = (file) => {
   if (hot.has(cjsName(file))) return;
@@ -186,11 +212,26 @@ for (const source of HOT) {
 // Every file in dist/ is a pack: `module.exports = { "chunk-X.cjs": function (exports, require, module,
 // __filename, __dirname) { … } }`, modules by name, evaluated only when required (src/boot/bin.ts).
 // Written as the CommonJS wrapper function itself, which the boot loader compiles without copying it.
-const pack = (names) =>
-  `(function (exports, require, module, __filename, __dirname) { "use strict";\nmodule.exports = {\n${names.map((name) => `${JSON.stringify(name)}: function (exports, require, module, __filename, __dirname) {\n${chunks.get(name)}\n}`).join(',\n')}\n};\n})`;
+// Beside each pack, its source map (dist/<pack>.map): an index map, one section per chunk at the line
+// where its code starts. Nothing reads it on a normal run (no sourceMappingURL comment, so Node never
+// looks); src/stack-map.ts reads it when hookrun prints an internal error.
+async function writePack(file, names) {
+  const lines = ['(function (exports, require, module, __filename, __dirname) { "use strict";', 'module.exports = {'];
+  const sections = [];
+  names.forEach((name, i) => {
+    lines.push(`${JSON.stringify(name)}: function (exports, require, module, __filename, __dirname) {`);
+    const { code, map } = chunks.get(name);
+    sections.push({ offset: { line: lines.length, column: 0 }, map });
+    lines.push(...code.split('\n'));
+    lines.push(i === names.length - 1 ? '}' : '},');
+  });
+  lines.push('};', '})');
+  await writeFile(file, lines.join('\n'));
+  await writeFile(`${file}.map`, JSON.stringify({ version: 3, file: path.basename(file), sections }));
+}
 await mkdir('dist', { recursive: true });
-await writeFile('dist/hookrun.cjs', pack(['hookrun.cjs', ...[...hot].filter((name) => name !== 'hookrun.cjs').sort()]));
-for (const name of chunks.keys()) if (!hot.has(name)) await writeFile(path.join('dist', name), pack([name]));
+await writePack('dist/hookrun.cjs', ['hookrun.cjs', ...[...hot].filter((name) => name !== 'hookrun.cjs').sort()]);
+for (const name of chunks.keys()) if (!hot.has(name)) await writePack(path.join('dist', name), [name]);
 
 await build({
   ...common,
@@ -198,8 +239,13 @@ await build({
   format: 'cjs',
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
+  // Linked by no comment either: src/stack-map.ts finds dist/boot.cjs.map beside it.
+  sourcemap: 'external',
+  sourcesContent: false,
 });
-await writeFile('dist/boot.cjs', patch(await readFile('dist/boot.cjs', 'utf8')));
+const boot = patch((await readFile('dist/boot.cjs', 'utf8')).replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n'));
+await writeFile('dist/boot.cjs', boot.code);
+await writeFile('dist/boot.cjs.map', JSON.stringify(shiftMap(JSON.parse(await readFile('dist/boot.cjs.map', 'utf8')), boot.linesAdded)));
 
 // The library (`import … from 'hookrun'`, src/index.ts): an ES module of a few lines that loads the
 // packs through the boot loader on the first call, so importing hookrun costs an agent almost nothing

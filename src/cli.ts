@@ -714,7 +714,9 @@ export async function main(argv: readonly string[], rawIO: IO = processIO()): Pr
       io.stderr(`hookrun: error: ${errorText(error)}\n`);
       return error.exitCode ?? EXIT_ERROR;
     }
-    io.stderr(`hookrun: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    // The stack names lines of dist/'s packs; their source maps turn them into src/ lines (read only now).
+    const { mappedStackOf } = await import('./stack-map.js');
+    io.stderr(`hookrun: internal error: ${mappedStackOf(error)}\n`);
     return EXIT_ERROR;
   }
 }

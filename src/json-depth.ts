@@ -10,6 +10,9 @@ export const MAX_JSON_DEPTH = 1000;
 export function depthOverflow(text: string, max = MAX_JSON_DEPTH): number {
   // Each level needs an opening bracket: a shorter text cannot pass the limit (the usual case, at no cost).
   if (text.length <= max) return -1;
+  // Nor can a text with at most `max` brackets that open: counting them with indexOf (native) is far
+  // cheaper than the scan below, which runs cold and interpreted on every settings file of a run.
+  if (openers(text, max) <= max) return -1;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
@@ -27,6 +30,15 @@ export function depthOverflow(text: string, max = MAX_JSON_DEPTH): number {
     }
   }
   return -1;
+}
+
+/** How many `{` and `[` the text holds (strings included), counted up to `max + 1`. */
+function openers(text: string, max: number): number {
+  let count = 0;
+  for (const bracket of ['{', '[']) {
+    for (let i = text.indexOf(bracket); i !== -1; i = text.indexOf(bracket, i + 1)) if (++count > max) return count;
+  }
+  return count;
 }
 
 /** The message of a too-deep text, in V8's shape (`… in JSON at position N`) so parse-error readers place it. */

@@ -12,6 +12,7 @@ import { makeChalk } from '../render/color.js';
 import { type AnswerNews, Session, type SessionDefaults } from '../session.js';
 import type { PlanDescription } from '../plan/describe.js';
 import { parseJsonBounded } from '../json-depth.js';
+import { mappedStackOf } from '../stack-map.js';
 import { describeJsonError } from '../event/json.js';
 
 export interface ServeOptions extends SessionDefaults {
@@ -64,7 +65,7 @@ function rpcErrorOf(error: unknown, line: number): RpcError {
     if (error.location) data.location = error.location;
     return { code, message: errorText(error), data };
   }
-  return { code: INTERNAL_ERROR, message: `internal error: ${(error as Error).stack ?? String(error)}`, data: { exitCode: 1, line } };
+  return { code: INTERNAL_ERROR, message: `internal error: ${mappedStackOf(error)}`, data: { exitCode: 1, line } };
 }
 
 function invalid(line: number, what: string): RequestError {
