@@ -115,6 +115,12 @@ export interface Dialect {
   agentName?: string;
   /** Every event name this agent fires, exact spelling. */
   events: readonly string[];
+  /**
+   * Whether two of the names in `events` are spellings of one event, for the check that the event named on
+   * the command line and the JSON's `hook_event_name` agree (Copilot: `preToolUse` and its PascalCase alias
+   * `PreToolUse`). Absent: only the same spelling is the same event.
+   */
+  sameEvent?(a: string, b: string): boolean;
   /** Event field names that hookrun's convenience flags (`--tool`, `--prompt`, ...) set. */
   flagFields: Readonly<Record<'tool' | 'toolInput' | 'toolResponse' | 'prompt' | 'source' | 'reason' | 'trigger', string>>;
 

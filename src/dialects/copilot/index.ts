@@ -2,7 +2,7 @@
 // the rule (docs/copilot.md).
 import type { Dialect } from '../dialect.js';
 import { aggregateCopilot, copilotFailClosed, outcomeCopilot } from './aggregate.js';
-import { completeCopilotInput, COPILOT_EVENTS } from './events.js';
+import { canonicalEvent, completeCopilotInput, COPILOT_EVENTS } from './events.js';
 import { planCopilot } from './plan.js';
 import { copilotInvocation, interpretCopilot } from './run.js';
 import { copilotConfiguredAt, loadCopilotConfig } from './settings.js';
@@ -10,6 +10,8 @@ import { copilotConfiguredAt, loadCopilotConfig } from './settings.js';
 export const copilot: Dialect = {
   name: 'copilot',
   events: COPILOT_EVENTS,
+  // A camelCase event and its PascalCase (VS Code-compatible) alias are one event (docs/copilot.md).
+  sameEvent: (a, b) => canonicalEvent(a) === canonicalEvent(b),
   flagFields: {
     tool: 'toolName',
     toolInput: 'toolArgs',
