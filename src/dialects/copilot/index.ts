@@ -6,6 +6,7 @@ import { canonicalEvent, completeCopilotInput, COPILOT_EVENTS } from './events.j
 import { planCopilot } from './plan.js';
 import { copilotInvocation, interpretCopilot } from './run.js';
 import { copilotConfiguredAt, loadCopilotConfig } from './settings.js';
+import { copilotWords } from './words.js';
 
 export const copilot: Dialect = {
   name: 'copilot',
@@ -30,6 +31,7 @@ export const copilot: Dialect = {
   chain: (_event, input) => input,
   aggregate: aggregateCopilot,
   outcome: outcomeCopilot,
+  answerWords: copilotWords,
   failClosed: copilotFailClosed,
   configuredAt: copilotConfiguredAt,
   migration: async () => (await import('./migrate.js')).migration,
