@@ -106,6 +106,7 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
       failures: failClosed.failures,
       ...(failClosed.note ? { note: failClosed.note } : {}),
     },
+    dialect.agentName,
   );
   if (options.cache) report.notes.push(...options.cache.notes);
   return report;

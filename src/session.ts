@@ -6,6 +6,7 @@
 import { setMaxListeners } from 'node:events';
 import path from 'node:path';
 import { type Context, resolveWorkspace } from './context.js';
+import type { AnswerWords } from './dialects/dialect.js';
 import { resolveDialect } from './dialects/index.js';
 import { HookrunError, usageError } from './errors.js';
 import { describeType, isPlainObject } from './event/json.js';
@@ -80,6 +81,8 @@ export interface AnswerNews {
   note?: string;
   report?: RunReport;
   plan?: PlanDescription;
+  /** The dialect's words for its answers, to render `report` as text (render/report.ts). */
+  answerWords?: AnswerWords;
 }
 
 type Check = (value: unknown, name: string) => string | undefined;
@@ -230,6 +233,7 @@ export class Session {
     const ctx = this.#context(request.cwd);
     const { dialect, note } = await resolveDialect(request.dialect ?? this.#defaults.dialect ?? 'gemini', ctx);
     if (note && news) news.note = note;
+    if (news) news.answerWords = dialect.answerWords;
     const { event, input } = await assembleEvent(request.input ?? {}, 'params.input', fieldsOf(request.event, options), dialect);
     const settings = settingsOf(this.#defaults, options);
     return { ctx, settings, planned: await planWith(dialect, event, input, ctx, settings) };

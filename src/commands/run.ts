@@ -36,7 +36,7 @@ export async function runCommand(options: RunCommandOptions, ctx: Context, io: I
   // In pieces: a hook may have printed megabytes, which the merged output and the report carry.
   await writeJson(options.json ? report : report.output, io.stdout, { space: options.json ? 2 : undefined, drain: io.drainStdout });
   io.stdout('\n');
-  if (!options.quiet) io.stderr(renderRunText(report, io.colorStderr));
+  if (!options.quiet) io.stderr(renderRunText(report, io.colorStderr, dialect.answerWords));
   else {
     const news = renderQuietNews(report, io.colorStderr);
     if (news !== '') io.stderr(news);

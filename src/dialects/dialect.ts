@@ -99,6 +99,18 @@ export interface FailClosedRules {
   block(event: string, output: JsonObject | undefined, reasons: readonly string[], config: ResolvedConfig): JsonObject | undefined;
 }
 
+/**
+ * How the run report puts this agent's answers in words: the fields of a hook's answer and of the merged
+ * output that the agent reads, in the order the report says them. render/report.ts asks; it reads no
+ * answer field itself, and makes what it is given one line of text.
+ */
+export interface AnswerWords {
+  /** One hook's JSON answer: what it decided (e.g. ["stop", "deny"]), and the reason it gave (falsy: none). */
+  hook(output: Readonly<Record<string, unknown>>): { decided: string[]; why: unknown };
+  /** The merged output's reason for this outcome (falsy: none given; the report then says its own default). */
+  outcome(output: JsonObject, outcome: Exclude<Outcome, 'proceed'>): unknown;
+}
+
 /** `hookrun validate` for one agent: a static check of its hook files that never runs a hook. */
 export interface DialectValidator {
   /** Every finding code the check reports (`--ignore` accepts these). */
@@ -115,6 +127,12 @@ export interface Dialect {
   agentName?: string;
   /** Every event name this agent fires, exact spelling. */
   events: readonly string[];
+  /**
+   * Whether two of the names in `events` are spellings of one event, for the check that the event named on
+   * the command line and the JSON's `hook_event_name` agree (Copilot: `preToolUse` and its PascalCase alias
+   * `PreToolUse`). Absent: only the same spelling is the same event.
+   */
+  sameEvent?(a: string, b: string): boolean;
   /** Event field names that hookrun's convenience flags (`--tool`, `--prompt`, ...) set. */
   flagFields: Readonly<Record<'tool' | 'toolInput' | 'toolResponse' | 'prompt' | 'source' | 'reason' | 'trigger', string>>;
 
@@ -138,6 +156,8 @@ export interface Dialect {
   aggregate(event: string, results: readonly HookResult[]): AggregateResult;
   /** What the merged output makes the agent do, for the exit code. */
   outcome(event: string, finalOutput: JsonObject | undefined): Outcome;
+  /** The report's words for this agent's answers (render/report.ts). */
+  answerWords: AnswerWords;
   /**
    * The agent's project-hook fingerprint gate, when it has one (Gemini CLI's trusted_hooks.json): which
    * project hooks are new or changed, and what `run` does with them under `--hook-trust` (`hookTrust`).

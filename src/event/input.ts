@@ -102,6 +102,12 @@ function suggestEvent(name: string, events: readonly string[]): string {
   return same ? ` Did you mean "${same}"?` : '';
 }
 
+/** Whether the dialect reads `a` and `b` as one event (its own spellings of it; else only the same name). */
+function sameEvent(dialect: Dialect, a: string, b: string): boolean {
+  if (a === b) return true;
+  return dialect.sameEvent !== undefined && dialect.events.includes(a) && dialect.events.includes(b) && dialect.sameEvent(a, b);
+}
+
 /** Reads and assembles the event: its name and its JSON (not yet completed by the dialect). */
 export async function readEvent(
   options: EventOptions,
@@ -158,7 +164,7 @@ function eventFromJson(
   if (fromJson !== undefined && typeof fromJson !== 'string') {
     throw inputError(`${origin}: field "hook_event_name" must be a string, got ${describeType(fromJson)}`);
   }
-  if (options.event !== undefined && fromJson !== undefined && options.event !== fromJson) {
+  if (options.event !== undefined && fromJson !== undefined && !sameEvent(dialect, options.event, fromJson)) {
     throw usageError(
       `event name "${options.event}" differs from hook_event_name "${fromJson}" in ${origin}; give one, or make them agree`,
     );

@@ -38,6 +38,39 @@ export function foreignEventHint(agent: AgentName, name: string): string {
   return ` ("${name}" is ${who} name; ${VOCABULARY[agent].label} has no event for that moment)`;
 }
 
+/** Another agent's event name as `agent` sees it: who spells it, and `agent`'s event at that moment, or the near miss that is not the same. */
+export interface ForeignEvent {
+  agents: AgentName[];
+  /** The agents' labels, joined for a sentence ("Gemini CLI" or "Cursor, Kiro CLI"). */
+  labels: string;
+  /** `agent`'s name for the same moment (a rename fixes it). */
+  here?: string;
+  /** An event of `agent` at about that time that is not the same, and why (say it; never rename onto it). */
+  near?: { name: string; why: string };
+}
+
+/** `name` as another agent's event, seen from `agent`; undefined when it is no other agent's (or is `agent`'s own). */
+export function foreignEvent(agent: AgentName, name: string): ForeignEvent | undefined {
+  if (readEvent(agent, name)) return undefined;
+  const agents = agentsNaming(agent, name);
+  if (agents.length === 0) return undefined;
+  const here = counterpart(agents[0]!, name, agent);
+  const entry = readEvent(agents[0]!, name);
+  const near = here === undefined && entry ? NEAR_MISSES[entry.event]?.[agent] : undefined;
+  return { agents, labels: agents.map((o) => VOCABULARY[o].label).join(', '), ...(here ? { here } : {}), ...(near ? { near } : {}) };
+}
+
+/**
+ * A timeout written in the other unit: where `agent` reads seconds, `atLeast` (default 1000) or more looks
+ * like milliseconds; where it reads milliseconds, under `below` (default 100) looks like seconds. The value
+ * to write instead, in `agent`'s unit; undefined when the timeout reads as meant.
+ */
+export function timeoutInOtherUnit(agent: AgentName, timeout: unknown, limits: { atLeast?: number; below?: number } = {}): number | undefined {
+  if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) return undefined;
+  if (VOCABULARY[agent].timeout.unit === 's') return timeout >= (limits.atLeast ?? 1000) ? Math.max(1, Math.round(timeout / 1000)) : undefined;
+  return timeout < (limits.below ?? 100) ? timeout * 1000 : undefined;
+}
+
 /** The traps one hook falls into, as warnings. */
 export function crossAgentTraps(agent: AgentName, hook: HookFacts): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -46,21 +79,18 @@ export function crossAgentTraps(agent: AgentName, hook: HookFacts): Diagnostic[]
     out.push({ severity: 'warning', code, message, ...(location ? { location } : {}), ...(fix ? { fix } : {}) });
 
   const own = hook.event !== undefined ? readEvent(agent, hook.event) : undefined;
-  if (hook.event !== undefined && !own) {
-    const hint = foreignEventHint(agent, hook.event);
-    if (hint) {
-      const other = agentsNaming(agent, hook.event)[0]!;
-      const here = counterpart(other, hook.event, agent);
-      push('foreign-event', `"${hook.event}" is not a ${vocab.label} event${hint}`, hook.at?.event, here ? `rename the key to "${here}"` : undefined);
-    }
+  const foreign = hook.event !== undefined && !own ? foreignEvent(agent, hook.event) : undefined;
+  if (foreign) {
+    push('foreign-event', `"${hook.event}" is not a ${vocab.label} event${foreignEventHint(agent, hook.event!)}`, hook.at?.event, foreign.here ? `rename the key to "${foreign.here}"` : undefined);
   }
 
-  if (typeof hook.timeout === 'number' && Number.isFinite(hook.timeout) && hook.timeout > 0) {
-    const t = hook.timeout;
-    if (vocab.timeout.unit === 's' && t >= 1000) {
-      push('timeout-unit', `${vocab.timeout.field} ${t} is read as ${t} seconds (${(t / 3600).toFixed(1)} h) by ${vocab.label}; it looks like milliseconds, another agent's unit`, hook.at?.timeout, `write ${Math.max(1, Math.round(t / 1000))} (seconds)`);
-    } else if (vocab.timeout.unit === 'ms' && t < 100) {
-      push('timeout-unit', `${vocab.timeout.field} ${t} is read as ${t} milliseconds by ${vocab.label}, which kills the hook almost at once; it looks like seconds, another agent's unit`, hook.at?.timeout, `write ${t * 1000} (milliseconds)`);
+  const instead = timeoutInOtherUnit(agent, hook.timeout);
+  if (instead !== undefined) {
+    const t = hook.timeout as number;
+    if (vocab.timeout.unit === 's') {
+      push('timeout-unit', `${vocab.timeout.field} ${t} is read as ${t} seconds (${(t / 3600).toFixed(1)} h) by ${vocab.label}; it looks like milliseconds, another agent's unit`, hook.at?.timeout, `write ${instead} (seconds)`);
+    } else {
+      push('timeout-unit', `${vocab.timeout.field} ${t} is read as ${t} milliseconds by ${vocab.label}, which kills the hook almost at once; it looks like seconds, another agent's unit`, hook.at?.timeout, `write ${instead} (milliseconds)`);
     }
   }
 

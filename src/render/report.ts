@@ -2,7 +2,7 @@
 // Nothing else in hookrun formats or colours.
 import type { ChalkInstance } from 'chalk';
 import { makeChalk } from './color.js';
-import { effectiveReason } from '../dialects/gemini/predicates.js';
+import type { AnswerWords } from '../dialects/dialect.js';
 import { textOf } from '../event/json.js';
 import { formatLocation } from '../errors.js';
 import type { PlanDescription } from '../plan/describe.js';
@@ -86,6 +86,7 @@ export function buildReport(
   aggregate: AggregateResult,
   outcome: Outcome,
   failClosed?: FailClosedReport,
+  agent = 'the agent',
 ): RunReport {
   const notes: string[] = [];
   const hookReports = results.map((r): HookResultReport => {
@@ -144,7 +145,7 @@ export function buildReport(
   });
   if (aggregate.notes) notes.push(...aggregate.notes);
   if (aggregate.agentError) {
-    notes.push(`${plan.dialect === 'gemini' ? 'Gemini CLI' : 'the agent'} throws on the hooks' answers here (${aggregate.agentError}): the event ends with no output, as if no hook had answered`);
+    notes.push(`${agent} throws on the hooks' answers here (${aggregate.agentError}): the event ends with no output, as if no hook had answered`);
   }
   return {
     dialect: plan.dialect,
@@ -186,32 +187,21 @@ export function oneLine(text: string, max = 160): string {
   }
 }
 
-function decisionText(result: HookResultReport): string {
+function decisionText(result: HookResultReport, words: AnswerWords): string {
   // Plain-text dialects (Kiro) keep the hook's text as its output.
   if (typeof result.output === 'string') return result.output.trim() === '' ? 'no output' : oneLine(result.output, 100);
   const output = result.output as Record<string, unknown> | undefined;
   if (!output || typeof output !== 'object') return 'no output';
-  const parts: string[] = [];
-  if (output.continue === false) parts.push('stop');
-  if (output.decision !== undefined) parts.push(textOf(output.decision));
-  // Claude Code answers inside hookSpecificOutput (permissionDecision, or a PermissionRequest decision).
-  const specific = (output.hookSpecificOutput ?? {}) as Record<string, unknown>;
-  if (typeof specific.permissionDecision === 'string') parts.push(specific.permissionDecision);
-  const behavior = (specific.decision as Record<string, unknown> | undefined)?.behavior;
-  if (typeof behavior === 'string') parts.push(behavior);
-  // Cursor answers with permission and its messages, or a follow-up; Copilot with flat fields
-  // (permissionDecision, or a permissionRequest behavior).
-  if (typeof output.permission === 'string') parts.push(output.permission);
-  if (typeof output.permissionDecision === 'string') parts.push(output.permissionDecision);
-  if (typeof output.behavior === 'string') parts.push(output.behavior);
-  const why = output.stopReason || output.reason || specific.permissionDecisionReason || output.permissionDecisionReason || (typeof output.behavior === 'string' && output.message) || output.systemMessage || output.agent_message || output.user_message || output.followup_message;
+  // Which fields say what is the agent's (its dialect's AnswerWords); putting them on one line is the report's.
+  const { decided, why } = words.hook(output);
+  const parts = [...decided];
   if (why) parts.push(oneLine(textOf(why), 100));
   const said = parts.length > 0 ? parts.join(': ') : 'output without a decision';
   // The answer came as plain text, not JSON: said after it, not as one more ": " part.
   return result.outputFormat === 'text' ? `${said} (from plain-text output)` : said;
 }
 
-function hookLine(result: HookResultReport, c: ChalkInstance): string {
+function hookLine(result: HookResultReport, c: ChalkInstance, words: AnswerWords): string {
   const name = printable(result.name);
   if (result.heldBack) return `  ${c.red('⊘')} ${c.bold(name)} ${c.dim(`(${result.layer})`)} held back: not trusted, not run`;
   const mark = result.error ? c.red('✗') : result.success ? c.green('✓') : c.yellow('!');
@@ -224,7 +214,7 @@ function hookLine(result: HookResultReport, c: ChalkInstance): string {
         : `exit ${result.exitCode}`;
   const stub = result.stubbed ? c.magenta(' [stub]') : result.cached ? c.cyan(' [cached]') : '';
   const cut = result.stdoutTruncated || result.stderrTruncated ? c.yellow(' [output cut]') : '';
-  const line = `  ${mark} ${c.bold(name)} ${c.dim(`(${result.layer})`)} ${result.durationMs} ms, ${status}${stub}${cut} → ${decisionText(result)}`;
+  const line = `  ${mark} ${c.bold(name)} ${c.dim(`(${result.layer})`)} ${result.durationMs} ms, ${status}${stub}${cut} → ${decisionText(result, words)}`;
   const differs = (result.differsFromAgent ?? []).map((d) => `\n      ${c.yellow('≠ the agent')}: ${printable(d)}`);
   return line + differs.join('');
 }
@@ -236,19 +226,17 @@ const OUTCOME_WORDS: Readonly<Record<Outcome, string>> = {
   stop: 'stop the agent',
 };
 
-function outcomeReason(output: JsonObject, outcome: Outcome): string {
-  const specific = (output.hookSpecificOutput ?? {}) as Record<string, unknown>;
-  // Claude hooks may give their reason only as permissionDecisionReason.
-  const why = (v: unknown) => `: ${oneLine(textOf(v), 200)}`;
-  if (outcome === 'stop') return why(effectiveReason(output));
-  if (outcome === 'block') return why(output.stopReason || output.reason || specific.permissionDecisionReason || output.permissionDecisionReason || (typeof output.behavior === 'string' && output.message) || output.agent_message || output.user_message || output.followup_message || effectiveReason(output));
-  const ask = output.systemMessage || output.reason || specific.permissionDecisionReason || output.permissionDecisionReason || output.user_message || output.agent_message;
-  if (outcome === 'ask' && ask) return why(ask);
-  return '';
+/** What the report says after a block or a stop whose output gives no reason (Gemini CLI's own words for it). */
+const NO_REASON = 'No reason provided';
+
+function outcomeReason(output: JsonObject, outcome: Outcome, words: AnswerWords): string {
+  if (outcome === 'proceed') return '';
+  const said = words.outcome(output, outcome) || (outcome === 'ask' ? undefined : NO_REASON);
+  return said ? `: ${oneLine(textOf(said), 200)}` : '';
 }
 
-/** The human report on stderr: diagnostics, one line per hook, the outcome. */
-export function renderRunText(report: RunReport, color: boolean): string {
+/** The human report on stderr: diagnostics, one line per hook, the outcome; `words` are the dialect's for its answers. */
+export function renderRunText(report: RunReport, color: boolean, words: AnswerWords): string {
   const c = makeChalk(color);
   const lines = report.diagnostics.filter((d) => d.severity !== 'info').map((d) => formatDiagnostic(d, c));
   const { plan } = report;
@@ -258,7 +246,7 @@ export function renderRunText(report: RunReport, color: boolean): string {
     lines.push(`hookrun: ${report.event}${subject}: no hook matched`);
   } else {
     lines.push(`hookrun: ${report.event}${subject}: ${report.results.length} hook(s), ${plan.mode}`);
-    for (const result of report.results) lines.push(hookLine(result, c));
+    for (const result of report.results) lines.push(hookLine(result, c, words));
   }
   // A hook's own differences are printed under it.
   const atHooks = new Set(report.results.flatMap((r) => (r.differsFromAgent ?? []).map((d) => `hook "${r.name}": ${d}`)));
@@ -277,7 +265,7 @@ export function renderRunText(report: RunReport, color: boolean): string {
   if (blocked.length > 0) lines.push(`hookrun: hook(s) [${printable(blocked.join(', '))}] blocked event ${report.event} (exit 2)`);
   if (heldBack.length > 0) lines.push(`hookrun: hook(s) [${printable(heldBack.join(', '))}] held back for event ${report.event}: not trusted, not run`);
   if (failed.length > 0) lines.push(`hookrun: hook(s) [${printable(failed.join(', '))}] failed for event ${report.event}`);
-  const outcomeText = `${OUTCOME_WORDS[report.outcome]} (exit ${report.exitCode})${outcomeReason(report.output, report.outcome)}`;
+  const outcomeText = `${OUTCOME_WORDS[report.outcome]} (exit ${report.exitCode})${outcomeReason(report.output, report.outcome, words)}`;
   const painted =
     report.outcome === 'proceed' ? c.green(outcomeText) : report.outcome === 'ask' ? c.yellow(outcomeText) : c.red(outcomeText);
   lines.push(`hookrun: outcome: ${painted}`);

@@ -7,6 +7,7 @@ import { planAgy } from './plan.js';
 import { agyInvocation, interpretAgy } from './run.js';
 import { firstFile } from '../detect.js';
 import { agyHookFiles, loadAgyConfig } from './settings.js';
+import { antigravityWords } from './words.js';
 
 export const antigravity: Dialect = {
   name: 'antigravity',
@@ -32,6 +33,7 @@ export const antigravity: Dialect = {
   chain: (_event, input) => input,
   aggregate: aggregateAgy,
   outcome: outcomeAgy,
+  answerWords: antigravityWords,
   failClosed: agyFailClosed,
   configuredAt(ctx) {
     const files = agyHookFiles(ctx);

@@ -9,6 +9,7 @@ import { claudeInvocation } from './invocation.js';
 import { planClaude } from './plan.js';
 import { claudeSettingsPaths, loadClaudeConfig } from './settings.js';
 import { resolveClaudeProfile } from './version.js';
+import { claudeWords } from './words.js';
 
 export const claude: Dialect = {
   name: 'claude',
@@ -32,6 +33,7 @@ export const claude: Dialect = {
   chain: (_event, input) => input,
   aggregate: aggregateClaude,
   outcome: outcomeClaude,
+  answerWords: claudeWords,
   failClosed: claudeFailClosed,
   configuredAt(ctx) {
     const paths = claudeSettingsPaths(ctx);

@@ -6,6 +6,7 @@ import { CODEX_EVENTS, completeCodexInput } from './events.js';
 import { planCodex } from './plan.js';
 import { codexInvocation, interpretCodex } from './run.js';
 import { codexConfiguredFile, codexFolders, loadCodexConfig } from './settings.js';
+import { claudeWords } from '../claude/words.js';
 
 export const codex: Dialect = {
   name: 'codex',
@@ -28,6 +29,8 @@ export const codex: Dialect = {
   chain: (_event, input) => input,
   aggregate: aggregateCodex,
   outcome: outcomeCodex,
+  // Codex CLI answers in Claude Code's fields (docs/codex.md).
+  answerWords: claudeWords,
   failClosed: codexFailClosed,
   configuredAt(ctx) {
     const folders = codexFolders(ctx);

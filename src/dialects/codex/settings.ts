@@ -15,6 +15,7 @@ import type { LoadOptions } from '../dialect.js';
 import { CODEX_EVENTS, codexEventRule, eventLabel, isCodexEvent } from './events.js';
 import { codexMatcher } from './matcher.js';
 import { readInputFile } from '../../read-input.js';
+import { foreignEvent, timeoutInOtherUnit } from '../../migrate/cross-agent.js';
 
 /** Overrides the system layer folder (`/etc/codex`), so tests (and people) need not touch /etc. */
 export const SYSTEM_DIR_ENV = 'HOOKRUN_CODEX_SYSTEM_DIR';
@@ -194,24 +195,6 @@ function drop(source: CodexSource, error: HookrunError, what = 'failed to parse 
 /** Codex's handler types; it runs `command` and skips the rest. */
 const HANDLER_TYPES = new Set(['command', 'prompt', 'agent', 'mcp_tool']);
 
-/** Events of other agents people put in Codex files by habit, and the Codex event meant. */
-const FOREIGN_EVENTS: Readonly<Record<string, string | undefined>> = {
-  BeforeTool: 'PreToolUse',
-  AfterTool: 'PostToolUse',
-  BeforeAgent: 'UserPromptSubmit',
-  AfterAgent: 'Stop',
-  BeforeModel: undefined,
-  AfterModel: undefined,
-  BeforeToolSelection: undefined,
-  Notification: undefined,
-  PostToolUseFailure: 'PostToolUse',
-  PermissionDenied: undefined,
-  Setup: 'SessionStart',
-  UserPromptExpansion: 'UserPromptSubmit',
-  PreInvocation: 'UserPromptSubmit',
-  PostInvocation: 'Stop',
-};
-
 /** Registers every handler of a `hooks` object; a structural error throws (the whole source is dropped). */
 function registerHooks(hooks: unknown, source: CodexSource, prefix: JsonPath, locate: Locate): void {
   if (!isPlainObject(hooks)) throw configError(`${formatJsonPath(prefix)} must be an object of event names, got ${typeName(hooks)}`, locate(prefix));
@@ -221,14 +204,15 @@ function registerHooks(hooks: unknown, source: CodexSource, prefix: JsonPath, lo
     const at: JsonPath = [...prefix, event];
     if (!isCodexEvent(event)) {
       const near = CODEX_EVENTS.find((e) => e.toLowerCase() === event.toLowerCase());
-      const foreign = Object.hasOwn(FOREIGN_EVENTS, event);
-      const meant = near ?? FOREIGN_EVENTS[event];
-      const whose = foreign ? ` (an event of another agent: Gemini CLI, Claude Code or Antigravity)` : near ? ' (event names are case-sensitive)' : '';
+      // Another agent's name, and Codex's event at that moment: the one cross-agent vocabulary (src/migrate/vocabulary.ts).
+      const foreign = foreignEvent('codex', event);
+      const meant = near ?? foreign?.here;
+      const whose = foreign ? ` (an event of another agent: ${foreign.labels})` : near ? ' (event names are case-sensitive)' : '';
       skip(
         'codex-unknown-event',
         `Codex has no hook event "${event}"${whose}; its hooks never run`,
         at,
-        meant ? `rename it to "${meant}"` : `Codex's events: ${CODEX_EVENTS.join(', ')}`,
+        meant ? `rename it to "${meant}"` : foreign?.near ? `${foreign.near.why}; Codex's events: ${CODEX_EVENTS.join(', ')}` : `Codex's events: ${CODEX_EVENTS.join(', ')}`,
         true,
       );
       continue;
@@ -321,12 +305,13 @@ function registerHandler(
   if (typeof timeout === 'number' && timeout < 1) {
     skip('codex-timeout-raised', `${where}.timeout is ${timeout}; Codex raises it to 1 second`, [...at, 'timeout'], 'write a timeout of at least 1 (seconds)');
   }
-  if (typeof timeout === 'number' && timeout >= MS_LOOKING_TIMEOUT_SEC) {
+  const instead = timeoutInOtherUnit('codex', timeout, { atLeast: MS_LOOKING_TIMEOUT_SEC });
+  if (instead !== undefined) {
     skip(
       'codex-timeout-looks-like-ms',
-      `${where}.timeout is ${timeout} seconds (${(timeout / 60).toFixed(0)} min): Codex reads seconds, not milliseconds`,
+      `${where}.timeout is ${timeout} seconds (${((timeout as number) / 60).toFixed(0)} min): Codex reads seconds, not milliseconds`,
       [...at, 'timeout'],
-      `if you meant ${timeout} ms, write "timeout": ${Math.max(1, Math.round(timeout / 1000))}`,
+      `if you meant ${timeout} ms, write "timeout": ${instead}`,
     );
   }
   return {

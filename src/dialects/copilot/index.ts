@@ -2,14 +2,17 @@
 // the rule (docs/copilot.md).
 import type { Dialect } from '../dialect.js';
 import { aggregateCopilot, copilotFailClosed, outcomeCopilot } from './aggregate.js';
-import { completeCopilotInput, COPILOT_EVENTS } from './events.js';
+import { canonicalEvent, completeCopilotInput, COPILOT_EVENTS } from './events.js';
 import { planCopilot } from './plan.js';
 import { copilotInvocation, interpretCopilot } from './run.js';
 import { copilotConfiguredAt, loadCopilotConfig } from './settings.js';
+import { copilotWords } from './words.js';
 
 export const copilot: Dialect = {
   name: 'copilot',
   events: COPILOT_EVENTS,
+  // A camelCase event and its PascalCase (VS Code-compatible) alias are one event (docs/copilot.md).
+  sameEvent: (a, b) => canonicalEvent(a) === canonicalEvent(b),
   flagFields: {
     tool: 'toolName',
     toolInput: 'toolArgs',
@@ -28,6 +31,7 @@ export const copilot: Dialect = {
   chain: (_event, input) => input,
   aggregate: aggregateCopilot,
   outcome: outcomeCopilot,
+  answerWords: copilotWords,
   failClosed: copilotFailClosed,
   configuredAt: copilotConfiguredAt,
   migration: async () => (await import('./migrate.js')).migration,

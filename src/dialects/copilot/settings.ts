@@ -15,6 +15,7 @@ import type { ConsideredEntry, Diagnostic, JsonObject, Layer, Location, Registry
 import type { LoadOptions } from '../dialect.js';
 import { canonicalEvent, COPILOT_EVENTS_TABLE, isPascalName } from './events.js';
 import { readHookFile, readInputFile } from '../../read-input.js';
+import { foreignEvent, timeoutInOtherUnit } from '../../migrate/cross-agent.js';
 
 export const COPILOT_DEFAULT_TIMEOUT_SECONDS = 30;
 export const POLICY_DIR_ENV = 'HOOKRUN_COPILOT_POLICY_DIR';
@@ -168,30 +169,17 @@ export function readCopilotFile(source: CopilotSource, ctx: Context): LoadedCopi
 
 const ENTRY_FIELDS = ['type', 'bash', 'powershell', 'command', 'exec', 'args', 'cwd', 'env', 'timeoutSec', 'timeout', 'matcher', 'url', 'headers', 'allowedEnvVars', 'prompt'] as const;
 
-/** Other agents' event names and Copilot's name for the same moment (validate's cross-agent hints). */
-const OTHER_AGENTS: Readonly<Record<string, [agent: string, copilot: string]>> = {
-  BeforeTool: ['Gemini CLI', 'preToolUse'],
-  AfterTool: ['Gemini CLI', 'postToolUse'],
-  BeforeAgent: ['Gemini CLI', 'userPromptSubmitted'],
-  AfterAgent: ['Gemini CLI', 'agentStop'],
-  PreCompress: ['Gemini CLI', 'preCompact'],
-  beforeShellExecution: ['Cursor', 'preToolUse'],
-  beforeMCPExecution: ['Cursor', 'preToolUse'],
-  beforeReadFile: ['Cursor', 'preToolUse'],
-  afterShellExecution: ['Cursor', 'postToolUse'],
-  afterMCPExecution: ['Cursor', 'postToolUse'],
-  afterFileEdit: ['Cursor', 'postToolUse'],
-  beforeSubmitPrompt: ['Cursor', 'userPromptSubmitted'],
-  stop: ['Cursor or Kiro CLI', 'agentStop'],
-  userPromptSubmit: ['Kiro CLI', 'userPromptSubmitted'],
-  agentSpawn: ['Kiro CLI', 'sessionStart'],
-  PreInvocation: ['Antigravity CLI', 'userPromptSubmitted'],
-  PostInvocation: ['Antigravity CLI', 'agentStop'],
-};
+/** "a Gemini CLI event", "a Cursor or Kiro CLI event": whose event a foreign name is. */
+function whoseEvent(labels: string): string {
+  const who = labels.replace(/, ([^,]*)$/, ' or $1');
+  return `${/^[AEIOU]/.test(who) ? 'an' : 'a'} ${who} event`;
+}
 
 export function unknownEventHint(key: string): string {
-  const other = OTHER_AGENTS[key];
-  if (other) return `"${key}" is a ${other[0]} event; Copilot's event at that moment is "${other[1]}"`;
+  // Another agent's name, and Copilot's event at that moment: the one cross-agent vocabulary (src/migrate/vocabulary.ts).
+  const other = foreignEvent('copilot', key);
+  if (other?.here) return `"${key}" is ${whoseEvent(other.labels)}; Copilot's event at that moment is "${other.here}"`;
+  if (other?.near) return `"${key}" is ${whoseEvent(other.labels)}; ${other.near.why}`;
   const fold = key.toLowerCase();
   const near = Object.keys(COPILOT_EVENTS_TABLE).flatMap((camel) => [camel, COPILOT_EVENTS_TABLE[camel]!.pascal ?? camel]).find((name) => name.toLowerCase() === fold);
   if (near) return `Copilot's event names are case-sensitive: write "${near}"`;
@@ -306,12 +294,13 @@ function parseEntry(
   }
   const seconds = (item.timeoutSec ?? item.timeout) as number | undefined;
   const timeoutKey = item.timeoutSec !== undefined ? 'timeoutSec' : 'timeout';
-  if (seconds !== undefined && seconds >= 1000) {
+  const instead = timeoutInOtherUnit('copilot', seconds);
+  if (seconds !== undefined && instead !== undefined) {
     warn(
       'copilot-timeout-ms',
       `${formatJsonPath([...at, timeoutKey])} is ${seconds}: Copilot reads it as seconds (${(seconds / 60).toFixed(0)} minutes); it looks like milliseconds`,
       where([...at, timeoutKey]),
-      `write "timeoutSec": ${Math.max(1, Math.round(seconds / 1000))} for ${seconds} ms`,
+      `write "timeoutSec": ${instead} for ${seconds} ms`,
     );
   }
   const shellCommand = (item.bash ?? item.command) as string | undefined;

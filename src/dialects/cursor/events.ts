@@ -77,27 +77,15 @@ export const CLAUDE_TO_CURSOR: Readonly<Record<string, string>> = {
   PreCompact: 'preCompact',
 };
 
-/** Other agents' event names people carry into a Cursor file, and Cursor's nearest event. */
-export const FOREIGN_EVENT_NAMES: Readonly<Record<string, string>> = {
-  ...CLAUDE_TO_CURSOR,
-  // Gemini CLI
-  BeforeTool: 'preToolUse',
-  AfterTool: 'postToolUse',
-  BeforeAgent: 'beforeSubmitPrompt',
-  AfterAgent: 'stop',
-  PreCompress: 'preCompact',
-  // GitHub Copilot CLI
-  userPromptSubmitted: 'beforeSubmitPrompt',
-  agentStop: 'stop',
-  // Kiro / Claude in camelCase
-  userPromptSubmit: 'beforeSubmitPrompt',
+/** Spellings of Cursor's own events that are nobody's (another agent's names are in src/migrate/vocabulary.ts). */
+const SLIPS: Readonly<Record<string, string>> = {
   afterShellExecute: 'afterShellExecution',
   beforeShellExecute: 'beforeShellExecution',
 };
 
-/** Cursor's nearest event for a name it does not dispatch: a foreign name, or a case slip. */
+/** Cursor's event for a name it does not dispatch that is a slip of its own: a case slip, or a known misspelling. */
 export function nearestCursorEvent(name: string): string | undefined {
-  if (Object.hasOwn(FOREIGN_EVENT_NAMES, name)) return FOREIGN_EVENT_NAMES[name];
+  if (Object.hasOwn(SLIPS, name)) return SLIPS[name];
   const lower = name.toLowerCase();
   return CURSOR_EVENTS.find((event) => event.toLowerCase() === lower);
 }

@@ -7,6 +7,7 @@ import { completeCursorInput, CURSOR_EVENTS } from './events.js';
 import { planCursor } from './plan.js';
 import { cursorInvocation, interpretCursor } from './run.js';
 import { cursorHookFiles, loadCursorConfig } from './settings.js';
+import { cursorWords } from './words.js';
 
 export const cursor: Dialect = {
   name: 'cursor',
@@ -29,6 +30,7 @@ export const cursor: Dialect = {
   chain: (_event, input) => input,
   aggregate: aggregateCursor,
   outcome: outcomeCursor,
+  answerWords: cursorWords,
   failClosed: cursorFailClosed,
   configuredAt(ctx) {
     const files = cursorHookFiles(ctx);

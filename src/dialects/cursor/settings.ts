@@ -17,6 +17,7 @@ import type { Diagnostic, Layer, Location, RegistryEntry, ResolvedConfig, Settin
 import type { LoadOptions } from '../dialect.js';
 import { CURSOR_EVENTS, cursorEvent, DEFAULT_LOOP_LIMIT, nearestCursorEvent } from './events.js';
 import { readHookFile } from '../../read-input.js';
+import { foreignEvent, timeoutInOtherUnit } from '../../migrate/cross-agent.js';
 
 /** Seconds: Cursor's "platform default" is not published (INTERFACE's choice). */
 export const CURSOR_DEFAULT_TIMEOUT_SECONDS = 60;
@@ -131,7 +132,8 @@ function registerFile(doc: JsoncDocument, file: CursorFile, diagnostics: Diagnos
   for (const [event, list] of Object.entries(hooks)) {
     const at = ['hooks', event];
     if (!cursorEvent(event)) {
-      const near = nearestCursorEvent(event);
+      // Another agent's name first (the one cross-agent vocabulary, src/migrate/vocabulary.ts), then a slip of Cursor's own.
+      const near = foreignEvent('cursor', event)?.here ?? nearestCursorEvent(event);
       const hint = near ? `; Cursor's event is "${near}" (camelCase, Cursor's own names)` : `; Cursor's events: ${CURSOR_EVENTS.join(', ')}`;
       warn('cursor-unknown-event', `hooks.${event}: Cursor has no "${event}" event, so these hooks never run${hint}`, where(at, true), near ? `rename "${event}" to "${near}"` : undefined);
       continue;
@@ -185,12 +187,13 @@ function registerEntry(doc: JsoncDocument, file: CursorFile, event: string, raw:
   if (raw.timeout !== undefined) {
     if (typeof raw.timeout === 'number' && Number.isFinite(raw.timeout) && raw.timeout > 0) {
       timeout = raw.timeout;
-      if (raw.timeout >= TIMEOUT_LOOKS_LIKE_MS) {
+      const instead = timeoutInOtherUnit('cursor', raw.timeout, { atLeast: TIMEOUT_LOOKS_LIKE_MS });
+      if (instead !== undefined) {
         warn(
           'cursor-timeout-looks-like-ms',
           `${formatJsonPath([...at, 'timeout'])} is ${raw.timeout} seconds (${(raw.timeout / 60).toFixed(0)} min): Cursor reads seconds, not milliseconds`,
           where([...at, 'timeout']),
-          `write ${Math.max(1, Math.round(raw.timeout / 1000))} for ${raw.timeout} ms`,
+          `write ${instead} for ${raw.timeout} ms`,
         );
       }
     } else {

@@ -20,6 +20,7 @@ import { gateProjectHooks, resolveHookTrustPolicy } from '../../trust/policy.js'
 import { geminiFailClosed } from './fail-closed.js';
 import type { Diagnostic } from '../../types.js';
 import type { ValueAsCode } from './shell.js';
+import { geminiWords } from './words.js';
 
 
 /**
@@ -174,6 +175,7 @@ export const gemini: Dialect = {
   chain: chainGemini,
   aggregate: aggregateGemini,
   outcome: outcomeGemini,
+  answerWords: geminiWords,
   failClosed: geminiFailClosed,
   gateProjectHooks: (ctx, config, hookTrust) => gateProjectHooks(ctx, config, resolveHookTrustPolicy(hookTrust, ctx)),
   configuredAt(ctx) {

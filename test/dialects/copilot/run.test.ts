@@ -208,6 +208,20 @@ describe.concurrent('PascalCase aliases and the VS Code payload', () => {
     }
   });
 
+  test('an event JSON whose hook_event_name is the other spelling of the named event is that event (a VS Code payload replayed as preToolUse)', async () => {
+    const sb = await sandbox({ 'ws/.github/hooks/guard.json': file({ preToolUse: [{ bash: deny('either spelling') }] }) });
+    for (const [named, inJson] of [['preToolUse', 'PreToolUse'], ['PreToolUse', 'preToolUse'], ['agentStop', 'Stop']]) {
+      const r = await sb.run([named!, '--event', JSON.stringify({ hook_event_name: inJson, toolName: 'bash', toolArgs: { command: 'ls' } }), '--trust-workspace']);
+      expect(r.stderr).not.toContain('differs from hook_event_name');
+      expect(r.exitCode, r.stderr).toBe(named === 'agentStop' ? 0 : 2);
+      if (named !== 'agentStop') expect(stdoutJson(r)).toEqual({ permissionDecision: 'deny', permissionDecisionReason: 'either spelling' });
+    }
+    // Names of two different events still disagree.
+    const r = await sb.run(['preToolUse', '--event', JSON.stringify({ hook_event_name: 'PostToolUse' }), '--trust-workspace']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('event name "preToolUse" differs from hook_event_name "PostToolUse"');
+  });
+
   test('PascalCase tool matchers compare Claude or runtime names; camelCase ones are whole-name regexes on the runtime name', async () => {
     const sb = await sandbox({
       'ws/.github/hooks/guard.json': file({

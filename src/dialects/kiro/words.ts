@@ -1,0 +1,8 @@
+// The run report's words for Kiro CLI's answers. Its hooks answer in plain text (exit codes decide), which
+// the report shows as it is; the merged output carries the block's (or Stop's) `reason`.
+import type { AnswerWords } from '../dialect.js';
+
+export const kiroWords: AnswerWords = {
+  hook: () => ({ decided: [], why: undefined }),
+  outcome: (output) => output.reason,
+};
