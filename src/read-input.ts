@@ -4,6 +4,8 @@
 // /dev/zero would grow it until it aborts (contract: `hookrun run`, input limits).
 import fs from 'node:fs';
 import { configError, HookrunError } from './errors.js';
+import { parseJsonc, type JsoncDocument } from './settings/jsonc.js';
+import type { Diagnostic, RegistryEntry } from './types.js';
 
 /** 64 MiB: far above any real settings file or event (100,000 hooks are ~10 MiB), far below trouble. */
 export const DEFAULT_INPUT_LIMIT = 64 * 1024 * 1024;
@@ -125,4 +127,53 @@ export function readHookFile(file: string): HookFileText {
     const why = error instanceof HookrunError ? error : configError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, at);
     return { exists: true, error: why };
   }
+}
+
+/** What a loader keeps of one agent hook file; each dialect's record adds what else it needs. */
+export interface LoadedHookFile {
+  exists: boolean;
+  /** Set when the agent refuses the whole file: no hook of it runs. */
+  error?: HookrunError;
+  /** The file exists but could not be read at all (permissions, not a regular file, too big). */
+  unreadable?: boolean;
+  entries: RegistryEntry[];
+  diagnostics: Diagnostic[];
+  doc?: JsoncDocument;
+}
+
+export interface HookFileSteps {
+  /** Why the agent would not use a file it could read (before its text is parsed); undefined when it would. */
+  refuse?: () => HookrunError | undefined;
+  /** The file's hooks from its parsed text; a {@link HookrunError} thrown here refuses the whole file. */
+  register: (doc: JsoncDocument) => RegistryEntry[];
+}
+
+/**
+ * {@link readHookFile}, then the file as strict JSON (no comments, no trailing commas: what the agents'
+ * JSON readers accept), then `register`; the outcome is filled into `loaded`. A refused file keeps no entries.
+ */
+export function loadHookFile<L extends LoadedHookFile>(file: string, loaded: L, steps: HookFileSteps): L {
+  const read = readHookFile(file);
+  if (!read.exists) return loaded;
+  loaded.exists = true;
+  if ('error' in read) {
+    loaded.unreadable = true;
+    loaded.error = read.error;
+    return loaded;
+  }
+  const refused = steps.refuse?.();
+  if (refused) {
+    loaded.error = refused;
+    return loaded;
+  }
+  try {
+    const doc = parseJsonc(read.text, file, { comments: false });
+    loaded.doc = doc;
+    loaded.entries = steps.register(doc);
+  } catch (error) {
+    if (!(error instanceof HookrunError)) throw error;
+    loaded.error = error;
+    loaded.entries = [];
+  }
+  return loaded;
 }

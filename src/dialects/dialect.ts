@@ -189,3 +189,37 @@ export interface Dialect {
 }
 
 export type TrustRecord = 'folder-rules' | 'fingerprints';
+
+/** The event fields hookrun's convenience flags set, as Claude Code names them (and most agents after it). */
+const FLAG_FIELDS: Dialect['flagFields'] = {
+  tool: 'tool_name',
+  toolInput: 'tool_input',
+  toolResponse: 'tool_response',
+  prompt: 'prompt',
+  // Where an agent's events have no such field, the flag still sets it and it passes through to the hooks.
+  source: 'source',
+  reason: 'reason',
+  trigger: 'trigger',
+};
+
+/** A dialect as its index.ts writes it: what the agent decides, and of the rest only where it differs from most agents. */
+export interface DialectSpec extends Omit<Dialect, 'flagFields' | 'chain' | 'migration' | 'trustRecords'> {
+  /** Only the fields the agent names otherwise than {@link FLAG_FIELDS}. */
+  flagFields?: Partial<Dialect['flagFields']>;
+  /** Default: no sequential mode, every hook sees the event as the agent sent it. */
+  chain?: Dialect['chain'];
+  /** The agent's migrate.ts (a lazy import, so only `migrate` loads it). */
+  migrate?: () => Promise<{ migration: MigrationAdapter }>;
+  /** Default: hookrun's folder rules, the record for an agent whose own trust hookrun cannot read. */
+  trustRecords?: readonly TrustRecord[];
+}
+
+export function defineDialect({ flagFields, chain, migrate, trustRecords, ...spec }: DialectSpec): Dialect {
+  return {
+    ...spec,
+    flagFields: { ...FLAG_FIELDS, ...flagFields },
+    chain: chain ?? ((_event, input) => input),
+    ...(migrate ? { migration: async () => (await migrate()).migration } : {}),
+    trustRecords: trustRecords ?? ['folder-rules'],
+  };
+}

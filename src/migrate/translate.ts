@@ -177,7 +177,3 @@ export function byEvent(hooks: readonly TargetHook[], handler: (hook: TargetHook
   }
   return out;
 }
-
-/** Hooks in a by-event object. */
-export const countEntries = (events: Record<string, readonly EventEntry[]>): number =>
-  Object.values(events).reduce((n, list) => n + list.reduce((m, e) => m + (Array.isArray((e as { hooks?: unknown }).hooks) ? (e as { hooks: unknown[] }).hooks.length : 1), 0), 0);

@@ -7,6 +7,7 @@ import { applyEdits, findNodeAtLocation, type FormattingOptions, modify, type No
 import { configError, formatLocation } from '../errors.js';
 import { isPlainObject, parseJsoncObject } from '../settings/jsonc.js';
 import type { JsonObject } from '../types.js';
+import type { WritePlan } from './model.js';
 import type { GeminiHooks } from './result.js';
 
 export interface MergeOutcome {
@@ -15,10 +16,6 @@ export interface MergeOutcome {
   added: number;
   /** Hooks left out because the file already has them. */
   present: number;
-}
-
-export function countHooks(hooks: GeminiHooks): number {
-  return Object.values(hooks).reduce((n, defs) => n + defs.reduce((m, d) => m + entryHooks(d).length, 0), 0);
 }
 
 const matcherKey = (matcher: unknown): string => (typeof matcher === 'string' && matcher.trim() !== '*' ? matcher.trim() : '');
@@ -38,6 +35,24 @@ export interface MergeOptions {
 
 const isGroup = (entry: unknown): entry is { matcher?: unknown; hooks: unknown[] } => isPlainObject(entry) && Array.isArray(entry.hooks);
 const entryHooks = (entry: EventEntry): readonly unknown[] => (isGroup(entry) ? entry.hooks : [entry]);
+const countEntryHooks = (events: Record<string, readonly EventEntry[]>): number => Object.values(events).reduce((n, list) => n + list.reduce((m, e) => m + entryHooks(e).length, 0), 0);
+
+/** The file Cursor and Copilot both write: `{"version": 1, "hooks": {...}}`. */
+export const versionOneFile = (hooks: Record<string, EventEntry[]>): JsonObject => ({ version: 1, hooks });
+
+/**
+ * How a writer's events land in `file`: the fragment shown is the file as it would be written new, and
+ * the merge appends them as {@link mergeEventEntries} does with the same options.
+ */
+export function planEventsWrite(file: string, events: Record<string, EventEntry[]>, carried: number, options: MergeOptions = {}): WritePlan {
+  return {
+    file,
+    fragment: options.fresh ? options.fresh(events) : nest(options.root ?? ['hooks'], events),
+    hooks: countEntryHooks(events),
+    carried,
+    merge: (original) => mergeEventEntries(original, file, events, options),
+  };
+}
 
 /** The command a handler runs, whatever the agent calls the field. */
 export function commandOf(handler: unknown): string | undefined {
@@ -55,7 +70,7 @@ export function mergeHooksIntoSettings(original: string | undefined, file: strin
 /** Appends each event's entries to `<root>.<event>` of the file, leaving out hooks it already has. */
 export function mergeEventEntries(original: string | undefined, file: string, events: Record<string, readonly EventEntry[]>, options: MergeOptions = {}): MergeOutcome {
   const root = options.root ?? ['hooks'];
-  const total = Object.values(events).reduce((n, list) => n + list.reduce((m, e) => m + entryHooks(e).length, 0), 0);
+  const total = countEntryHooks(events);
   if (original === undefined || original.trim() === '') {
     const body = events as Record<string, EventEntry[]>;
     const fresh = options.fresh ? options.fresh(body) : nest(root, body);

@@ -3,10 +3,10 @@
 // code to parse and evaluate), cosmiconfig or execa. Checked on the real import graph, via esbuild.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { execa } from 'execa';
 import { afterAll, describe, expect, test } from 'vitest';
 import { BIN, makeSandbox, type Sandbox } from '../helpers/cli.js';
+import { importGraph } from '../helpers/import-graph.js';
 
 test.each([
   ['the run command and the Gemini dialect', ['src/commands/run.ts', 'src/dialects/gemini/index.ts']],
@@ -14,25 +14,8 @@ test.each([
   ['validate', ['src/commands/validate.ts']],
   ['trust', ['src/commands/trust.ts']],
 ])('%s load neither full zod, cosmiconfig nor execa', async (_name, entryPoints) => {
-  const result = await build({
-    entryPoints,
-    bundle: true,
-    write: false,
-    outdir: 'out',
-    format: 'esm',
-    splitting: true,
-    platform: 'node',
-    packages: 'bundle',
-    mainFields: ['module', 'main'],
-    metafile: true,
-    logLevel: 'silent',
-  });
-  // What ends up in the output (metafile.inputs also lists modules that were visited, then tree-shaken).
-  const inputs = Object.values(result.metafile.outputs).flatMap((output) =>
-    Object.entries(output.inputs)
-      .filter(([, input]) => input.bytesInOutput > 0)
-      .map(([file]) => file),
-  );
+  // What ends up in the output (esbuild also visits modules it then tree-shakes away).
+  const inputs = (await importGraph(entryPoints)).output;
   expect(inputs.some((file) => file.includes('src/dialects/gemini/settings/schema-check.ts'))).toBe(true);
   const heavy = inputs.filter(
     (file) =>

@@ -1,6 +1,6 @@
 // Antigravity CLI (`agy`, `--dialect antigravity`), Gemini CLI's successor: each member delegates to
 // the module under antigravity/ that holds the rule (docs/antigravity.md).
-import type { Dialect } from '../dialect.js';
+import { defineDialect } from '../dialect.js';
 import { agyFailClosed, aggregateAgy, outcomeAgy } from './aggregate.js';
 import { AGY_EVENTS, AGY_TOOL_FLAG_FIELD, AGY_TOOL_INPUT_FLAG_FIELD, completeAgyInput } from './events.js';
 import { planAgy } from './plan.js';
@@ -9,28 +9,17 @@ import { firstFile } from '../detect.js';
 import { agyHookFiles, loadAgyConfig } from './settings.js';
 import { antigravityWords } from './words.js';
 
-export const antigravity: Dialect = {
+export const antigravity = defineDialect({
   name: 'antigravity',
   agentName: 'Antigravity CLI',
   events: AGY_EVENTS,
-  flagFields: {
-    // Moved into toolCall.name / toolCall.args by completeInput.
-    tool: AGY_TOOL_FLAG_FIELD,
-    toolInput: AGY_TOOL_INPUT_FLAG_FIELD,
-    // agy events have no such fields; the flags still set them, and they pass through to the hooks.
-    toolResponse: 'tool_response',
-    prompt: 'prompt',
-    source: 'source',
-    reason: 'reason',
-    trigger: 'trigger',
-  },
+  // Moved into toolCall.name / toolCall.args by completeInput.
+  flagFields: { tool: AGY_TOOL_FLAG_FIELD, toolInput: AGY_TOOL_INPUT_FLAG_FIELD },
   completeInput: completeAgyInput,
   loadConfig: loadAgyConfig,
   plan: planAgy,
   invocation: agyInvocation,
   interpret: interpretAgy,
-  // Every handler sees the event as agy sent it.
-  chain: (_event, input) => input,
   aggregate: aggregateAgy,
   outcome: outcomeAgy,
   answerWords: antigravityWords,
@@ -40,11 +29,10 @@ export const antigravity: Dialect = {
     const at = (scope: string) => firstFile(files.filter((f) => f.scope === scope).map((f) => f.path));
     return { workspace: at('workspace'), user: at('global') };
   },
-  migration: async () => (await import('./migrate.js')).migration,
+  migrate: () => import('./migrate.js'),
   async validator() {
     const { AGY_FINDING_CODES, validateAgy } = await import('./validate.js');
     return { codes: AGY_FINDING_CODES, validate: (ctx, options) => validateAgy(ctx, { ignore: options.ignore }) };
   },
-  trustRecords: ['folder-rules'],
   noHookSwitch: 'Antigravity CLI has no per-hook switch: remove the hook from its hooks.json',
-};
+});

@@ -9,8 +9,8 @@ import type { Context } from '../../context.js';
 import { configError } from '../../errors.js';
 import { readMatcher } from '../../migrate/read.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Notes, type WritePlan } from '../../migrate/model.js';
-import { byEvent, countEntries, protocolNotes, translateHooks } from '../../migrate/translate.js';
-import { mergeEventEntries } from '../../migrate/write.js';
+import { byEvent, protocolNotes, translateHooks } from '../../migrate/translate.js';
+import { planEventsWrite } from '../../migrate/write.js';
 import { readEvent } from '../../migrate/vocabulary.js';
 import type { JsonObject } from '../../types.js';
 import { AGY_DEFAULT_TIMEOUT_SECONDS, agyHookFiles, droppedFileMessage, readAgyFile } from './settings.js';
@@ -88,13 +88,7 @@ function write(model: NeutralModel, ctx: Context, notes: Notes): WritePlan {
     (hook) => (hook.event.grouped ? 'grouped' : 'flat'),
   );
   protocolNotes(model.from, 'antigravity', hooks, notes);
-  return {
-    file,
-    fragment: { [name]: events },
-    hooks: countEntries(events),
-    carried: hooks.length,
-    merge: (original) => mergeEventEntries(original, file, events, { root: [name], comments: false, fresh: (body) => ({ [name]: body }) }),
-  };
+  return planEventsWrite(file, events, hooks.length, { root: [name], comments: false });
 }
 
 export const migration: MigrationAdapter = { agent: 'antigravity', read, write };

@@ -8,12 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { homeDir, type Context } from '../../context.js';
 import { configError, formatJsonPath, HookrunError } from '../../errors.js';
-import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from '../../settings/jsonc.js';
+import { findNode, isPlainObject, type JsoncDocument } from '../../settings/jsonc.js';
 import { decideWorkspaceTrust, untrustedMessage, admitEntries, type GatedEntries } from '../../trust/workspace.js';
 import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import type { LoadOptions } from '../dialect.js';
 import { AGY_EVENTS, AGY_EVENTS_TABLE, agyEventForKey } from './events.js';
-import { readHookFile } from '../../read-input.js';
+import { loadHookFile, type LoadedHookFile } from '../../read-input.js';
 
 /** The customization root folder names agy reads in a workspace, in the order hookrun reads them. */
 export const AGY_ROOT_FOLDERS = ['.agents', '.agent', '_agents', '_agent'] as const;
@@ -68,17 +68,10 @@ function hasGit(dir: string): boolean {
 }
 
 /** One file as agy would load it: its handlers, or why the whole file is dropped. */
-export interface LoadedAgyFile {
+export interface LoadedAgyFile extends LoadedHookFile {
   file: AgyFile;
-  exists: boolean;
-  /** Set when agy rejects the file: no hook of it runs. */
-  error?: HookrunError;
-  /** The file exists but could not be read at all (permissions, not a regular file, too big). */
-  unreadable?: boolean;
-  entries: RegistryEntry[];
   /** What agy ignores without a word: unknown keys and events, a matcher on a flat event, ... */
   diagnostics: Diagnostic[];
-  doc?: JsoncDocument;
 }
 
 type Where = (at: (string | number)[], key?: boolean) => Location;
@@ -108,26 +101,8 @@ const GROUP_FIELDS = ['matcher', 'hooks'] as const;
 
 export function readAgyFile(file: AgyFile): LoadedAgyFile {
   const loaded: LoadedAgyFile = { file, exists: false, entries: [], diagnostics: [] };
-  const read = readHookFile(file.path);
-  if (!read.exists) return loaded;
-  loaded.exists = true;
-  if ('error' in read) {
-    loaded.unreadable = true;
-    loaded.error = read.error;
-    return loaded;
-  }
-  const { text } = read;
-  try {
-    // Go's encoding/json: no comments, no trailing commas, no NaN; JSON.parse refuses the same.
-    const doc = parseJsonc(text, file.path, { comments: false });
-    loaded.doc = doc;
-    loaded.entries = registerHooks(doc, file, loaded.diagnostics);
-  } catch (error) {
-    if (!(error instanceof HookrunError)) throw error;
-    loaded.error = error;
-    loaded.entries = [];
-  }
-  return loaded;
+  // Go's encoding/json: no comments, no trailing commas, no NaN; JSON.parse refuses the same.
+  return loadHookFile(file.path, loaded, { register: (doc) => registerHooks(doc, file, loaded.diagnostics) });
 }
 
 function at0(file: string): Location {

@@ -1,6 +1,6 @@
 // Claude Code (`--dialect claude`): each member delegates to the module under claude/ that holds the rule.
 import { firstFile } from '../detect.js';
-import type { Dialect } from '../dialect.js';
+import { defineDialect } from '../dialect.js';
 import { claudeFailClosed } from './fail-closed.js';
 import { aggregateClaude, outcomeClaude } from './aggregate.js';
 import { CLAUDE_EVENTS, completeClaudeInput } from './events.js';
@@ -11,26 +11,15 @@ import { claudeSettingsPaths, loadClaudeConfig } from './settings.js';
 import { resolveClaudeProfile } from './version.js';
 import { claudeWords } from './words.js';
 
-export const claude: Dialect = {
+export const claude = defineDialect({
   name: 'claude',
   agentName: 'Claude Code',
   events: CLAUDE_EVENTS,
-  flagFields: {
-    tool: 'tool_name',
-    toolInput: 'tool_input',
-    toolResponse: 'tool_response',
-    prompt: 'prompt',
-    source: 'source',
-    reason: 'reason',
-    trigger: 'trigger',
-  },
   completeInput: completeClaudeInput,
   loadConfig: async (ctx, options) => loadClaudeConfig(ctx, resolveClaudeProfile(options.agentVersion, ctx.env), options),
   plan: planClaude,
   invocation: claudeInvocation,
   interpret: interpretClaude,
-  // Claude Code has no sequential mode: every hook sees the original input.
-  chain: (_event, input) => input,
   aggregate: aggregateClaude,
   outcome: outcomeClaude,
   answerWords: claudeWords,
@@ -39,7 +28,7 @@ export const claude: Dialect = {
     const paths = claudeSettingsPaths(ctx);
     return { workspace: firstFile([paths.project, paths.local]), user: firstFile([paths.user]) };
   },
-  migration: async () => (await import('./migrate.js')).migration,
+  migrate: () => import('./migrate.js'),
   async validator() {
     const { CLAUDE_FINDING_CODES, validateClaude } = await import('./validate.js');
     return {
@@ -48,7 +37,6 @@ export const claude: Dialect = {
       validate: (ctx, options) => validateClaude(ctx, { ignore: options.ignore, ...(options.agentVersion !== undefined ? { version: options.agentVersion } : {}) }),
     };
   },
-  trustRecords: ['folder-rules'],
   trustNote: "Claude Code's own record, its accepted trust dialog (hasTrustDialogAccepted in ~/.claude.json), is read first",
   noHookSwitch: 'Claude Code has no per-hook switch: remove the hook from its settings file, or set "disableAllHooks": true to turn every hook off',
-};
+});

@@ -8,8 +8,8 @@ import { configError } from '../../errors.js';
 import { execFormToShell } from '../../migrate/command.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Note, type Notes, type WritePlan } from '../../migrate/model.js';
 import { openJson, readEventsObject, timeoutMs } from '../../migrate/read.js';
-import { byEvent, countEntries, protocolNotes, translateHooks } from '../../migrate/translate.js';
-import { mergeEventEntries } from '../../migrate/write.js';
+import { byEvent, protocolNotes, translateHooks } from '../../migrate/translate.js';
+import { planEventsWrite } from '../../migrate/write.js';
 import { isPlainObject, parseJsoncObject } from '../../settings/jsonc.js';
 import type { JsonObject } from '../../types.js';
 import { claudeSettingsPaths } from './settings.js';
@@ -111,8 +111,7 @@ function write(model: NeutralModel, ctx: Context, notes: Notes): WritePlan {
     return handler;
   });
   protocolNotes(model.from, 'claude', hooks, notes);
-  return { file, fragment: { hooks: events }, hooks: countEntries(events),
-    carried: hooks.length, merge: (original) => mergeEventEntries(original, file, events) };
+  return planEventsWrite(file, events, hooks.length);
 }
 
 export const migration: MigrationAdapter = { agent: 'claude', read, write };

@@ -8,8 +8,8 @@ import type { Context } from '../../context.js';
 import { configError } from '../../errors.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Note, type Notes, type WritePlan } from '../../migrate/model.js';
 import { readEventsObject, type Doc, timeoutMs } from '../../migrate/read.js';
-import { byEvent, countEntries, protocolNotes, translateHooks } from '../../migrate/translate.js';
-import { mergeEventEntries } from '../../migrate/write.js';
+import { byEvent, protocolNotes, translateHooks } from '../../migrate/translate.js';
+import { planEventsWrite } from '../../migrate/write.js';
 import { VOCABULARY } from '../../migrate/vocabulary.js';
 import { parseJsoncObject } from '../../settings/jsonc.js';
 import type { JsonObject } from '../../types.js';
@@ -86,8 +86,7 @@ export function writeCodex(model: NeutralModel, file: string, notes: Notes): Wri
   if (hooks.length > 0) {
     notes.once('codex-trust', { severity: 'info', code: 'codex-hook-trust', message: 'Codex runs a new or changed hook only after it is reviewed and trusted in /hooks (or with --dangerously-bypass-hook-trust)' });
   }
-  return { file, fragment: { hooks: events }, hooks: countEntries(events),
-    carried: hooks.length, merge: (original) => mergeEventEntries(original, file, events, { comments: false }) };
+  return planEventsWrite(file, events, hooks.length, { comments: false });
 }
 
 export const migration: MigrationAdapter = {

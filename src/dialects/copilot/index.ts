@@ -1,6 +1,6 @@
 // GitHub Copilot CLI (`--dialect copilot`): each member delegates to the module under copilot/ that holds
 // the rule (docs/copilot.md).
-import type { Dialect } from '../dialect.js';
+import { defineDialect } from '../dialect.js';
 import { aggregateCopilot, copilotFailClosed, outcomeCopilot } from './aggregate.js';
 import { canonicalEvent, completeCopilotInput, COPILOT_EVENTS } from './events.js';
 import { planCopilot } from './plan.js';
@@ -8,38 +8,27 @@ import { copilotInvocation, interpretCopilot } from './run.js';
 import { copilotConfiguredAt, loadCopilotConfig } from './settings.js';
 import { copilotWords } from './words.js';
 
-export const copilot: Dialect = {
+export const copilot = defineDialect({
   name: 'copilot',
+  agentName: 'GitHub Copilot CLI',
   events: COPILOT_EVENTS,
   // A camelCase event and its PascalCase (VS Code-compatible) alias are one event (docs/copilot.md).
   sameEvent: (a, b) => canonicalEvent(a) === canonicalEvent(b),
-  flagFields: {
-    tool: 'toolName',
-    toolInput: 'toolArgs',
-    toolResponse: 'toolResult',
-    prompt: 'prompt',
-    source: 'source',
-    reason: 'reason',
-    trigger: 'trigger',
-  },
+  flagFields: { tool: 'toolName', toolInput: 'toolArgs', toolResponse: 'toolResult' },
   completeInput: completeCopilotInput,
   loadConfig: loadCopilotConfig,
   plan: planCopilot,
   invocation: copilotInvocation,
   interpret: interpretCopilot,
-  // Every hook sees the event as Copilot sent it.
-  chain: (_event, input) => input,
   aggregate: aggregateCopilot,
   outcome: outcomeCopilot,
   answerWords: copilotWords,
   failClosed: copilotFailClosed,
   configuredAt: copilotConfiguredAt,
-  migration: async () => (await import('./migrate.js')).migration,
-  agentName: 'GitHub Copilot CLI',
+  migrate: () => import('./migrate.js'),
   async validator() {
     const { COPILOT_FINDING_CODES, validateCopilot } = await import('./validate.js');
     return { codes: COPILOT_FINDING_CODES, validate: (ctx, options) => validateCopilot(ctx, { ignore: options.ignore }) };
   },
-  trustRecords: ['folder-rules'],
   noHookSwitch: 'GitHub Copilot CLI has no per-hook switch: remove the hook from its hook file, or set "disableAllHooks": true in its settings',
-};
+});

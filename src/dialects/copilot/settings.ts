@@ -9,12 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { homeDir, type Context } from '../../context.js';
 import { configError, formatJsonPath, HookrunError } from '../../errors.js';
-import { isPlainObject, parseJsonc, type JsoncDocument } from '../../settings/jsonc.js';
+import { isPlainObject, type JsoncDocument } from '../../settings/jsonc.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
 import type { ConsideredEntry, Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import type { LoadOptions } from '../dialect.js';
 import { canonicalEvent, COPILOT_EVENTS_TABLE, isPascalName } from './events.js';
-import { readHookFile, readInputFile } from '../../read-input.js';
+import { loadHookFile, readInputFile, type LoadedHookFile } from '../../read-input.js';
 import { foreignEvent, timeoutInOtherUnit } from '../../migrate/cross-agent.js';
 
 export const COPILOT_DEFAULT_TIMEOUT_SECONDS = 30;
@@ -87,15 +87,9 @@ export function copilotSources(ctx: Context): CopilotSource[] {
   ];
 }
 
-/** One source as Copilot would load it. */
-export interface LoadedCopilotFile {
+/** One source as Copilot would load it; `error`: Copilot rejects the whole file (or, for a settings file, its whole `hooks`). */
+export interface LoadedCopilotFile extends LoadedHookFile {
   source: CopilotSource;
-  exists: boolean;
-  /** Set when Copilot rejects the whole file (or, for a settings file, its whole `hooks`). */
-  error?: HookrunError;
-  /** The file exists but could not be read at all. */
-  unreadable?: boolean;
-  entries: RegistryEntry[];
   /** Items Copilot drops (each an error in `validate`) and what it ignores without a word. */
   diagnostics: Diagnostic[];
   /** The file's top-level `disableAllHooks: true`, where it is written. */
@@ -133,38 +127,16 @@ function unsafePolicy(file: string, ctx: Context): string | undefined {
 
 export function readCopilotFile(source: CopilotSource, ctx: Context): LoadedCopilotFile {
   const loaded: LoadedCopilotFile = { source, exists: false, entries: [], diagnostics: [] };
-  const read = readHookFile(source.path);
-  if (!read.exists) return loaded;
-  loaded.exists = true;
-  if ('error' in read) {
-    loaded.unreadable = true;
-    loaded.error = read.error;
-    return loaded;
-  }
-  const { text } = read;
-  if (source.scope === 'policy') {
-    const unsafe = unsafePolicy(source.path, ctx);
-    if (unsafe) {
-      loaded.error = configError(`policy file ${source.path} is not used: ${unsafe}`, at0(source.path));
-      return loaded;
-    }
-  }
-  let doc: JsoncDocument;
-  try {
-    doc = parseJsonc(text, source.path, { comments: false });
-  } catch (error) {
-    if (!(error instanceof HookrunError)) throw error;
-    loaded.error = error;
-    return loaded;
-  }
-  try {
-    parseSource(doc, source, ctx, loaded);
-  } catch (error) {
-    if (!(error instanceof HookrunError)) throw error;
-    loaded.error = error;
-    loaded.entries = [];
-  }
-  return loaded;
+  return loadHookFile(source.path, loaded, {
+    refuse: () => {
+      const unsafe = source.scope === 'policy' ? unsafePolicy(source.path, ctx) : undefined;
+      return unsafe ? configError(`policy file ${source.path} is not used: ${unsafe}`, at0(source.path)) : undefined;
+    },
+    register: (doc) => {
+      parseSource(doc, source, ctx, loaded);
+      return loaded.entries;
+    },
+  });
 }
 
 const ENTRY_FIELDS = ['type', 'bash', 'powershell', 'command', 'exec', 'args', 'cwd', 'env', 'timeoutSec', 'timeout', 'matcher', 'url', 'headers', 'allowedEnvVars', 'prompt'] as const;

@@ -1,7 +1,7 @@
 // Cursor (`--dialect cursor`): each member delegates to the module under cursor/ that holds the rule
 // (docs/cursor.md).
 import { firstFile } from '../detect.js';
-import type { Dialect } from '../dialect.js';
+import { defineDialect } from '../dialect.js';
 import { aggregateCursor, cursorFailClosed, outcomeCursor } from './aggregate.js';
 import { completeCursorInput, CURSOR_EVENTS } from './events.js';
 import { planCursor } from './plan.js';
@@ -9,25 +9,16 @@ import { cursorInvocation, interpretCursor } from './run.js';
 import { cursorHookFiles, loadCursorConfig } from './settings.js';
 import { cursorWords } from './words.js';
 
-export const cursor: Dialect = {
+export const cursor = defineDialect({
   name: 'cursor',
+  agentName: 'Cursor',
   events: CURSOR_EVENTS,
-  flagFields: {
-    tool: 'tool_name',
-    toolInput: 'tool_input',
-    toolResponse: 'tool_output',
-    prompt: 'prompt',
-    source: 'source',
-    reason: 'reason',
-    trigger: 'trigger',
-  },
+  flagFields: { toolResponse: 'tool_output' },
   completeInput: completeCursorInput,
   loadConfig: loadCursorConfig,
   plan: planCursor,
   invocation: cursorInvocation,
   interpret: interpretCursor,
-  // Every hook sees the event as Cursor sent it.
-  chain: (_event, input) => input,
   aggregate: aggregateCursor,
   outcome: outcomeCursor,
   answerWords: cursorWords,
@@ -37,12 +28,10 @@ export const cursor: Dialect = {
     const at = (source: string) => firstFile(files.filter((f) => f.source === source).map((f) => f.path));
     return { workspace: at('project'), user: at('user') ?? at('enterprise') };
   },
-  migration: async () => (await import('./migrate.js')).migration,
-  agentName: 'Cursor',
+  migrate: () => import('./migrate.js'),
   async validator() {
     const { CURSOR_FINDING_CODES, validateCursor } = await import('./validate.js');
     return { codes: CURSOR_FINDING_CODES, validate: (ctx, options) => validateCursor(ctx, { ignore: options.ignore }) };
   },
-  trustRecords: ['folder-rules'],
   noHookSwitch: 'Cursor has no per-hook switch: remove the hook from its hooks.json',
-};
+});

@@ -9,8 +9,8 @@ import type { Context } from '../../context.js';
 import { configError } from '../../errors.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Note, type Notes, type WritePlan } from '../../migrate/model.js';
 import { readEventsObject, type Doc, timeoutMs } from '../../migrate/read.js';
-import { byEvent, countEntries, protocolNotes, translateHooks } from '../../migrate/translate.js';
-import { mergeEventEntries } from '../../migrate/write.js';
+import { byEvent, protocolNotes, translateHooks } from '../../migrate/translate.js';
+import { planEventsWrite, versionOneFile } from '../../migrate/write.js';
 import { VOCABULARY } from '../../migrate/vocabulary.js';
 import { parseJsoncObject } from '../../settings/jsonc.js';
 import type { JsonObject } from '../../types.js';
@@ -68,13 +68,7 @@ export function writeCursor(model: NeutralModel, file: string, notes: Notes): Wr
     () => 'flat',
   );
   protocolNotes(model.from, 'cursor', hooks, notes);
-  return {
-    file,
-    fragment: { version: 1, hooks: events },
-    hooks: countEntries(events),
-    carried: hooks.length,
-    merge: (original) => mergeEventEntries(original, file, events, { comments: false, fresh: (body) => ({ version: 1, hooks: body }) }),
-  };
+  return planEventsWrite(file, events, hooks.length, { comments: false, fresh: versionOneFile });
 }
 
 export const migration: MigrationAdapter = {

@@ -10,13 +10,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { homeDir, type Context } from '../../context.js';
-import { configError, formatJsonPath, HookrunError } from '../../errors.js';
-import { isPlainObject, parseJsonc, type JsoncDocument } from '../../settings/jsonc.js';
+import { configError, formatJsonPath } from '../../errors.js';
+import { isPlainObject, type JsoncDocument } from '../../settings/jsonc.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
 import type { Diagnostic, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import type { LoadOptions } from '../dialect.js';
 import { CURSOR_EVENTS, cursorEvent, DEFAULT_LOOP_LIMIT, nearestCursorEvent } from './events.js';
-import { readHookFile } from '../../read-input.js';
+import { loadHookFile, type LoadedHookFile } from '../../read-input.js';
 import { foreignEvent, timeoutInOtherUnit } from '../../migrate/cross-agent.js';
 
 /** Seconds: Cursor's "platform default" is not published (INTERFACE's choice). */
@@ -65,17 +65,11 @@ export function thirdPartyHooksOn(ctx: Context, options: Pick<LoadOptions, 'thir
 }
 
 /** One file as hookrun reads it for Cursor: its entries, or why it cannot be read at all. */
-export interface LoadedCursorFile {
+/** One file as hookrun reads it for Cursor: its entries, or why it cannot be read at all (hookrun refuses it, exit 1). */
+export interface LoadedCursorFile extends LoadedHookFile {
   file: CursorFile;
-  exists: boolean;
-  /** The file cannot be read or parsed, or its structure is not Cursor's: hookrun refuses it (exit 1). */
-  error?: HookrunError;
-  /** The file exists but could not be read at all (permissions, not a regular file, too big). */
-  unreadable?: boolean;
-  entries: RegistryEntry[];
   /** What Cursor ignores or cannot run, at file:line:column. */
   diagnostics: Diagnostic[];
-  doc?: JsoncDocument;
 }
 
 const typeOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
@@ -84,26 +78,8 @@ const ENTRY_FIELDS = new Set(['command', 'type', 'timeout', 'matcher', 'failClos
 
 export function readCursorFile(file: CursorFile): LoadedCursorFile {
   const loaded: LoadedCursorFile = { file, exists: false, entries: [], diagnostics: [] };
-  const read = readHookFile(file.path);
-  if (!read.exists) return loaded;
-  loaded.exists = true;
-  if ('error' in read) {
-    loaded.unreadable = true;
-    loaded.error = read.error;
-    return loaded;
-  }
-  const { text } = read;
-  try {
-    // Strict JSON: hookrun does not know that Cursor accepts comments, so it accepts none.
-    const doc = parseJsonc(text, file.path, { comments: false });
-    loaded.doc = doc;
-    loaded.entries = registerFile(doc, file, loaded.diagnostics);
-  } catch (error) {
-    if (!(error instanceof HookrunError)) throw error;
-    loaded.error = error;
-    loaded.entries = [];
-  }
-  return loaded;
+  // Strict JSON: hookrun does not know that Cursor accepts comments, so it accepts none.
+  return loadHookFile(file.path, loaded, { register: (doc) => registerFile(doc, file, loaded.diagnostics) });
 }
 
 function at0(file: string): Location {

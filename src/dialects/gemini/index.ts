@@ -15,7 +15,7 @@ import { isPlainObject } from '../../settings/jsonc.js';
 import type { JsonObject, PlannedHook, ResolvedConfig } from '../../types.js';
 import type { Context } from '../../context.js';
 import { firstFile } from '../detect.js';
-import type { Dialect, HookInvocation } from '../dialect.js';
+import { defineDialect, type HookInvocation } from '../dialect.js';
 import { gateProjectHooks, resolveHookTrustPolicy } from '../../trust/policy.js';
 import { geminiFailClosed } from './fail-closed.js';
 import type { Diagnostic } from '../../types.js';
@@ -115,19 +115,10 @@ function valueAsCodeWarnings(hook: PlannedHook, asCode: ValueAsCode[], geminiCom
   return [warning];
 }
 
-export const gemini: Dialect = {
+export const gemini = defineDialect({
   name: 'gemini',
   agentName: 'Gemini CLI',
   events: GEMINI_EVENTS,
-  flagFields: {
-    tool: 'tool_name',
-    toolInput: 'tool_input',
-    toolResponse: 'tool_response',
-    prompt: 'prompt',
-    source: 'source',
-    reason: 'reason',
-    trigger: 'trigger',
-  },
   completeInput: completeGeminiInput,
   loadConfig: (ctx, options) => loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: options.keepInactive }),
   plan: planGemini,
@@ -182,10 +173,10 @@ export const gemini: Dialect = {
     const paths = geminiSettingsPaths(ctx);
     return { workspace: firstFile([paths.workspace]), user: firstFile([paths.user]) };
   },
-  migration: async () => (await import('./migrate.js')).migration,
+  migrate: () => import('./migrate.js'),
   trustRecords: ['folder-rules', 'fingerprints'],
   async validator() {
     const [{ validateGemini }, { FINDING_CODES }] = await Promise.all([import('./validate/validate.js'), import('./validate/codes.js')]);
     return { codes: Object.keys(FINDING_CODES), rules: FINDING_CODES, validate: (ctx, options) => validateGemini(ctx, { ignore: options.ignore }) };
   },
-};
+});

@@ -7,8 +7,8 @@ import { type Context, geminiHome } from '../../context.js';
 import { configError } from '../../errors.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Note, type Notes, type WritePlan } from '../../migrate/model.js';
 import { openJson, readEventsObject, timeoutMs } from '../../migrate/read.js';
-import { byEvent, countEntries, type TargetHook, translateHooks } from '../../migrate/translate.js';
-import { hooksDisabledIn, mergeEventEntries } from '../../migrate/write.js';
+import { byEvent, type TargetHook, translateHooks } from '../../migrate/translate.js';
+import { hooksDisabledIn, planEventsWrite } from '../../migrate/write.js';
 import { type AgentName, VOCABULARY } from '../../migrate/vocabulary.js';
 import type { JsonObject } from '../../types.js';
 import { geminiSettingsPaths } from './settings/load.js';
@@ -55,11 +55,7 @@ function write(model: NeutralModel, ctx: Context, notes: Notes): WritePlan {
   });
   arrivalNotes(model.from, hooks, notes);
   return {
-    file,
-    fragment: { hooks: events },
-    hooks: countEntries(events),
-    carried: hooks.length,
-    merge: (original) => mergeEventEntries(original, file, events),
+    ...planEventsWrite(file, events, hooks.length),
     afterWrite(original, context) {
       const said: Note[] = [];
       if (hooksDisabledIn(original)) said.push({ severity: 'warning', code: 'hooks-disabled', message: `${file} sets hooksConfig.enabled to false: Gemini CLI runs none of these hooks` });

@@ -8,7 +8,7 @@ import { createKiroCache } from './cache.js';
 import { planKiro } from './plan.js';
 import { kiroAgentDirectories, loadKiroConfig } from './settings.js';
 import { firstFolderWithJson } from '../detect.js';
-import type { Dialect } from '../dialect.js';
+import { defineDialect } from '../dialect.js';
 import { aggregateKiro3, kiro3FailClosed, outcomeKiro3 } from './kiro3-aggregate.js';
 import { completeKiro3Input, isKiro3Trigger, KIRO3_TRIGGER_NAMES } from './kiro3-events.js';
 import { planKiro3 } from './kiro3-plan.js';
@@ -17,20 +17,10 @@ import { kiro3HookDirectories, loadKiro3Config } from './kiro3-settings.js';
 import { kiroFailClosed } from './fail-closed.js';
 import { kiroWords } from './words.js';
 
-export const kiro: Dialect = {
+export const kiro = defineDialect({
   name: 'kiro',
   agentName: 'Kiro CLI',
   events: [...KIRO_EVENTS, ...KIRO3_TRIGGER_NAMES],
-  flagFields: {
-    tool: 'tool_name',
-    toolInput: 'tool_input',
-    toolResponse: 'tool_response',
-    prompt: 'prompt',
-    // Kiro events have no such fields; the flags still set them, and they pass through to the hooks.
-    source: 'source',
-    reason: 'reason',
-    trigger: 'trigger',
-  },
   completeInput: (event, input, ctx) => (isKiro3Trigger(event) ? completeKiro3Input(event, input, ctx) : completeKiroInput(event, input, ctx)),
   loadConfig: (ctx, options) =>
     options.event !== undefined && isKiro3Trigger(options.event) ? loadKiro3Config(ctx, options) : loadKiroConfig(ctx, { agent: options.agent, trustWorkspace: options.trustWorkspace, keepInactive: options.keepInactive }),
@@ -39,8 +29,6 @@ export const kiro: Dialect = {
     isKiro3Trigger(hook.entry.event) ? kiro3Invocation(hook, input, config, ctx) : buildKiroInvocation(hook, input, ctx, config.envPolicy),
   answer: (hook, input) => (isKiro3Trigger(hook.entry.event) ? kiro3Answer(hook, input) : undefined),
   interpret: (event, outcome, invocation) => (isKiro3Trigger(event) ? interpretKiro3(outcome, invocation) : interpretKiro(outcome, invocation)),
-  // Kiro runs every hook of a trigger at once; nothing is ever chained.
-  chain: (_event, input) => input,
   aggregate: (event, results) => (isKiro3Trigger(event) ? aggregateKiro3(event, results) : aggregateKiro(event, results)),
   outcome: (event, output) => (isKiro3Trigger(event) ? outcomeKiro3(event, output) : outcomeKiro(event, output)),
   answerWords: kiroWords,
@@ -55,13 +43,12 @@ export const kiro: Dialect = {
     return { workspace: at('workspace'), user: at('global') };
   },
   resultCache: (_config, ctx) => createKiroCache(ctx),
-  migration: async () => (await import('./migrate.js')).migration,
+  migrate: () => import('./migrate.js'),
   // Kiro CLI 3's standalone hook files; the agent-embedded hooks have no static check yet.
   async validator() {
     const { KIRO3_FINDING_CODES, validateKiro3 } = await import('./kiro3-validate.js');
     return { codes: KIRO3_FINDING_CODES, validate: (ctx, options) => validateKiro3(ctx, { ignore: options.ignore }) };
   },
-  trustRecords: ['folder-rules'],
   trustNote: "the folder rules gate Kiro CLI 3's .kiro/hooks files; hooks in agent files have no trust gate, as in Kiro CLI",
   noHookSwitch: 'Kiro CLI has no per-hook switch: remove the hook from the agent file (.kiro/agents/*.json) or from .kiro/hooks/*.json',
-};
+});

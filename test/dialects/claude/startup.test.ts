@@ -2,49 +2,15 @@
 // reached only through import() when a plan or a version needs them (docs/perf.md). Checked on the real
 // import graph (esbuild, static imports only) and on what Node loads at run time.
 import path from 'node:path';
-import { build, type Metafile } from 'esbuild';
 import { execa } from 'execa';
 import { readFile } from 'node:fs/promises';
 import { afterAll, expect, test } from 'vitest';
-import { BIN, makeSandbox, REPO, type Sandbox } from '../../helpers/cli.js';
-
-/** The source files whose code is in the entry chunks or what they import statically. */
-function staticInputs(metafile: Metafile, entryPoints: readonly string[]): string[] {
-  const outputs = metafile.outputs;
-  // A dynamic import() target is an entry point of its own for esbuild: start from the named ones only.
-  const stack = Object.keys(outputs).filter((key) => entryPoints.includes(outputs[key]!.entryPoint ?? ''));
-  const seen = new Set<string>();
-  while (stack.length > 0) {
-    const key = stack.pop()!;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    for (const imported of outputs[key]!.imports) if (imported.kind === 'import-statement' && !imported.external) stack.push(imported.path);
-  }
-  return [...seen].flatMap((key) =>
-    Object.entries(outputs[key]!.inputs)
-      .filter(([, input]) => input.bytesInOutput > 0)
-      .map(([file]) => file),
-  );
-}
+import { BIN, makeSandbox, type Sandbox } from '../../helpers/cli.js';
+import { importGraph } from '../../helpers/import-graph.js';
 
 test('run + the Claude dialect import the http client and the plugin reader only dynamically', async () => {
   const entryPoints = ['src/commands/run.ts', 'src/dialects/claude/index.ts', 'src/exec/runner.ts'];
-  const result = await build({
-    entryPoints,
-    absWorkingDir: REPO,
-    bundle: true,
-    write: false,
-    outdir: 'out',
-    format: 'esm',
-    splitting: true,
-    platform: 'node',
-    packages: 'bundle',
-    mainFields: ['module', 'main'],
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const eager = staticInputs(result.metafile, entryPoints);
-  const all = Object.keys(result.metafile.inputs);
+  const { eager, visited: all } = await importGraph(entryPoints);
   expect(eager.some((file) => file.endsWith('src/dialects/claude/interpret.ts'))).toBe(true);
   expect(all.some((file) => file.endsWith('src/exec/http.ts'))).toBe(true);
   expect(eager.filter((file) => file.endsWith('src/exec/http.ts') || file.endsWith('src/dialects/claude/plugins.ts'))).toEqual([]);
