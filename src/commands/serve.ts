@@ -92,20 +92,28 @@ function warningLines(news: AnswerNews, color: boolean): string[] {
 
 /**
  * V8 doubles its young generation (up to 16 MiB a semi-space) while a process allocates fast, and never
- * gives it back: a server answering thousands of events grows by ~30 MiB of RSS that holds only
- * garbage. `--semi-space-growth-factor` is read each time V8 would grow, so setting it to 1 once the
- * server starts keeps the young generation at its start-up size (`--max-semi-space-size` is read only
- * at start-up and does nothing here; measured in docs/serve.md). A user who chose a semi-space size
- * on Node's command line or in NODE_OPTIONS keeps it.
+ * gives it back: a server answering thousands of events grew by ~30 MiB of RSS that held only garbage.
+ * `--semi-space-growth-factor` is read each time V8 would grow it, so 1 keeps the young generation at
+ * its start-up size (`--max-semi-space-size` is read only at start-up and does nothing here). What
+ * survives it is mostly an event's garbage too (the live heap after a full collection stays ~7 MiB),
+ * and V8 lets the old generation grow to up to 4x its live size before collecting it; 1.5x here
+ * (`--heap-growing-percent`, read at each collection). Measured in docs/serve.md.
+ *
+ * V8's code cache is keyed by its flags: a pack compiled after this change misses the cache, and one
+ * saved after it would miss for every later `run`. So the flags change once the first request has
+ * loaded what a session needs, and the returned function puts the defaults back before hookrun exits
+ * (and saves its cache). A user who sized the heap on Node's command line or in NODE_OPTIONS keeps it:
+ * undefined then.
  */
-export function holdYoungGeneration(execArgv: readonly string[], nodeOptions: string | undefined): boolean {
-  const chosen = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)].some((flag) => /^--(max-|min-)?semi[-_]space/.test(flag));
-  if (chosen) return false;
+export function holdHeap(execArgv: readonly string[], nodeOptions: string | undefined): (() => void) | undefined {
+  const flags = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)];
+  if (flags.some((flag) => /^--((max|min)[-_])?semi[-_]space|^--heap[-_]growing/.test(flag))) return undefined;
   v8.setFlagsFromString('--semi-space-growth-factor=1');
-  // What survives the young generation is mostly an event's garbage too (the live heap after a full
-  // collection stays ~7 MiB); V8 lets the old one grow up to 4x that before collecting it, 1.5x here.
-  if (!/--heap[-_]growing[-_]percent/.test([...execArgv, nodeOptions ?? ''].join(' '))) v8.setFlagsFromString('--heap-growing-percent=50');
-  return true;
+  v8.setFlagsFromString('--heap-growing-percent=50');
+  return () => {
+    v8.setFlagsFromString('--semi-space-growth-factor=2');
+    v8.setFlagsFromString('--heap-growing-percent=0');
+  };
 }
 
 /** The young generation's size now, in MiB (one decimal), for the --verbose log. */
@@ -115,7 +123,13 @@ function youngGenerationMiB(): string {
 }
 
 export async function serveCommand(options: ServeOptions, io: IO, host: ServeHost): Promise<number> {
-  const held = holdYoungGeneration(process.execArgv, process.env.NODE_OPTIONS);
+  let release: (() => void) | undefined;
+  let held: boolean | undefined;
+  const holdOnce = () => {
+    if (held !== undefined) return;
+    release = holdHeap(process.execArgv, process.env.NODE_OPTIONS);
+    held = release !== undefined;
+  };
   const session = new Session(options);
   const color = io.colorStderr;
   const seen = new Set<string>();
@@ -191,6 +205,8 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
       const rpc = rpcErrorOf(error, line);
       fail(id, rpc);
       if (id === undefined || options.verbose) io.stderr(`hookrun: error: stdin line ${line}: ${rpc.message}\n`);
+    } finally {
+      holdOnce();
     }
   };
 
@@ -338,5 +354,6 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
   } finally {
     clearInterval(watch);
     for (const signal of SIGNALS) host.process.off(signal, onSignal);
+    release?.();
   }
 }
