@@ -4,6 +4,7 @@
 // pipeline as `hookrun run`. This module is the edge: framing, protocol errors, the log, the lifetime.
 import { type Readable } from 'node:stream';
 import os from 'node:os';
+import v8 from 'node:v8';
 import type { IO } from '../io.js';
 import { HookrunError, errorText } from '../errors.js';
 import { killAllNow } from '../exec/process.js';
@@ -90,7 +91,46 @@ function warningLines(news: AnswerNews, color: boolean): string[] {
   return lines;
 }
 
+/**
+ * V8 doubles its young generation (up to 16 MiB a semi-space) while a process allocates fast, and never
+ * gives it back: a server answering thousands of events grew by ~30 MiB of RSS that held only garbage.
+ * `--semi-space-growth-factor` is read each time V8 would grow it, so 1 keeps the young generation at
+ * its start-up size (`--max-semi-space-size` is read only at start-up and does nothing here). What
+ * survives it is mostly an event's garbage too (the live heap after a full collection stays ~7 MiB),
+ * and V8 lets the old generation grow to up to 4x its live size before collecting it; 1.5x here
+ * (`--heap-growing-percent`, read at each collection). Measured in docs/serve.md.
+ *
+ * V8's code cache is keyed by its flags: a pack compiled after this change misses the cache, and one
+ * saved after it would miss for every later `run`. So the flags change once the first request has
+ * loaded what a session needs, and the returned function puts the defaults back before hookrun exits
+ * (and saves its cache). A user who sized the heap on Node's command line or in NODE_OPTIONS keeps it:
+ * undefined then.
+ */
+export function holdHeap(execArgv: readonly string[], nodeOptions: string | undefined): (() => void) | undefined {
+  const flags = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)];
+  if (flags.some((flag) => /^--((max|min)[-_])?semi[-_]space|^--heap[-_]growing/.test(flag))) return undefined;
+  v8.setFlagsFromString('--semi-space-growth-factor=1');
+  v8.setFlagsFromString('--heap-growing-percent=50');
+  return () => {
+    v8.setFlagsFromString('--semi-space-growth-factor=2');
+    v8.setFlagsFromString('--heap-growing-percent=0');
+  };
+}
+
+/** The young generation's size now, in MiB (one decimal), for the --verbose log. */
+function youngGenerationMiB(): string {
+  const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+  return ((space?.space_size ?? 0) / 1048576).toFixed(1);
+}
+
 export async function serveCommand(options: ServeOptions, io: IO, host: ServeHost): Promise<number> {
+  let release: (() => void) | undefined;
+  let held: boolean | undefined;
+  const holdOnce = () => {
+    if (held !== undefined) return;
+    release = holdHeap(process.execArgv, process.env.NODE_OPTIONS);
+    held = release !== undefined;
+  };
   const session = new Session(options);
   const color = io.colorStderr;
   const seen = new Set<string>();
@@ -166,6 +206,8 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
       const rpc = rpcErrorOf(error, line);
       fail(id, rpc);
       if (id === undefined || options.verbose) io.stderr(`hookrun: error: stdin line ${line}: ${rpc.message}\n`);
+    } finally {
+      holdOnce();
     }
   };
 
@@ -263,6 +305,7 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
     closing = true;
     void drain().then(() => {
       log('hookrun serve: end of input: every event answered');
+      log(`hookrun serve: young generation ${youngGenerationMiB()} MiB (${held ? 'held at its start-up size' : "as Node's flags size it"})`);
       finish(0);
     });
   };
@@ -312,5 +355,6 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
   } finally {
     clearInterval(watch);
     for (const signal of SIGNALS) host.process.off(signal, onSignal);
+    release?.();
   }
 }

@@ -70,3 +70,21 @@ function statIfThere(file: string): fs.Stats | undefined {
 function readUtf8(file: string): string {
   return readInputFile(file, 'utf8');
 }
+
+const byDeriver = new WeakMap<(arg: never) => unknown, WeakMap<object, Entry>>();
+
+/**
+ * `derive(arg)` for what `readParsed` returned (`source`), kept and reused while `source` is the same
+ * object and `key` the same string: `key` must say everything `arg` holds beyond `source` (the values
+ * of the environment variables it expanded, say). One result per `source`, kept as long as `source`
+ * is. `derive` must be a pure module-level function, and callers must not change what it returns.
+ */
+export function derived<A, T>(source: object, key: string, derive: (arg: A) => T, arg: A): T {
+  let kept = byDeriver.get(derive as (arg: never) => unknown);
+  const entry = kept?.get(source);
+  if (entry && entry.key === key) return entry.value as T;
+  const value = derive(arg);
+  if (!kept) byDeriver.set(derive as (arg: never) => unknown, (kept = new WeakMap()));
+  kept.set(source, { key, value });
+  return value;
+}

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { hookrun, makeSandbox, REPO, type Sandbox, stdoutJson } from '../helpers/cli.js';
+import { RACY_MS } from '../../src/files/cache.js';
 
 const sandboxes: Sandbox[] = [];
 const consumerDir = path.join(REPO, 'test', 'serve', '.consumer');
@@ -64,4 +65,35 @@ test("the built entry exports exactly src/index.ts's functions", async () => {
   const source = await import('../../src/index.js');
   const built = await import(path.join(REPO, 'dist', 'index.js'));
   expect(Object.keys(built).sort()).toEqual(Object.keys(source).sort());
+});
+
+// A session keeps what an unchanged settings file validates to; a value it expands from the environment
+// is part of that key, so a caller that changes its env object between two events is answered afresh.
+test('a session answers from a kept settings file as the environment it expands now says', { timeout: 60_000 }, async () => {
+  const sb = await makeSandbox();
+  sandboxes.push(sb);
+  const settings = path.join(sb.ws, '.gemini/settings.json');
+  await sb.write(settings, JSON.stringify({ hooks: { BeforeTool: [{ matcher: '$HOOKRUN_TEST_TOOL', hooks: [{ type: 'command', command: 'echo \'{"decision":"deny","reason":"expanded"}\'' }] }] } }));
+  // Old enough to be kept (src/files/cache.ts never keeps a file changed within RACY_MS of its read).
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
+  fs.mkdirSync(consumerDir, { recursive: true });
+  const script = path.join(consumerDir, 'env-change.mjs');
+  fs.writeFileSync(
+    script,
+    `import { createSession } from 'hookrun';
+const [cwd, envJson] = process.argv.slice(2);
+const env = JSON.parse(envJson);
+const session = createSession({ cwd, env });
+const ask = async () => (await session.run({ event: 'BeforeTool', input: { tool_name: 'run_shell_command', tool_input: { command: 'ls' } } })).outcome;
+const outcomes = [await ask()];
+env.HOOKRUN_TEST_TOOL = 'read_file';
+outcomes.push(await ask());
+env.HOOKRUN_TEST_TOOL = 'run_shell_command';
+outcomes.push(await ask());
+process.stdout.write(JSON.stringify(outcomes));
+`,
+  );
+  const env = { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true', HOOKRUN_TEST_TOOL: 'run_shell_command' };
+  const out = execFileSync(process.execPath, [script, sb.ws, JSON.stringify(env)], { env, encoding: 'utf8' });
+  expect(JSON.parse(out)).toEqual(['block', 'proceed', 'block']);
 });

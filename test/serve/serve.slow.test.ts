@@ -1,7 +1,7 @@
 // `hookrun serve` over a whole session: the Gemini conformance cases answered twice by one server,
 // and its lifetime against hostile hooks, signals and a parent that dies.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, expect, test } from 'vitest';
@@ -147,3 +147,78 @@ test.runIf(process.platform === 'linux')('parent death: the server stops its hoo
   await waitFor('the hook to be stopped', () => !alive(hook));
   expect(alive(writer)).toBe(true);
 });
+
+// V8 doubles the young generation while a process allocates fast and keeps it: without the hold, this
+// server reports 16–32 MiB after a few thousand events (RSS ~30 MiB above its start). docs/serve.md, target 10.
+test('a long session keeps the young generation at its start-up size, unless Node was told a size', async () => {
+  const sb = await sandbox();
+  await sb.write(path.join(sb.ws, '.gemini/settings.json'), JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'true' }] }] } }));
+  const young = async (env: Record<string, string>) => {
+    const client = new ServeClient(['-C', sb.ws, '--verbose'], { env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true', ...env } });
+    clients.push(client);
+    for (let sent = 0; sent < 3000; sent += 10) {
+      const ids = Array.from({ length: 10 }, () => client.send('run', { event: 'BeforeTool', input: { tool_name: 'read_file', tool_input: { file_path: 'README.md' } } }));
+      for (const id of ids) expect((await client.answer(id)).result.output).toEqual({});
+    }
+    client.end();
+    expect((await client.exited).code).toBe(0);
+    const line = /young generation ([\d.]+) MiB \(([^)]*)\)/.exec(client.stderr);
+    expect(line, client.stderr).not.toBeNull();
+    return { mib: Number(line![1]), how: line![2] };
+  };
+  const held = await young({});
+  expect(held.how).toBe('held at its start-up size');
+  expect(held.mib).toBeLessThanOrEqual(4);
+  const chosen = await young({ NODE_OPTIONS: '--max-semi-space-size=8' });
+  expect(chosen.how).toBe("as Node's flags size it");
+  expect(chosen.mib).toBeGreaterThan(4);
+}, 300_000);
+
+// V8's code cache is keyed by V8's flags, which serve changes for its heap: a pack cached under the
+// changed flags would be refused (and rewritten) by every later `run`, and they by serve, back and forth.
+test('serve and run leave each other the code cache they use: no pack is rewritten once both have run', async () => {
+  const sb = await sandbox();
+  await sb.write(path.join(sb.ws, '.gemini/settings.json'), JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'true' }] }] } }));
+  // A private install, so that no other test's commands add purposes to these caches meanwhile.
+  const install = path.join(sb.root, 'install');
+  const dist = path.join(path.dirname(BIN), '..', 'dist');
+  cpSync(path.dirname(BIN), path.join(install, 'bin'), { recursive: true });
+  cpSync(dist, path.join(install, 'dist'), { recursive: true, filter: (file) => !file.endsWith('.v8cache') });
+  const bin = path.join(install, 'bin', path.basename(BIN));
+  const env = { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true', XDG_CACHE_HOME: path.join(sb.root, 'xdg') };
+  const session = async () => {
+    const child = spawn(process.execPath, [bin, 'serve', '-C', sb.ws], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines = [
+      { tool_name: 'run_shell_command', tool_input: { command: 'ls' } },
+      { tool_name: 'read_file', tool_input: { file_path: 'README.md' } },
+    ].map((input, id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'run', params: { event: 'BeforeTool', input } }));
+    child.stdin.end(`${lines.join('\n')}\n`);
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(0);
+    expect(out.trim().split('\n')).toHaveLength(2);
+  };
+  const run = () => {
+    const result = spawnSync(process.execPath, [bin, 'run', 'BeforeTool', '-C', sb.ws, '--event', '{"tool_name":"read_file"}'], { env, encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+  };
+  const caches = () =>
+    Object.fromEntries(
+      readdirSync(path.join(install, 'dist'))
+        .filter((name) => name.endsWith('.v8cache'))
+        .map((name) => [name, statSync(path.join(install, 'dist', name)).mtimeMs]),
+    );
+  // Each command records itself in the caches of the packs it reads, once.
+  await session();
+  run();
+  await session();
+  run();
+  const settled = caches();
+  expect(Object.keys(settled).length).toBeGreaterThan(0);
+  await session();
+  run();
+  await session();
+  run();
+  expect(caches()).toEqual(settled);
+}, 120_000);

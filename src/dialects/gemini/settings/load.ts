@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { geminiHome, type Context } from '../../../context.js';
 import { configError, formatJsonPath, formatLocation, HookrunError } from '../../../errors.js';
-import { readParsed } from '../../../files/cache.js';
+import { derived, readParsed } from '../../../files/cache.js';
 import { decideFolderTrust } from '../trust/folders.js';
 import type {
   ConsideredEntry,
@@ -25,7 +25,7 @@ import { extensionsDir, loadExtensions, type ExtensionHooks } from './extensions
 import { isPlainObject, parseJsonc, type JsoncDocument } from '../../../settings/jsonc.js';
 import { mergeHookSlots, mergeSettings, type LayerHooks } from './merge.js';
 import { registerHooks, type HookSlot, type RegistryOutput } from './registry.js';
-import { settingsDefaults, validateSettings } from './schema-check.js';
+import { settingsDefaults, type SettingsValidation, validateSettings } from './schema-check.js';
 import { readInputFile } from '../../../read-input.js';
 
 export type SettingsLayerName = Extract<Layer, 'systemDefaults' | 'user' | 'workspace' | 'system'>;
@@ -118,7 +118,7 @@ export function loadSettingsLayer(ctx: Context, layer: SettingsLayerName, file: 
   if (!isPlainObject(doc.value)) {
     return failed('settings-not-object', configError(`Error in ${file}: Settings file is not a valid JSON object.`, doc.locate([])));
   }
-  const validation = validateSettings(expandEnvInObject(doc.value, ctx.env));
+  const validation = validateLayer(doc, ctx.env);
   const diagnostics = validation.issues.map((issue): Diagnostic => ({
     code: 'schema-invalid',
     severity: 'warning',
@@ -126,6 +126,15 @@ export function loadSettingsLayer(ctx: Context, layer: SettingsLayerName, file: 
     location: doc.locate(issue.path),
   }));
   return { layer, path: file, exists: true, doc, settings: validation.data, valid: validation.valid, diagnostics };
+}
+
+/**
+ * The file's settings expanded and validated, kept with its parse (src/files/cache.ts) for as long as
+ * the expansion gives the same text: most files expand no variable, and for them the key is empty.
+ */
+function validateLayer(doc: JsoncDocument, env: Context['env']): SettingsValidation {
+  const expanded = expandEnvInObject(doc.value, env);
+  return derived(doc, expanded === doc.value ? '' : JSON.stringify(expanded), validateSettings, expanded as JsonObject);
 }
 
 type ParsedLayer = 'missing' | { doc: JsoncDocument } | { syntaxError: unknown };
