@@ -73,11 +73,8 @@ export interface ExecuteOptions extends RunOptions {
 /** Runs the planned hooks, merges their answers as the agent does and builds the report. */
 export async function executeEvent(planned: PlannedEvent, ctx: Context, options: ExecuteOptions): Promise<RunReport> {
   const { dialect, event, input, config, plan, description, gate } = planned;
-  if (gate?.record && gate.assessment) {
-    // `warn`, as Gemini CLI does: having warned, record every project hook so the warning is shown once.
-    const { recordProjectHooks } = await import('./dialects/gemini/trust/edit.js');
-    await recordProjectHooks(ctx, gate.assessment.hooks);
-  }
+  // `warn`, as Gemini CLI does: having warned, record every project hook so the warning is shown once.
+  if (gate?.record) await gate.record();
   const { results, agentError } = await runPlan(dialect, plan, input, config, ctx, {
     ...options,
     holdBack: (hook) => holdBackReason(gate, hook.entry),

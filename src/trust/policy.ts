@@ -43,8 +43,8 @@ export interface HookTrustGate {
   /** Hook key → why it is held back (only with `block`). */
   heldBack: Map<string, string>;
   diagnostics: Diagnostic[];
-  /** With `warn`: record every project hook as trusted (unless this is a dry run). */
-  record: boolean;
+  /** With `warn`: records every project hook as trusted; run calls it (a dry run does not). */
+  record?: () => Promise<unknown>;
 }
 
 /** The command a user runs to trust this workspace's hooks, quoted for a POSIX shell. */
@@ -67,7 +67,7 @@ export function geminiProjectHooksWarning(labels: readonly string[]): string {
  * reading the fingerprint files; recording (warn) is left to the caller so that a dry run writes nothing.
  */
 export function gateProjectHooks(ctx: Context, config: ResolvedConfig, policy: HookTrustPolicy): HookTrustGate {
-  const gate: HookTrustGate = { policy, applies: false, heldBack: new Map(), diagnostics: [], record: false };
+  const gate: HookTrustGate = { policy, applies: false, heldBack: new Map(), diagnostics: [] };
   // Gemini checks fingerprints only when the hook system runs in a trusted folder.
   if (!config.hooksEnabled || !config.trust.trusted || config.projectHooks === undefined) return gate;
   const hooks = projectHooksOf(config.projectHooks, locatorFromEntries(config.entries));
@@ -105,7 +105,9 @@ export function gateProjectHooks(ctx: Context, config: ResolvedConfig, policy: H
     // Gemini lists its own view (name or command; a changed script is invisible to it); hookrun adds the scripts.
     const labels = [...new Set(untrusted.map((hook) => (hook.status === 'script-changed' ? `${hook.label} (${describeStatus(hook)})` : hook.label)))];
     gate.diagnostics.push({ code: 'project-hooks-detected', severity: 'warning', message: geminiProjectHooksWarning(labels) });
-    gate.record = !problem && !scriptsProblem;
+    if (!problem && !scriptsProblem) {
+      gate.record = async () => (await import('../dialects/gemini/trust/edit.js')).recordProjectHooks(ctx, assessment.hooks);
+    }
     return gate;
   }
 

@@ -70,7 +70,7 @@ describe('block (default) in a folder trusted through trustedFolders.json', () =
     expect(holdBackReason(g, user)).toBeUndefined();
     expect(g.diagnostics).toMatchObject([{ code: 'project-hooks-held-back', severity: 'warning' }]);
     expect(g.diagnostics[0]!.message).toContain(`hookrun trust --hooks -C ${s.workspace}`);
-    expect(g.record).toBe(false);
+    expect(g.record).toBeUndefined();
   });
 
   it('everything recorded: nothing held back, nothing said', async () => {
@@ -111,7 +111,7 @@ describe('warn: Gemini CLI\'s behaviour', () => {
     await trustFile();
     const { gate: g } = await gate('warn');
     expect(g.heldBack.size).toBe(0);
-    expect(g.record).toBe(true);
+    expect(g.record).toBeTypeOf('function');
     expect(g.diagnostics).toEqual([
       {
         code: 'project-hooks-detected',
@@ -126,14 +126,14 @@ describe('warn: Gemini CLI\'s behaviour', () => {
 
   it('applies whatever trusted the folder, as Gemini checks in any trusted folder', async () => {
     const { gate: g } = await gate('warn', { GEMINI_CLI_TRUST_WORKSPACE: 'true' });
-    expect(g.record).toBe(true);
+    expect(g.record).toBeTypeOf('function');
   });
 
   it('does not record over an invalid trusted_hooks.json', async () => {
     await trustFile();
     await s.write(trustedHooksPath(s.ctx()), 'garbage');
     const { gate: g } = await gate('warn');
-    expect(g.record).toBe(false);
+    expect(g.record).toBeUndefined();
     expect(g.diagnostics.map((d) => d.code)).toEqual(['trusted-hooks-invalid', 'project-hooks-detected']);
   });
 });
@@ -141,14 +141,16 @@ describe('warn: Gemini CLI\'s behaviour', () => {
 describe('no check at all, as in Gemini CLI', () => {
   it('in an untrusted folder (no settings hook runs there anyway)', async () => {
     const { gate: g } = await gate('block');
-    expect(g).toMatchObject({ applies: false, diagnostics: [], record: false });
+    expect(g).toMatchObject({ applies: false, diagnostics: [] });
+    expect(g.record).toBeUndefined();
     expect(g.assessment).toBeUndefined();
   });
 
   it('with hooks disabled', async () => {
     await trustFile();
     const { gate: g } = await gate('warn', {}, {}, { hooksConfig: { enabled: false } });
-    expect(g).toMatchObject({ applies: false, diagnostics: [], record: false });
+    expect(g).toMatchObject({ applies: false, diagnostics: [] });
+    expect(g.record).toBeUndefined();
   });
 });
 
