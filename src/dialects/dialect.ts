@@ -159,6 +159,12 @@ export interface Dialect {
   /** The report's words for this agent's answers (render/report.ts). */
   answerWords: AnswerWords;
   /**
+   * The tool input the merged answer makes the tool run with instead of the event's, where the agent lets
+   * a hook rewrite it (`hookrun test`'s `toolInput`). Absent, or undefined returned: the event's own
+   * (its `flagFields.toolInput` field).
+   */
+  rewrittenToolInput?(event: string, output: JsonObject): unknown;
+  /**
    * The agent's project-hook fingerprint gate, when it has one (Gemini CLI's trusted_hooks.json): which
    * project hooks are new or changed, and what `run` does with them under `--hook-trust` (`hookTrust`).
    */

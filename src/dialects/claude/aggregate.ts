@@ -2,7 +2,7 @@
 // everything; a PreToolUse permission decision by precedence deny > defer > ask > allow; any
 // `decision: "block"` blocks; messages and additional context from every hook are kept.
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
-import { setOwn } from '../../event/json.js';
+import { isPlainObject, setOwn } from '../../event/json.js';
 import { eventRule } from './events.js';
 
 const PERMISSION_RANK: Readonly<Record<string, number>> = { allow: 1, ask: 2, defer: 3, deny: 4 };
@@ -115,4 +115,11 @@ export function outcomeClaude(event: string, output: JsonObject | undefined): Ou
   // Versions that do not honour an event's decision had it removed by interpret.ts.
   const honoured = rule?.decisionBlocks !== undefined || rule?.failsOnNonZero === true;
   return honoured && output.decision === 'block' ? 'block' : 'proceed';
+}
+
+/** `hookSpecificOutput.updatedInput` replaces the tool's input (Claude Code, and Codex CLI in its fields). */
+export function rewrittenToolInputClaude(_event: string, output: JsonObject): unknown {
+  const specific = output.hookSpecificOutput;
+  const updated = isPlainObject(specific) ? specific.updatedInput : undefined;
+  return isPlainObject(updated) ? updated : undefined;
 }

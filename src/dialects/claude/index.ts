@@ -2,7 +2,7 @@
 import { firstFile } from '../detect.js';
 import { defineDialect } from '../dialect.js';
 import { claudeFailClosed } from './fail-closed.js';
-import { aggregateClaude, outcomeClaude } from './aggregate.js';
+import { aggregateClaude, outcomeClaude, rewrittenToolInputClaude } from './aggregate.js';
 import { CLAUDE_EVENTS, completeClaudeInput } from './events.js';
 import { interpretClaude } from './interpret.js';
 import { claudeInvocation } from './invocation.js';
@@ -23,6 +23,7 @@ export const claude = defineDialect({
   aggregate: aggregateClaude,
   outcome: outcomeClaude,
   answerWords: claudeWords,
+  rewrittenToolInput: rewrittenToolInputClaude,
   failClosed: claudeFailClosed,
   configuredAt(ctx) {
     const paths = claudeSettingsPaths(ctx);

@@ -2,6 +2,7 @@
 // that holds the rule; where Codex speaks Claude Code's protocol, those modules use Claude's code.
 import { defineDialect } from '../dialect.js';
 import { aggregateCodex, codexFailClosed, outcomeCodex } from './aggregate.js';
+import { rewrittenToolInputClaude } from '../claude/aggregate.js';
 import { CODEX_EVENTS, completeCodexInput } from './events.js';
 import { planCodex } from './plan.js';
 import { codexInvocation, interpretCodex } from './run.js';
@@ -21,6 +22,7 @@ export const codex = defineDialect({
   outcome: outcomeCodex,
   // Codex CLI answers in Claude Code's fields (docs/codex.md).
   answerWords: claudeWords,
+  rewrittenToolInput: rewrittenToolInputClaude,
   failClosed: codexFailClosed,
   configuredAt(ctx) {
     const folders = codexFolders(ctx);

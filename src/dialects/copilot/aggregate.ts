@@ -141,3 +141,8 @@ export const copilotFailClosed: FailClosedRules = {
     return undefined;
   },
 };
+
+/** preToolUse's `modifiedArgs` (from the last hook that gave one, unless a deny dropped it) replaces toolArgs. */
+export function rewrittenToolInputCopilot(event: string, output: JsonObject): unknown {
+  return canonicalEvent(event) === 'preToolUse' ? output.modifiedArgs : undefined;
+}

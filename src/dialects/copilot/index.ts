@@ -1,7 +1,7 @@
 // GitHub Copilot CLI (`--dialect copilot`): each member delegates to the module under copilot/ that holds
 // the rule (docs/copilot.md).
 import { defineDialect } from '../dialect.js';
-import { aggregateCopilot, copilotFailClosed, outcomeCopilot } from './aggregate.js';
+import { aggregateCopilot, copilotFailClosed, outcomeCopilot, rewrittenToolInputCopilot } from './aggregate.js';
 import { canonicalEvent, completeCopilotInput, COPILOT_EVENTS } from './events.js';
 import { planCopilot } from './plan.js';
 import { copilotInvocation, interpretCopilot } from './run.js';
@@ -23,6 +23,7 @@ export const copilot = defineDialect({
   aggregate: aggregateCopilot,
   outcome: outcomeCopilot,
   answerWords: copilotWords,
+  rewrittenToolInput: rewrittenToolInputCopilot,
   failClosed: copilotFailClosed,
   configuredAt: copilotConfiguredAt,
   migrate: () => import('./migrate.js'),

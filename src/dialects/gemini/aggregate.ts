@@ -1,7 +1,7 @@
 // Gemini CLI's aggregator (docs/sources.md §G5), pure: (event, results in plan order) → merged output.
 // Outputs are used as the agent uses them: unvalidated, compared strictly, spread as JS spreads.
 import { AgentEventError } from '../../errors.js';
-import { setOwn } from '../../event/json.js';
+import { isPlainObject, setOwn } from '../../event/json.js';
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
 import { isBlockingDecision } from './predicates.js';
 
@@ -179,4 +179,11 @@ export function outcomeGemini(event: string, output: JsonObject | undefined): Ou
   if (isBlockingDecision(output.decision)) return 'block';
   if (output.decision === 'ask' && event === 'BeforeTool') return 'ask';
   return 'proceed';
+}
+
+/** BeforeTool's `hookSpecificOutput.tool_input` replaces the call's arguments (docs/sources.md §G5). */
+export function rewrittenToolInputGemini(event: string, output: JsonObject): unknown {
+  const specific = output.hookSpecificOutput;
+  if (event !== 'BeforeTool' || !isPlainObject(specific)) return undefined;
+  return isPlainObject(specific.tool_input) ? specific.tool_input : undefined;
 }

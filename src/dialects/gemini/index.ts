@@ -1,5 +1,5 @@
 // Gemini CLI, the primary dialect: each member delegates to the stage module that holds the rule.
-import { aggregateGemini, outcomeGemini } from './aggregate.js';
+import { aggregateGemini, outcomeGemini, rewrittenToolInputGemini } from './aggregate.js';
 import { geminiHome } from '../../context.js';
 import { completeGeminiInput } from './input.js';
 import { textOf } from '../../event/json.js';
@@ -167,6 +167,7 @@ export const gemini = defineDialect({
   aggregate: aggregateGemini,
   outcome: outcomeGemini,
   answerWords: geminiWords,
+  rewrittenToolInput: rewrittenToolInputGemini,
   failClosed: geminiFailClosed,
   gateProjectHooks: (ctx, config, hookTrust) => gateProjectHooks(ctx, config, resolveHookTrustPolicy(hookTrust, ctx)),
   configuredAt(ctx) {

@@ -415,4 +415,28 @@ describe.concurrent('the other commands', () => {
     expect(r.exitCode, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain('2 passed');
   });
+
+  test("a fixture's toolInput is what Copilot runs: the hooks' modifiedArgs, else the event's toolArgs", async () => {
+    const sb = await sandbox({
+      'ws/.github/hooks/h.json': file({ preToolUse: [{ bash: `case "$(cat)" in *rm*) echo '{"modifiedArgs":{"command":"rm -ri ."}}';; esac` }] }),
+      'ws/guard.hooktest.yaml': [
+        'defaults:',
+        '  dialect: copilot',
+        '  trust: true',
+        'cases:',
+        '  - name: rewritten',
+        '    event: preToolUse',
+        '    input: { toolName: bash, toolArgs: { command: "rm -rf ." } }',
+        '    expect: { outcome: proceed, toolInput: { equals: { command: "rm -ri ." } } }',
+        '  - name: as sent',
+        '    event: preToolUse',
+        '    input: { toolName: bash, toolArgs: { command: ls } }',
+        '    expect: { toolInput: { equals: { command: ls } } }',
+        '',
+      ].join('\n'),
+    });
+    const r = await hookrun(['test', '--yes', '-C', sb.ws], { env: sb.env });
+    expect(r.exitCode, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('2 passed');
+  });
 });
