@@ -47,6 +47,8 @@ export function settingsDefaults(): JsonObject {
 /** What zod's messages call a JSON value's type ("received array"). */
 export function jsonTypeName(value: unknown): string {
   if (value === null) return 'null';
+  // zod names a number that is not finite by its value (NaN, -Infinity); JSON cannot hold one, a caller can.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   return Array.isArray(value) ? 'array' : typeof value;
 }
 
