@@ -393,11 +393,7 @@ describe.concurrent('the other commands', () => {
   test('hookrun test replays copilot fixtures', async () => {
     const sb = await sandbox({
       'ws/.github/hooks/h.json': file({ preToolUse: [{ bash: `case "$(cat)" in *rm*) ${deny('no rm')};; esac` }] }),
-      'ws/guard.hooktest.yaml': [
-        'defaults:',
-        '  dialect: copilot',
-        '  trust: true',
-        'cases:',
+      'ws/guard.hooktest.yaml': copilotFixtures([
         '  - name: blocks rm',
         '    event: preToolUse',
         '    input: { toolName: bash, toolArgs: { command: "rm -rf /" } }',
@@ -408,22 +404,15 @@ describe.concurrent('the other commands', () => {
         '    event: preToolUse',
         '    input: { toolName: bash, toolArgs: { command: ls } }',
         '    expect: { outcome: proceed }',
-        '',
-      ].join('\n'),
+      ]),
     });
-    const r = await hookrun(['test', '--yes', '-C', sb.ws], { env: sb.env });
-    expect(r.exitCode, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toContain('2 passed');
+    await expectAllPassed(sb, 2);
   });
 
   test("a fixture's toolInput is what Copilot runs: the hooks' modifiedArgs, else the event's toolArgs", async () => {
     const sb = await sandbox({
       'ws/.github/hooks/h.json': file({ preToolUse: [{ bash: `case "$(cat)" in *rm*) echo '{"modifiedArgs":{"command":"rm -ri ."}}';; esac` }] }),
-      'ws/guard.hooktest.yaml': [
-        'defaults:',
-        '  dialect: copilot',
-        '  trust: true',
-        'cases:',
+      'ws/guard.hooktest.yaml': copilotFixtures([
         '  - name: rewritten',
         '    event: preToolUse',
         '    input: { toolName: bash, toolArgs: { command: "rm -rf ." } }',
@@ -432,11 +421,20 @@ describe.concurrent('the other commands', () => {
         '    event: preToolUse',
         '    input: { toolName: bash, toolArgs: { command: ls } }',
         '    expect: { toolInput: { equals: { command: ls } } }',
-        '',
-      ].join('\n'),
+      ]),
     });
-    const r = await hookrun(['test', '--yes', '-C', sb.ws], { env: sb.env });
-    expect(r.exitCode, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toContain('2 passed');
+    await expectAllPassed(sb, 2);
   });
 });
+
+/** A hooktest file of Copilot cases, trusted (each line a line of YAML under `cases:`). */
+function copilotFixtures(cases: readonly string[]): string {
+  return ['defaults:', '  dialect: copilot', '  trust: true', 'cases:', ...cases, ''].join('\n');
+}
+
+/** `hookrun test` in the sandbox's workspace passes all `count` cases. */
+async function expectAllPassed(sb: { ws: string; env: Record<string, string> }, count: number): Promise<void> {
+  const r = await hookrun(['test', '--yes', '-C', sb.ws], { env: sb.env });
+  expect(r.exitCode, r.stdout + r.stderr).toBe(0);
+  expect(r.stdout).toContain(`${count} passed`);
+}
