@@ -7,11 +7,14 @@ import { configError, HookrunError, usageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { migrationAdapter } from '../migrate/adapters.js';
 import { NoteList } from '../migrate/model.js';
-import { writeFileAtomic } from '../migrate/write.js';
 import { readEditableSync } from '../settings/editable.js';
-import { withFileLock } from '../settings/write.js';
+import { writeFileAtomic } from '../files/atomic.js';
+import { withSettingsLock } from '../files/lock.js';
 import { buildMigrateReport, renderMigrateText, type WriteSummary } from '../render/migrate.js';
 import type { AgentName } from '../migrate/vocabulary.js';
+
+/** A file migrate creates is a settings file like any other: 0644, whatever the umask. */
+const MIGRATED_FILE = { newFileMode: 0o644, makeParents: true } as const;
 
 export interface MigrateOptions {
   from: string;
@@ -49,10 +52,10 @@ export async function migrateCommand(options: MigrateOptions, ctx: Context, io: 
     let merge = plan.merge(original);
     if (merge.added > 0) {
       await ensureDirectory(path.dirname(plan.file), plan.file);
-      await withFileLock(plan.file, () => {
+      await withSettingsLock(plan.file, () => {
         original = readEditableSync(plan.file);
         merge = plan.merge(original);
-        if (merge.added > 0) writeFileAtomic(plan.file, merge.text);
+        if (merge.added > 0) writeFileAtomic(plan.file, merge.text, MIGRATED_FILE);
       }).catch((error: unknown) => {
         throw asWriteError(error, plan.file);
       });

@@ -10,7 +10,8 @@ import { configError, HookrunError, usageError } from '../errors.js';
 import { GEMINI_EVENTS } from '../dialects/gemini/input-schemas.js';
 import type { IO } from '../io.js';
 import { decodeEditable } from '../settings/editable.js';
-import { withFileLock, writeFileAtomic } from '../settings/write.js';
+import { writeFileAtomic } from '../files/atomic.js';
+import { withSettingsLock } from '../files/lock.js';
 import {
   CAPTURE_DIR,
   CAPTURE_HOOK_NAME,
@@ -74,9 +75,9 @@ function originalBytes(state: RecordState): Buffer | undefined {
 }
 
 /** The settings lock when the file's directory exists (the lock file lives there); else nothing to lock. */
-async function withSettingsLock<T>(file: string, fn: () => Promise<T>): Promise<T> {
+async function lockedWhereDirExists<T>(file: string, fn: () => Promise<T>): Promise<T> {
   const dirExists = await stat(path.dirname(file)).then((s) => s.isDirectory(), () => false);
-  return dirExists ? withFileLock(file, fn) : fn();
+  return dirExists ? withSettingsLock(file, fn) : fn();
 }
 
 /** A failed write as the user should see it: `cannot write <file>: <reason>` (exit 1), not a stack trace. */
@@ -127,7 +128,7 @@ async function startRecording(options: RecordOptions, ctx: Context, io: IO): Pro
     await copyFile(await captureScriptSource(), path.join(ctx.cwd, CAPTURE_SCRIPT));
     // Read, change and write under the settings lock (the one `hookrun disable` takes), so a concurrent
     // edit is either already in what we read or waits for our write: none is lost.
-    await withFileLock(settingsFile, async () => {
+    await withSettingsLock(settingsFile, async () => {
       const bytes = await readBytesIfExists(settingsFile);
       // Not UTF-8: refused before anything is written (decoding would replace the bad bytes).
       const original = bytes === undefined ? undefined : decodeEditable(bytes, settingsFile);
@@ -147,9 +148,9 @@ async function startRecording(options: RecordOptions, ctx: Context, io: IO): Pro
       };
       // The state goes first: if the process dies before the settings are written, --stop still
       // knows what to undo. If the settings write fails, the state goes again (nothing to undo).
-      await writeFileAtomic(statePath, `${JSON.stringify(state, null, 2)}\n`, 0o600);
+      writeFileAtomic(statePath, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
       try {
-        await writeFileAtomic(settingsFile, installed.text, mode ?? undefined);
+        writeFileAtomic(settingsFile, installed.text, { mode: mode ?? undefined });
       } catch (error) {
         await rm(statePath, { force: true });
         throw error;
@@ -251,7 +252,7 @@ async function stopRecording(options: RecordOptions, ctx: Context, io: IO): Prom
   let result = '';
   let removedFile = false;
   // The whole read-compare-write runs under the settings lock, like every other settings edit.
-  await withSettingsLock(target, async () => {
+  await lockedWhereDirExists(target, async () => {
     const currentBytes = await readBytesIfExists(target);
     if (!state) {
       const current = currentBytes === undefined ? undefined : decodeEditable(currentBytes, target);
@@ -263,7 +264,7 @@ async function stopRecording(options: RecordOptions, ctx: Context, io: IO): Prom
       result = `${relSettings} was deleted since \`hookrun record\`; nothing to remove`;
       if (state.original !== null) {
         const backup = path.join(ctx.cwd, '.hookrun', 'settings.before-record.json');
-        await writeFileAtomic(backup, originalBytes(state)!, state.mode ?? undefined);
+        writeFileAtomic(backup, originalBytes(state)!, { mode: state.mode ?? undefined });
         result += `; its content from before recording is saved in ${path.relative(ctx.cwd, backup)}`;
       }
     } else if (currentBytes.equals(Buffer.from(state.installed, 'utf8'))) {
@@ -273,7 +274,7 @@ async function stopRecording(options: RecordOptions, ctx: Context, io: IO): Prom
         result = `removed ${relSettings} (hookrun had created it)`;
       } else {
         // The original bytes, not re-encoded text: byte for byte what was there.
-        await writeFileAtomic(state.settingsFile, originalBytes(state)!, state.mode ?? undefined);
+        writeFileAtomic(state.settingsFile, originalBytes(state)!, { mode: state.mode ?? undefined });
         result = `restored ${relSettings} exactly as it was before recording`;
       }
     } else {
@@ -323,6 +324,6 @@ async function surgicalRemoval(file: string, current: string, created: JsonPath[
     await rm(file);
     return `removed ${rel} (hookrun had created it; nothing else was left in it)`;
   }
-  await writeFileAtomic(file, removal.text, mode);
+  writeFileAtomic(file, removal.text, { mode });
   return `${rel} was edited since \`hookrun record\`: removed only hookrun's ${removal.removed} capture entr${removal.removed === 1 ? 'y' : 'ies'} and kept your edits`;
 }

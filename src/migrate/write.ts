@@ -2,7 +2,6 @@
 // the existing `hooks.<Event>` arrays (never replacing an event), text edits keep every comment and the
 // file's own layout, hooks already present (same event, matcher and command) are not added again, and the
 // file is replaced atomically (temp file + rename, same mode).
-import { writeFileAtomic as writeAtomically } from '../trust/atomic.js';
 import { applyEdits, findNodeAtLocation, type FormattingOptions, modify, type Node, parseTree } from 'jsonc-parser';
 import { configError, formatLocation } from '../errors.js';
 import { isPlainObject, parseJsoncObject } from '../settings/jsonc.js';
@@ -224,10 +223,6 @@ function indentJson(value: unknown, indent: string, style: Style): string {
   return JSON.stringify(value, null, style.unit).split('\n').join(`${style.eol}${indent}`);
 }
 
-/** Replaces the settings file atomically (the one writer in trust/atomic.ts); a new file gets the usual 0644. */
-export function writeFileAtomic(file: string, text: string): void {
-  writeAtomically(file, text, 0o644);
-}
 
 /** The target file's `hooksConfig.enabled === false` means Gemini CLI would run none of these hooks. */
 export function hooksDisabledIn(text: string | undefined): boolean {

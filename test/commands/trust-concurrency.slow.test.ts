@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { lockPathFor } from '../../src/trust/atomic.js';
+import { lockPathFor } from '../../src/files/lock.js';
 import { hookrun, makeSandbox, type Sandbox } from '../helpers/cli.js';
 
 let sb: Sandbox;

@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { mergeHooksIntoSettings, writeFileAtomic } from '../../src/migrate/write.js';
+import { writeFileAtomic } from '../../src/files/atomic.js';
+import { mergeHooksIntoSettings } from '../../src/migrate/write.js';
 import type { GeminiHooks } from '../../src/migrate/result.js';
 import { tempDir } from '../helpers/hooks.js';
 
@@ -71,7 +72,8 @@ describe('mergeHooksIntoSettings', () => {
   });
 });
 
-describe('writeFileAtomic', () => {
+describe('writeFileAtomic as migrate --write calls it', () => {
+  const MIGRATED_FILE = { newFileMode: 0o644, makeParents: true };
   const dir = tempDir('hookrun-write-');
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -79,7 +81,7 @@ describe('writeFileAtomic', () => {
     const file = path.join(dir, 'settings.json');
     fs.writeFileSync(file, 'old');
     fs.chmodSync(file, 0o600);
-    writeFileAtomic(file, 'new');
+    writeFileAtomic(file, 'new', MIGRATED_FILE);
     expect(fs.readFileSync(file, 'utf8')).toBe('new');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(fs.readdirSync(dir)).toEqual(['settings.json']);
@@ -91,10 +93,10 @@ describe('writeFileAtomic', () => {
     const link = path.join(dir, 'nested', 'link.json');
     fs.mkdirSync(path.dirname(link));
     fs.symlinkSync(target, link);
-    writeFileAtomic(link, 'via link');
+    writeFileAtomic(link, 'via link', MIGRATED_FILE);
     expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
     expect(fs.readFileSync(target, 'utf8')).toBe('via link');
-    writeFileAtomic(path.join(dir, 'a', 'b', 'new.json'), 'x');
+    writeFileAtomic(path.join(dir, 'a', 'b', 'new.json'), 'x', MIGRATED_FILE);
     expect(fs.readFileSync(path.join(dir, 'a', 'b', 'new.json'), 'utf8')).toBe('x');
   });
 });

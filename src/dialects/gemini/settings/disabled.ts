@@ -13,7 +13,8 @@ import { parseTree } from 'jsonc-parser';
 import { appendToJsoncArray, removeFromJsoncArray, removeJsoncChild } from '../../../settings/edit.js';
 import { geminiSettingsPaths, workspaceIsHome } from './load.js';
 import { findNode, isPlainObject, parseJsoncObject, type JsoncDocument } from '../../../settings/jsonc.js';
-import { withFileLock, writeFileAtomic, type LockOptions } from '../../../settings/write.js';
+import { writeFileAtomic } from '../../../files/atomic.js';
+import { type LockOptions, withSettingsLock } from '../../../files/lock.js';
 
 export type WritableScope = 'workspace' | 'user';
 
@@ -102,7 +103,7 @@ async function lockAll<T>(files: string[], fn: () => Promise<T>, options?: LockO
   // Always in the same (sorted) order, so two processes locking the same pair cannot deadlock.
   const sorted = [...new Set(files)].sort();
   const run = (index: number): Promise<T> =>
-    index === sorted.length ? fn() : withFileLock(sorted[index]!, () => run(index + 1), options);
+    index === sorted.length ? fn() : withSettingsLock(sorted[index]!, () => run(index + 1), options);
   return run(0);
 }
 
@@ -138,7 +139,7 @@ export async function enableHook(ctx: Context, hookName: string, options?: LockO
         for (let index = list.names.length - 1; index >= 0; index--) {
           if (list.names[index] === hookName) text = removeFromJsoncArray(text, DISABLED_PATH, index);
         }
-        await writeFileAtomic(list.file.path, dropEmptyDisabledList(text));
+        writeFileAtomic(list.file.path, dropEmptyDisabledList(text));
         modifiedScopes.push(list.file);
       }
     }, options);
@@ -153,7 +154,7 @@ export async function disableHook(ctx: Context, hookName: string, options?: Lock
   const [target, other] = writableScopes(ctx) as [ScopeFile, ScopeFile | undefined];
   try {
     await fs.promises.mkdir(path.dirname(target.path), { recursive: true });
-    return await withFileLock(
+    return await withSettingsLock(
       target.path,
       async (): Promise<HookActionResult> => {
         const list = readDisabledList(target, ctx);
@@ -162,7 +163,7 @@ export async function disableHook(ctx: Context, hookName: string, options?: Lock
         }
         const alsoIn = other && readDisabledList(other, ctx).names.includes(hookName) ? [other] : [];
         const text = list.doc ? appendToJsoncArray(list.doc.text, DISABLED_PATH, hookName) : newSettingsText([hookName]);
-        await writeFileAtomic(target.path, text);
+        writeFileAtomic(target.path, text);
         return { status: 'success', action: 'disable', hookName, modifiedScopes: [target], alreadyInStateScopes: alsoIn };
       },
       options,
@@ -182,7 +183,7 @@ export async function clearDisabledLists(ctx: Context, options?: LockOptions): P
       if (!list.doc || list.names.length === 0) continue;
       let text = list.doc.text;
       for (let index = list.names.length - 1; index >= 0; index--) text = removeFromJsoncArray(text, DISABLED_PATH, index);
-      await writeFileAtomic(scope.path, dropEmptyDisabledList(text));
+      writeFileAtomic(scope.path, dropEmptyDisabledList(text));
       modified.push(scope);
     }
   }, options);
@@ -196,7 +197,7 @@ export async function clearDisabledLists(ctx: Context, options?: LockOptions): P
 export async function addToDisabledList(ctx: Context, names: string[], options?: LockOptions): Promise<ScopeFile | undefined> {
   const [target] = writableScopes(ctx) as [ScopeFile];
   await fs.promises.mkdir(path.dirname(target.path), { recursive: true });
-  return withFileLock(
+  return withSettingsLock(
     target.path,
     async () => {
       const list = readDisabledList(target, ctx);
@@ -208,7 +209,7 @@ export async function addToDisabledList(ctx: Context, names: string[], options?:
       } else {
         for (const name of missing) text = appendToJsoncArray(text, DISABLED_PATH, name);
       }
-      await writeFileAtomic(target.path, text);
+      writeFileAtomic(target.path, text);
       return target;
     },
     options,

@@ -6,7 +6,7 @@ import { applyEdits, modify, parseTree } from 'jsonc-parser';
 import type { Context } from '../../../context.js';
 import { configError, formatLocation, type HookrunError } from '../../../errors.js';
 import { removeJsoncChild } from '../../../settings/edit.js';
-import { updateFile } from '../../../trust/atomic.js';
+import { updateFile } from '../../../files/update.js';
 import {
   normalizeFolderKey,
   parseTrustedFolders,

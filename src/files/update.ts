@@ -1,31 +1,18 @@
-// Writing the trust files without ever losing them: every write is atomic (src/files/atomic.ts), and
-// every read-modify-write runs under Gemini CLI's lock directory (proper-lockfile's convention, which
-// Gemini CLI uses for trustedFolders.json; src/files/lock.ts), so concurrent hookrun processes and
-// Gemini CLI cannot lose each other's updates.
+// Read-modify-write of a file another program also writes (Gemini CLI's trust files): under Gemini CLI's
+// lock directory (./lock.ts), re-read right before the atomic replace (./atomic.ts), so that concurrent
+// hookrun processes and Gemini CLI cannot lose each other's updates.
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic as writeAtomic } from '../files/atomic.js';
-import { type LockOptions, withGeminiLockDir } from '../files/lock.js';
+import { writeFileAtomic } from './atomic.js';
+import { type LockOptions, withGeminiLockDir } from './lock.js';
 import { readEditableSync } from '../settings/editable.js';
-
-export { readIfExists } from '../files/atomic.js';
-export { LOCK_STALE_MS, LOCK_WAIT_MS as LOCK_TIMEOUT_MS, lockPathFor, type LockOptions } from '../files/lock.js';
-
-/** Runs `work` while holding Gemini CLI's lock directory on `file`. */
-export function withFileLock<T>(file: string, work: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
-  return withGeminiLockDir(file, work, options);
-}
-
-/** Replaces a trust file atomically, creating ~/.gemini when needed; a new file gets `newFileMode` (0600: trust is private). */
-export function writeFileAtomic(file: string, text: string, newFileMode = 0o600): void {
-  writeAtomic(file, text, { newFileMode, makeParents: true });
-}
 
 export interface UpdateOptions<T> {
   /** Parses the current text (undefined: the file does not exist). Throw a HookrunError to refuse. */
   parse: (text: string | undefined) => T;
   /** Returns the new text, or undefined to leave the file untouched. */
   change: (current: T, text: string | undefined) => string | undefined;
+  /** A new file's mode; default 0600 (trust is private). */
   newFileMode?: number;
   lock?: LockOptions;
 }
@@ -44,7 +31,7 @@ export async function updateFile<T>(file: string, options: UpdateOptions<T>): Pr
     if (options.change(options.parse(undefined), undefined) === undefined) return 'unchanged';
     fs.mkdirSync(dir, { recursive: true });
   }
-  return withFileLock(
+  return withGeminiLockDir(
     file,
     () => {
       for (let round = 0; ; round++) {
@@ -53,7 +40,7 @@ export async function updateFile<T>(file: string, options: UpdateOptions<T>): Pr
         const next = options.change(options.parse(before), before);
         if (next === undefined || next === before) return 'unchanged';
         if (readEditableSync(file) !== before && round < 5) continue;
-        writeFileAtomic(file, next, options.newFileMode);
+        writeFileAtomic(file, next, { newFileMode: options.newFileMode ?? 0o600, makeParents: true });
         return 'written';
       }
     },

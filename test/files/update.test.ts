@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { HookrunError } from '../../src/errors.js';
-import { lockPathFor, updateFile, withFileLock, writeFileAtomic } from '../../src/trust/atomic.js';
+import { writeFileAtomic } from '../../src/files/atomic.js';
+import { lockPathFor, withGeminiLockDir } from '../../src/files/lock.js';
+import { updateFile } from '../../src/files/update.js';
 import { tempDir } from '../helpers/hooks.js';
 
 let dir: string;
@@ -12,13 +14,15 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** What a trust file gets: 0600 when new, its directory made (updateFile's write). */
+const PRIVATE = { newFileMode: 0o600, makeParents: true };
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
 const leftovers = () => fs.readdirSync(dir).filter((name) => name.includes('.tmp.') || name.endsWith('.lock'));
 
 describe('writeFileAtomic', () => {
   test('a new file gets the mode asked for (0600), whatever the umask', () => {
     const file = path.join(dir, 'new.json');
-    writeFileAtomic(file, '{}');
+    writeFileAtomic(file, '{}', PRIVATE);
     expect(fs.readFileSync(file, 'utf8')).toBe('{}');
     expect(mode(file)).toBe(0o600);
   });
@@ -27,7 +31,7 @@ describe('writeFileAtomic', () => {
     const file = path.join(dir, 'kept.json');
     fs.writeFileSync(file, 'old');
     fs.chmodSync(file, 0o640);
-    writeFileAtomic(file, 'new');
+    writeFileAtomic(file, 'new', PRIVATE);
     expect(fs.readFileSync(file, 'utf8')).toBe('new');
     expect(mode(file)).toBe(0o640);
   });
@@ -37,14 +41,14 @@ describe('writeFileAtomic', () => {
     const link = path.join(dir, 'link.json');
     fs.writeFileSync(target, 'old');
     fs.symlinkSync(target, link);
-    writeFileAtomic(link, 'new');
+    writeFileAtomic(link, 'new', PRIVATE);
     expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
     expect(fs.readFileSync(target, 'utf8')).toBe('new');
   });
 
   test('creates missing directories and leaves no temp file behind', () => {
     const file = path.join(dir, 'a', 'b', 'c.json');
-    writeFileAtomic(file, 'x');
+    writeFileAtomic(file, 'x', PRIVATE);
     expect(fs.readFileSync(file, 'utf8')).toBe('x');
     expect(leftovers()).toEqual([]);
   });
@@ -56,7 +60,7 @@ describe('writeFileAtomic', () => {
     fs.writeFileSync(file, 'original');
     fs.chmodSync(path.dirname(file), 0o500);
     try {
-      expect(() => writeFileAtomic(file, 'new')).toThrow(HookrunError);
+      expect(() => writeFileAtomic(file, 'new', PRIVATE)).toThrow(HookrunError);
       expect(fs.readFileSync(file, 'utf8')).toBe('original');
       expect(fs.readdirSync(path.dirname(file))).toEqual(['f.json']);
     } finally {
@@ -65,12 +69,12 @@ describe('writeFileAtomic', () => {
   });
 });
 
-describe('withFileLock', () => {
+describe('withGeminiLockDir', () => {
   test('the lock is a directory next to the real path, removed after use', async () => {
     const file = path.join(dir, 'f.json');
     fs.writeFileSync(file, '{}');
     let seen = false;
-    await withFileLock(file, () => {
+    await withGeminiLockDir(file, () => {
       seen = fs.statSync(`${file}.lock`).isDirectory();
     });
     expect(seen).toBe(true);
@@ -98,7 +102,7 @@ describe('withFileLock', () => {
     const old = new Date(Date.now() - 60_000);
     fs.utimesSync(lock, old, old);
     const started = Date.now();
-    await withFileLock(file, () => undefined, { staleMs: 10_000, timeoutMs: 5000 });
+    await withGeminiLockDir(file, () => undefined, { staleMs: 10_000, timeoutMs: 5000 });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(fs.existsSync(lock)).toBe(false);
   });
@@ -107,7 +111,7 @@ describe('withFileLock', () => {
     const file = path.join(dir, 'f.json');
     fs.writeFileSync(file, '{}');
     fs.mkdirSync(lockPathFor(file));
-    await expect(withFileLock(file, () => undefined, { timeoutMs: 300 })).rejects.toThrow(
+    await expect(withGeminiLockDir(file, () => undefined, { timeoutMs: 300 })).rejects.toThrow(
       `it is locked by another process (${lockPathFor(file)})`,
     );
   });
@@ -117,7 +121,7 @@ describe('withFileLock', () => {
     fs.writeFileSync(file, '{}');
     fs.mkdirSync(lockPathFor(file));
     setTimeout(() => fs.rmdirSync(lockPathFor(file)), 200);
-    await expect(withFileLock(file, () => 'done', { timeoutMs: 5000 })).resolves.toBe('done');
+    await expect(withGeminiLockDir(file, () => 'done', { timeoutMs: 5000 })).resolves.toBe('done');
   });
 });
 

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { LockTimeoutError, withFileLock, writeFileAtomic } from '../../src/settings/write.js';
+import { writeFileAtomic } from '../../src/files/atomic.js';
+import { LockTimeoutError, withSettingsLock } from '../../src/files/lock.js';
 import { tempDir } from '../helpers/hooks.js';
 
 let dir: string;
@@ -25,7 +26,7 @@ describe('writeFileAtomic', () => {
     const file = path.join(dir, 'settings.json');
     fs.writeFileSync(file, 'old');
     fs.chmodSync(file, 0o600);
-    await writeFileAtomic(file, 'new');
+    writeFileAtomic(file, 'new');
     expect(fs.readFileSync(file, 'utf8')).toBe('new');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(leftovers()).toEqual([]);
@@ -33,7 +34,7 @@ describe('writeFileAtomic', () => {
 
   test('creates a missing file with the usual mode (0666 minus umask)', async () => {
     const file = path.join(dir, 'new.json');
-    await writeFileAtomic(file, '{}');
+    writeFileAtomic(file, '{}');
     const umask = process.umask();
     expect(fs.statSync(file).mode & 0o777).toBe(0o666 & ~umask);
   });
@@ -43,26 +44,26 @@ describe('writeFileAtomic', () => {
     const link = path.join(dir, 'link.json');
     fs.writeFileSync(real, 'old');
     fs.symlinkSync(real, link);
-    await writeFileAtomic(link, 'new');
+    writeFileAtomic(link, 'new');
     expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
     expect(fs.readFileSync(real, 'utf8')).toBe('new');
   });
 
   test('a failing write leaves the old file and no temp file', async () => {
     const file = path.join(dir, 'sub', 'settings.json');
-    await expect(writeFileAtomic(file, 'x')).rejects.toThrow(/ENOENT/);
+    expect(() => writeFileAtomic(file, 'x')).toThrow(/ENOENT/);
     expect(leftovers()).toEqual([]);
   });
 });
 
-describe('withFileLock', () => {
+describe('withSettingsLock', () => {
   test('runs critical sections one at a time and removes the lock', async () => {
     const file = path.join(dir, 'f.json');
     let inside = 0;
     let most = 0;
     await Promise.all(
       Array.from({ length: 8 }, () =>
-        withFileLock(file, async () => {
+        withSettingsLock(file, async () => {
           inside++;
           most = Math.max(most, inside);
           await new Promise((resolve) => setTimeout(resolve, 5));
@@ -76,32 +77,32 @@ describe('withFileLock', () => {
 
   test('returns what the section returns and releases the lock when it throws', async () => {
     const file = path.join(dir, 'f.json');
-    expect(await withFileLock(file, () => 42)).toBe(42);
-    await expect(withFileLock(file, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await withSettingsLock(file, () => 42)).toBe(42);
+    await expect(withSettingsLock(file, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(fs.existsSync(`${file}.lock`)).toBe(false);
   });
 
   test('takes over a lock whose owner process is dead', async () => {
     const file = path.join(dir, 'f.json');
     fs.writeFileSync(`${file}.lock`, JSON.stringify({ pid: deadPid(), host: os.hostname(), token: 't', since: 'then' }));
-    expect(await withFileLock(file, () => 'ran', { timeoutMs: 2000 })).toBe('ran');
+    expect(await withSettingsLock(file, () => 'ran', { timeoutMs: 2000 })).toBe('ran');
     expect(leftovers()).toEqual([]);
   });
 
   test('takes over an unreadable lock only once it is older than staleMs', async () => {
     const file = path.join(dir, 'f.json');
     fs.writeFileSync(`${file}.lock`, '');
-    await expect(withFileLock(file, () => 'ran', { timeoutMs: 100, staleMs: 60_000 })).rejects.toBeInstanceOf(LockTimeoutError);
+    await expect(withSettingsLock(file, () => 'ran', { timeoutMs: 100, staleMs: 60_000 })).rejects.toBeInstanceOf(LockTimeoutError);
     const old = new Date(Date.now() - 120_000);
     fs.utimesSync(`${file}.lock`, old, old);
-    expect(await withFileLock(file, () => 'ran', { timeoutMs: 1000, staleMs: 60_000 })).toBe('ran');
+    expect(await withSettingsLock(file, () => 'ran', { timeoutMs: 1000, staleMs: 60_000 })).toBe('ran');
   });
 
   test('waits for a live owner, then gives up naming the lock file and its owner', async () => {
     const file = path.join(dir, 'f.json');
     const owner = { pid: process.pid, host: os.hostname(), token: 'someone-else', since: '2026-01-01T00:00:00.000Z' };
     fs.writeFileSync(`${file}.lock`, JSON.stringify(owner));
-    const error = await withFileLock(file, () => 'ran', { timeoutMs: 150 }).catch((e: unknown) => e);
+    const error = await withSettingsLock(file, () => 'ran', { timeoutMs: 150 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LockTimeoutError);
     expect((error as Error).message).toBe(
       `could not lock ${file}.lock (held by process ${process.pid} on ${os.hostname()} since 2026-01-01T00:00:00.000Z); if no hookrun is running, delete that file`,
@@ -113,7 +114,7 @@ describe('withFileLock', () => {
   test('a lock from another host is judged by its age', async () => {
     const file = path.join(dir, 'f.json');
     fs.writeFileSync(`${file}.lock`, JSON.stringify({ pid: 1, host: 'elsewhere.invalid', token: 't', since: 'then' }));
-    await expect(withFileLock(file, () => 'ran', { timeoutMs: 100, staleMs: 60_000 })).rejects.toBeInstanceOf(LockTimeoutError);
-    expect(await withFileLock(file, () => 'ran', { timeoutMs: 1000, staleMs: 0 })).toBe('ran');
+    await expect(withSettingsLock(file, () => 'ran', { timeoutMs: 100, staleMs: 60_000 })).rejects.toBeInstanceOf(LockTimeoutError);
+    expect(await withSettingsLock(file, () => 'ran', { timeoutMs: 1000, staleMs: 0 })).toBe('ran');
   });
 });
