@@ -1,4 +1,4 @@
-// The agents the vocabulary knows, in the contract's order (cli-contract.md "Other dialects"). Apart from
+// The agents the vocabulary knows, in the order the docs list them (docs/migrate.md). Apart from
 // vocabulary.ts so that the command line's choices do not load the tables.
 
 /** The agents migrate converts between (Kiro's two formats are one agent with two readers). */

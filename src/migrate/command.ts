@@ -1,7 +1,7 @@
 // Hook command text, translated between agents: the project-directory variable of the source (Gemini's
 // `$GEMINI_PROJECT_DIR`, Claude's `$CLAUDE_PROJECT_DIR`, Kiro CLI 3's `${WORKSPACE_ROOT}`) becomes the target's
 // form, chosen by where it stands. Gemini replaces `$GEMINI_PROJECT_DIR` textually *before* the shell runs,
-// shell-escaped, even inside quotes, and leaves `${GEMINI_PROJECT_DIR}` to the shell (gemini-hooks.md §3.3):
+// shell-escaped, even inside quotes, and leaves `${GEMINI_PROJECT_DIR}` to the shell (docs/sources.md §G3.3):
 // unquoted the textual form, inside double quotes the braced one. Claude sets an environment variable, so
 // unquoted it is quoted ("$CLAUDE_PROJECT_DIR"). Kiro CLI 3 substitutes `${WORKSPACE_ROOT}` textually, unescaped.
 // Agents with no such variable run the hook in a known directory: the project root (Cursor, Copilot), the

@@ -106,7 +106,7 @@ function readRegex(agent: AgentName, matcher: string, test: (name: string) => bo
   return read({ kind: 'tools', tools, mcp }, notes);
 }
 
-/** Kiro CLI agent-file matcher (kiro-claude-hooks.md A.8): exact names and aliases, globs, `@server[/tool]`, `@builtin`. */
+/** Kiro CLI agent-file matcher (docs/sources.md §A.4): exact names and aliases, globs, `@server[/tool]`, `@builtin`. */
 function readKiroGlob(matcher: string | undefined): MatcherReading {
   if (matcher === undefined || matcher === '' || matcher === '*') return read({ kind: 'all' });
   if (matcher === '@builtin') return read({ kind: 'tools', tools: [], mcp: [], builtin: true });

@@ -1,9 +1,10 @@
 // The one cross-agent vocabulary: a canonical set of hook moments and tools, and for each agent its name(s)
 // for every moment, what its matcher is compared with, its tool names, its timeout unit and how a hook
 // answers. migrate reads and writes through it; the "did you mean" hints of run and validate, and validate's
-// cross-agent traps (cross-agent.ts), read it too. Facts: gemini-hooks.md §1, §4, §8; kiro-claude-hooks.md
-// A, B; agents/antigravity-kiro3/SOURCES.md A.2–A.9, B.2–B.9; agents/codex-cursor-copilot/SOURCES.md 1–3;
-// gemini-cli docs/resources/migrating-to-antigravity-cli.md (the Gemini → Antigravity event and tool tables).
+// cross-agent traps (cross-agent.ts), read it too. Facts: docs/sources.md §G1, §G4, §G8
+// (Gemini CLI), §A and §B (Kiro CLI, Claude Code), §K (Antigravity CLI, Kiro CLI 3), §X (Codex CLI, Cursor,
+// Copilot CLI), and gemini-cli's docs/resources/migrating-to-antigravity-cli.md (the Gemini → Antigravity
+// event and tool tables).
 // Choices where sources are silent are in docs/migrate.md ("The vocabulary").
 
 import { type AgentName, isAgentName, MIGRATION_AGENTS } from './agents.js';
