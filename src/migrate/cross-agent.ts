@@ -4,7 +4,10 @@
 // (30000 where seconds are read, 5 where milliseconds are), a matcher in a syntax this agent reads otherwise.
 // Pure; reads only vocabulary.ts. A dialect's validator calls crossAgentTraps for each hook it checks.
 import type { Diagnostic, Location } from '../types.js';
+import { timeoutInOtherUnit } from './loader-hints.js';
 import { type AgentName, counterpart, foreignEventNames, NEAR_MISSES, readEvent, VOCABULARY } from './vocabulary.js';
+
+export { timeoutInOtherUnit };
 
 export interface HookFacts {
   /** The event key as written. */
@@ -58,17 +61,6 @@ export function foreignEvent(agent: AgentName, name: string): ForeignEvent | und
   const entry = readEvent(agents[0]!, name);
   const near = here === undefined && entry ? NEAR_MISSES[entry.event]?.[agent] : undefined;
   return { agents, labels: agents.map((o) => VOCABULARY[o].label).join(', '), ...(here ? { here } : {}), ...(near ? { near } : {}) };
-}
-
-/**
- * A timeout written in the other unit: where `agent` reads seconds, `atLeast` (default 1000) or more looks
- * like milliseconds; where it reads milliseconds, under `below` (default 100) looks like seconds. The value
- * to write instead, in `agent`'s unit; undefined when the timeout reads as meant.
- */
-export function timeoutInOtherUnit(agent: AgentName, timeout: unknown, limits: { atLeast?: number; below?: number } = {}): number | undefined {
-  if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) return undefined;
-  if (VOCABULARY[agent].timeout.unit === 's') return timeout >= (limits.atLeast ?? 1000) ? Math.max(1, Math.round(timeout / 1000)) : undefined;
-  return timeout < (limits.below ?? 100) ? timeout * 1000 : undefined;
 }
 
 /** The traps one hook falls into, as warnings. */

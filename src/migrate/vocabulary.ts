@@ -8,6 +8,7 @@
 // Choices where sources are silent are in docs/migrate.md ("The vocabulary").
 
 import { type AgentName, isAgentName, MIGRATION_AGENTS } from './agents.js';
+import { TIMEOUT_UNITS } from './loader-hints.js';
 
 export { type AgentName, isAgentName, MIGRATION_AGENTS };
 
@@ -213,7 +214,7 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
     },
     toolAliases: ['read_many_files'],
     mcp: { name: (s, t) => `mcp_${s}_${t}`, parse: /^mcp_([^_]+)_(.+)$/, separator: '_', prefix: 'mcp_' },
-    timeout: { unit: 'ms', field: 'timeout', default: 60_000 },
+    timeout: { unit: TIMEOUT_UNITS.gemini, field: 'timeout', default: 60_000 },
     variables: ['GEMINI_PROJECT_DIR', 'GEMINI_CWD', 'GEMINI_SESSION_ID', 'GEMINI_PLANS_DIR', 'CLAUDE_PROJECT_DIR'],
     projectDir: { variable: 'GEMINI_PROJECT_DIR', textual: true, cwd: 'project' },
     protocol: { exit2Blocks: ['pre-tool', 'post-tool', 'prompt-submit', 'stop', 'pre-model', 'post-model'], deny: DECISION_DENY },
@@ -234,7 +235,7 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
       run_command: 'shell', view_file: 'read', write_to_file: 'write', replace_file_content: 'edit', multi_replace_file_content: 'edit',
       find_by_name: 'glob', grep_search: 'grep', list_dir: 'ls', read_url_content: 'web_fetch', search_web: 'web_search', invoke_subagent: 'task',
     },
-    timeout: { unit: 's', field: 'timeout', default: 30 },
+    timeout: { unit: TIMEOUT_UNITS.antigravity, field: 'timeout', default: 30 },
     projectDir: { cwd: 'hooks-file' },
     protocol: { exit2Blocks: [], deny: DECISION_DENY, toolField: 'toolCall.name', payload: 'camelCase', eventNameField: false, silenceDenies: true },
   }),
@@ -268,7 +269,7 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
     },
     toolAliases: ['PowerShell', 'Agent'],
     mcp: DOUBLE_UNDERSCORE_MCP,
-    timeout: { unit: 's', field: 'timeout', default: 600, note: 'classic Claude Code: 60 s' },
+    timeout: { unit: TIMEOUT_UNITS.claude, field: 'timeout', default: 600, note: 'classic Claude Code: 60 s' },
     variables: ['CLAUDE_PROJECT_DIR', 'CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA', 'CLAUDE_ENV_FILE', 'CLAUDE_CODE_REMOTE'],
     projectDir: { variable: 'CLAUDE_PROJECT_DIR', cwd: 'project' },
     protocol: {
@@ -299,7 +300,7 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
     toolMatcher: 'claude',
     tools: { Bash: 'shell', apply_patch: ['write', 'edit'] },
     mcp: DOUBLE_UNDERSCORE_MCP,
-    timeout: { unit: 's', field: 'timeout', default: 600 },
+    timeout: { unit: TIMEOUT_UNITS.codex, field: 'timeout', default: 600 },
     projectDir: { cwd: 'session' },
     protocol: {
       exit2Blocks: ['pre-tool', 'permission-request', 'prompt-submit', 'stop', 'subagent-stop'],
@@ -333,7 +334,7 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
     ],
     toolMatcher: 'search-regex',
     tools: { Shell: 'shell', Read: 'read', Write: ['write', 'edit'], Grep: 'grep', Delete: 'delete', Task: 'task' },
-    timeout: { unit: 's', field: 'timeout', default: 60, note: "Cursor's own default is not published; hookrun assumes 60 s" },
+    timeout: { unit: TIMEOUT_UNITS.cursor, field: 'timeout', default: 60, note: "Cursor's own default is not published; hookrun assumes 60 s" },
     projectDir: { cwd: 'project' },
     protocol: { exit2Blocks: ['pre-tool', 'prompt-submit', 'subagent-start'], deny: '{"permission":"deny","user_message":"...","agent_message":"..."}' },
   }),
@@ -367,7 +368,7 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
       rg: 'grep', glob: 'glob', web_fetch: 'web_fetch', task: 'task',
     },
     toolAliases: ['str_replace_editor', 'rg'],
-    timeout: { unit: 's', field: 'timeoutSec', default: 30 },
+    timeout: { unit: TIMEOUT_UNITS.copilot, field: 'timeoutSec', default: 30 },
     projectDir: { cwd: 'project' },
     protocol: {
       exit2Blocks: ['pre-tool', 'permission-request'],
@@ -411,7 +412,7 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
     },
     toolAliases: ['read', 'write', 'execute_cmd', 'shell', 'todo', 'aws', 'report', 'gh_issue', 'delegate'],
     mcp: { name: (s, t) => `@${s}/${t}`, parse: /^@([^/]+)\/(.+)$/, separator: '/', prefix: '@' },
-    timeout: { unit: 's', field: 'timeout', default: 60, note: 'agent-embedded hooks: timeout_ms, default 30 000 ms' },
+    timeout: { unit: TIMEOUT_UNITS.kiro, field: 'timeout', default: 60, note: 'agent-embedded hooks: timeout_ms, default 30 000 ms' },
     variables: ['WORKSPACE_ROOT', 'USER_PROMPT'],
     projectDir: { variable: 'WORKSPACE_ROOT', braced: true, textual: true, cwd: 'project' },
     protocol: {

@@ -36,3 +36,15 @@ test('a Gemini run loads only the documented modules: no other dialect, no migra
   expect(graph.visited.some((file) => file.startsWith('src/dialects/claude/'))).toBe(true);
   expect(graph.visited).toContain('src/exec/http.ts');
 });
+
+// Cursor's, Copilot's and Codex's loaders warn of another agent's event names and timeout units. The
+// event hint needs the cross-agent vocabulary; a run whose files have no unknown key must not load it
+// (src/migrate/loader-hints.ts). Before, every run of these dialects read and evaluated its two packs.
+test.each(['cursor', 'copilot', 'codex'])('a %s run loads the cross-agent vocabulary only through import(), for an unknown event key', async (dialect) => {
+  const graph = await importGraph([...ENTRIES, `src/dialects/${dialect}/index.ts`]);
+  expect(graph.eager).toContain(`src/dialects/${dialect}/settings.ts`);
+  expect(graph.eager).toContain('src/migrate/loader-hints.ts');
+  expect(graph.eager.filter((file) => /^src\/migrate\/(vocabulary|cross-agent)\.ts$/.test(file))).toEqual([]);
+  // Reached lazily all the same, so the check above is not vacuous.
+  expect(graph.output).toContain('src/migrate/vocabulary.ts');
+});

@@ -15,7 +15,7 @@ import type { LoadOptions } from '../dialect.js';
 import { CODEX_EVENTS, codexEventRule, eventLabel, isCodexEvent } from './events.js';
 import { codexMatcher } from './matcher.js';
 import { readInputFile } from '../../read-input.js';
-import { foreignEvent, timeoutInOtherUnit } from '../../migrate/cross-agent.js';
+import { completeHints, timeoutInOtherUnit, type PendingHint } from '../../migrate/loader-hints.js';
 
 /** Overrides the system layer folder (`/etc/codex`), so tests (and people) need not touch /etc. */
 export const SYSTEM_DIR_ENV = 'HOOKRUN_CODEX_SYSTEM_DIR';
@@ -100,8 +100,10 @@ type Locate = (at: JsonPath, key?: boolean) => Location;
 export async function readCodexFolder(folder: CodexFolder, options: { fatalToml: boolean }): Promise<CodexSource[]> {
   const json = path.join(folder.dir, 'hooks.json');
   const toml = path.join(folder.dir, 'config.toml');
-  const sources: CodexSource[] = [readHooksJson(folder.layer, json)];
-  sources.push(await readConfigToml(folder.layer, toml, options.fatalToml));
+  const hints: PendingHint[] = [];
+  const sources: CodexSource[] = [readHooksJson(folder.layer, json, hints)];
+  sources.push(await readConfigToml(folder.layer, toml, options.fatalToml, hints));
+  await completeHints(hints);
   const [a, b] = sources as [CodexSource, CodexSource];
   if (a.exists && b.exists && !a.dropped && !b.dropped && b.entries.length + b.diagnostics.length > 0 && a.entries.length > 0) {
     b.diagnostics.unshift({
@@ -125,7 +127,7 @@ function readText(file: string): string | undefined | HookrunError {
   }
 }
 
-function readHooksJson(layer: CodexLayer, file: string): CodexSource {
+function readHooksJson(layer: CodexLayer, file: string, hints: PendingHint[]): CodexSource {
   const source: CodexSource = { layer, file, form: 'json', exists: false, entries: [], diagnostics: [] };
   const text = readText(file);
   if (text === undefined) return source;
@@ -136,7 +138,7 @@ function readHooksJson(layer: CodexLayer, file: string): CodexSource {
     const doc = parseJsonc(text, file, { comments: false });
     const locate: Locate = (at, key = false) => doc.locate(at, { key });
     if (!isPlainObject(doc.value)) throw configError(`the file must be a JSON object {"hooks": {...}}, got ${typeName(doc.value)}`, locate([]));
-    if (doc.value.hooks !== undefined) registerHooks(doc.value.hooks, source, ['hooks'], locate);
+    if (doc.value.hooks !== undefined) registerHooks(doc.value.hooks, source, ['hooks'], locate, hints);
   } catch (error) {
     if (!(error instanceof HookrunError)) throw error;
     return drop(source, error);
@@ -144,7 +146,7 @@ function readHooksJson(layer: CodexLayer, file: string): CodexSource {
   return source;
 }
 
-async function readConfigToml(layer: CodexLayer, file: string, fatal: boolean): Promise<CodexSource> {
+async function readConfigToml(layer: CodexLayer, file: string, fatal: boolean, hints: PendingHint[]): Promise<CodexSource> {
   const source: CodexSource = { layer, file, form: 'toml', exists: false, entries: [], diagnostics: [] };
   const text = readText(file);
   if (text === undefined) return source;
@@ -174,7 +176,7 @@ async function readConfigToml(layer: CodexLayer, file: string, fatal: boolean): 
       if (!isPlainObject(state)) throw configError(`[hooks.state] must be a table of hook keys, got ${typeName(state)}`, locate(['hooks', 'state']));
       source.state = state;
     }
-    registerHooks(events, source, ['hooks'], locate);
+    registerHooks(events, source, ['hooks'], locate, hints);
   } catch (error) {
     if (!(error instanceof HookrunError)) throw error;
     return drop(source, error, 'failed to parse TOML hooks in');
@@ -195,26 +197,26 @@ function drop(source: CodexSource, error: HookrunError, what = 'failed to parse 
 /** Codex's handler types; it runs `command` and skips the rest. */
 const HANDLER_TYPES = new Set(['command', 'prompt', 'agent', 'mcp_tool']);
 
-/** Registers every handler of a `hooks` object; a structural error throws (the whole source is dropped). */
-function registerHooks(hooks: unknown, source: CodexSource, prefix: JsonPath, locate: Locate): void {
+/** Registers every handler of a `hooks` object; a structural error throws (the whole source is dropped). An unknown event's words wait in `hints`. */
+function registerHooks(hooks: unknown, source: CodexSource, prefix: JsonPath, locate: Locate, hints: PendingHint[]): void {
   if (!isPlainObject(hooks)) throw configError(`${formatJsonPath(prefix)} must be an object of event names, got ${typeName(hooks)}`, locate(prefix));
   const skip = (code: string, message: string, at: JsonPath, fix?: string, key = false) =>
     source.diagnostics.push({ code, severity: 'warning', message, location: locate(at, key), ...(fix ? { fix } : {}) });
   for (const [event, groups] of Object.entries(hooks)) {
     const at: JsonPath = [...prefix, event];
     if (!isCodexEvent(event)) {
-      const near = CODEX_EVENTS.find((e) => e.toLowerCase() === event.toLowerCase());
-      // Another agent's name, and Codex's event at that moment: the one cross-agent vocabulary (src/migrate/vocabulary.ts).
-      const foreign = foreignEvent('codex', event);
-      const meant = near ?? foreign?.here;
-      const whose = foreign ? ` (an event of another agent: ${foreign.labels})` : near ? ' (event names are case-sensitive)' : '';
-      skip(
-        'codex-unknown-event',
-        `Codex has no hook event "${event}"${whose}; its hooks never run`,
-        at,
-        meant ? `rename it to "${meant}"` : foreign?.near ? `${foreign.near.why}; Codex's events: ${CODEX_EVENTS.join(', ')}` : `Codex's events: ${CODEX_EVENTS.join(', ')}`,
-        true,
-      );
+      // The warning takes its place now; its words once the vocabulary is at hand (src/migrate/loader-hints.ts).
+      const unknown: Diagnostic = { code: 'codex-unknown-event', severity: 'warning', message: '', location: locate(at, true), fix: '' };
+      source.diagnostics.push(unknown);
+      hints.push((foreignEvent) => {
+        const near = CODEX_EVENTS.find((e) => e.toLowerCase() === event.toLowerCase());
+        // Another agent's name, and Codex's event at that moment: the one cross-agent vocabulary (src/migrate/vocabulary.ts).
+        const foreign = foreignEvent('codex', event);
+        const meant = near ?? foreign?.here;
+        const whose = foreign ? ` (an event of another agent: ${foreign.labels})` : near ? ' (event names are case-sensitive)' : '';
+        unknown.message = `Codex has no hook event "${event}"${whose}; its hooks never run`;
+        unknown.fix = meant ? `rename it to "${meant}"` : foreign?.near ? `${foreign.near.why}; Codex's events: ${CODEX_EVENTS.join(', ')}` : `Codex's events: ${CODEX_EVENTS.join(', ')}`;
+      });
       continue;
     }
     if (!Array.isArray(groups)) throw configError(`${formatJsonPath(at)} must be an array of matcher groups, got ${typeName(groups)}`, locate(at));

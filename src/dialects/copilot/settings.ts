@@ -15,7 +15,7 @@ import type { ConsideredEntry, Diagnostic, JsonObject, Layer, Location, Registry
 import type { LoadOptions } from '../dialect.js';
 import { canonicalEvent, COPILOT_EVENTS_TABLE, isPascalName } from './events.js';
 import { loadHookFile, readInputFile, type LoadedHookFile } from '../../read-input.js';
-import { foreignEvent, timeoutInOtherUnit } from '../../migrate/cross-agent.js';
+import { completeHints, hintSink, timeoutInOtherUnit, type ForeignEventLookup, type PendingHint } from '../../migrate/loader-hints.js';
 
 export const COPILOT_DEFAULT_TIMEOUT_SECONDS = 30;
 export const POLICY_DIR_ENV = 'HOOKRUN_COPILOT_POLICY_DIR';
@@ -94,6 +94,8 @@ export interface LoadedCopilotFile extends LoadedHookFile {
   diagnostics: Diagnostic[];
   /** The file's top-level `disableAllHooks: true`, where it is written. */
   disableAllHooks?: Location;
+  /** Hints of unknown event keys still to complete (src/migrate/loader-hints.ts): their warnings are in `diagnostics`. */
+  pendingHints: PendingHint[];
 }
 
 const typeOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
@@ -125,15 +127,17 @@ function unsafePolicy(file: string, ctx: Context): string | undefined {
   return undefined;
 }
 
-export function readCopilotFile(source: CopilotSource, ctx: Context): LoadedCopilotFile {
-  const loaded: LoadedCopilotFile = { source, exists: false, entries: [], diagnostics: [] };
+/** `foreignEvent`: the cross-agent lookup, when the caller has it loaded; without it, hints wait in `pendingHints`. */
+export function readCopilotFile(source: CopilotSource, ctx: Context, foreignEvent?: ForeignEventLookup): LoadedCopilotFile {
+  const loaded: LoadedCopilotFile = { source, exists: false, entries: [], diagnostics: [], pendingHints: [] };
+  const hint = hintSink(foreignEvent, loaded.pendingHints);
   return loadHookFile(source.path, loaded, {
     refuse: () => {
       const unsafe = source.scope === 'policy' ? unsafePolicy(source.path, ctx) : undefined;
       return unsafe ? configError(`policy file ${source.path} is not used: ${unsafe}`, at0(source.path)) : undefined;
     },
     register: (doc) => {
-      parseSource(doc, source, ctx, loaded);
+      parseSource(doc, source, ctx, loaded, hint);
       return loaded.entries;
     },
   });
@@ -147,7 +151,7 @@ function whoseEvent(labels: string): string {
   return `${/^[AEIOU]/.test(who) ? 'an' : 'a'} ${who} event`;
 }
 
-export function unknownEventHint(key: string): string {
+export function unknownEventHint(key: string, foreignEvent: ForeignEventLookup): string {
   // Another agent's name, and Copilot's event at that moment: the one cross-agent vocabulary (src/migrate/vocabulary.ts).
   const other = foreignEvent('copilot', key);
   if (other?.here) return `"${key}" is ${whoseEvent(other.labels)}; Copilot's event at that moment is "${other.here}"`;
@@ -159,7 +163,7 @@ export function unknownEventHint(key: string): string {
 }
 
 /** Fills `loaded` from a parsed hook or settings file; a structural error throws (the file, or its hooks, is dropped). */
-function parseSource(doc: JsoncDocument, source: CopilotSource, ctx: Context, loaded: LoadedCopilotFile): void {
+function parseSource(doc: JsoncDocument, source: CopilotSource, ctx: Context, loaded: LoadedCopilotFile, hint: (complete: PendingHint) => void): void {
   const where = (at: (string | number)[], key = false) => doc.locate(at, { key });
   const warn = (code: string, message: string, location: Location, fix?: string) =>
     loaded.diagnostics.push({ code, severity: 'warning', message, location, ...(fix ? { fix } : {}) });
@@ -187,7 +191,12 @@ function parseSource(doc: JsoncDocument, source: CopilotSource, ctx: Context, lo
     const event = canonicalEvent(key);
     if (!Array.isArray(list)) throw configError(`hooks.${key} must be an array of hook entries, got ${typeOf(list)}: Copilot rejects the whole file`, where(['hooks', key]));
     if (event === undefined) {
-      warn('copilot-unknown-event', `hooks.${key}: Copilot has no "${key}" event, so nothing under it runs`, where(['hooks', key], true), unknownEventHint(key));
+      // The warning takes its place now; its fix once the vocabulary is at hand (src/migrate/loader-hints.ts).
+      const unknown: Diagnostic = { code: 'copilot-unknown-event', severity: 'warning', message: `hooks.${key}: Copilot has no "${key}" event, so nothing under it runs`, location: where(['hooks', key], true), fix: '' };
+      loaded.diagnostics.push(unknown);
+      hint((foreignEvent) => {
+        unknown.fix = unknownEventHint(key, foreignEvent);
+      });
       continue;
     }
     list.forEach((item, i) => {
@@ -328,6 +337,7 @@ export async function loadCopilotConfig(ctx: Context, options: LoadOptions): Pro
   const trust = decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace });
   const gathered: GatedEntries = { entries: [], considered: [], heldBack: [] };
   const loadedAll = copilotSources(ctx).map((source) => readCopilotFile(source, ctx));
+  for (const loaded of loadedAll) await completeHints(loaded.pendingHints);
   // disableAllHooks in a settings file turns off every source but policy files (SOURCES 3.2); an untrusted
   // folder's settings have no say over the user's hooks.
   let disabledBy: { file: string; location: Location } | undefined;

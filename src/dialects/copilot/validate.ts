@@ -6,6 +6,7 @@
 import type { Context } from '../../context.js';
 import type { Diagnostic } from '../../types.js';
 import { formatJsonPath } from '../../errors.js';
+import { foreignEvent } from '../../migrate/cross-agent.js';
 import type { CheckedFile, ValidateResult } from '../gemini/validate/validate.js';
 import { matchCopilot } from './plan.js';
 import { copilotSources, droppedMessage, readCopilotFile, shownPath } from './settings.js';
@@ -31,7 +32,7 @@ export function validateCopilot(ctx: Context, options: { ignore?: readonly strin
   const found: Diagnostic[] = [];
   let incomplete = false;
   for (const source of copilotSources(ctx)) {
-    const loaded = readCopilotFile(source, ctx);
+    const loaded = readCopilotFile(source, ctx, foreignEvent);
     files.push({ layer: source.scope, path: source.path, exists: loaded.exists });
     if (!loaded.exists) continue;
     found.push(...loaded.diagnostics.map((d) => (DROPS.has(d.code) ? { ...d, severity: 'error' as const } : d)));

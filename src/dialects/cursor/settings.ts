@@ -17,7 +17,7 @@ import type { Diagnostic, Layer, Location, RegistryEntry, ResolvedConfig, Settin
 import type { LoadOptions } from '../dialect.js';
 import { CURSOR_EVENTS, cursorEvent, DEFAULT_LOOP_LIMIT, nearestCursorEvent } from './events.js';
 import { loadHookFile, type LoadedHookFile } from '../../read-input.js';
-import { foreignEvent, timeoutInOtherUnit } from '../../migrate/cross-agent.js';
+import { completeHints, hintSink, timeoutInOtherUnit, type ForeignEventLookup, type PendingHint } from '../../migrate/loader-hints.js';
 
 /** Seconds: Cursor's "platform default" is not published (INTERFACE's choice). */
 export const CURSOR_DEFAULT_TIMEOUT_SECONDS = 60;
@@ -70,16 +70,20 @@ export interface LoadedCursorFile extends LoadedHookFile {
   file: CursorFile;
   /** What Cursor ignores or cannot run, at file:line:column. */
   diagnostics: Diagnostic[];
+  /** Hints of unknown event keys still to complete (src/migrate/loader-hints.ts): their warnings are in `diagnostics`. */
+  pendingHints: PendingHint[];
 }
 
 const typeOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
 const ENTRY_FIELDS = new Set(['command', 'type', 'timeout', 'matcher', 'failClosed', 'loop_limit', 'prompt', 'model']);
 
-export function readCursorFile(file: CursorFile): LoadedCursorFile {
-  const loaded: LoadedCursorFile = { file, exists: false, entries: [], diagnostics: [] };
+/** `foreignEvent`: the cross-agent lookup, when the caller has it loaded; without it, hints wait in `pendingHints`. */
+export function readCursorFile(file: CursorFile, foreignEvent?: ForeignEventLookup): LoadedCursorFile {
+  const loaded: LoadedCursorFile = { file, exists: false, entries: [], diagnostics: [], pendingHints: [] };
+  const hint = hintSink(foreignEvent, loaded.pendingHints);
   // Strict JSON: hookrun does not know that Cursor accepts comments, so it accepts none.
-  return loadHookFile(file.path, loaded, { register: (doc) => registerFile(doc, file, loaded.diagnostics) });
+  return loadHookFile(file.path, loaded, { register: (doc) => registerFile(doc, file, loaded.diagnostics, hint) });
 }
 
 function at0(file: string): Location {
@@ -88,7 +92,7 @@ function at0(file: string): Location {
 
 type Warn = (code: string, message: string, location: Location, fix?: string, severity?: Diagnostic['severity']) => void;
 
-function registerFile(doc: JsoncDocument, file: CursorFile, diagnostics: Diagnostic[]): RegistryEntry[] {
+function registerFile(doc: JsoncDocument, file: CursorFile, diagnostics: Diagnostic[], hint: (complete: PendingHint) => void): RegistryEntry[] {
   const where = (at: (string | number)[], key = false) => doc.locate(at, { key });
   const warn: Warn = (code, message, location, fix, severity = 'warning') => diagnostics.push({ code, severity, message, location, ...(fix ? { fix } : {}) });
   const root = doc.value;
@@ -108,10 +112,16 @@ function registerFile(doc: JsoncDocument, file: CursorFile, diagnostics: Diagnos
   for (const [event, list] of Object.entries(hooks)) {
     const at = ['hooks', event];
     if (!cursorEvent(event)) {
-      // Another agent's name first (the one cross-agent vocabulary, src/migrate/vocabulary.ts), then a slip of Cursor's own.
-      const near = foreignEvent('cursor', event)?.here ?? nearestCursorEvent(event);
-      const hint = near ? `; Cursor's event is "${near}" (camelCase, Cursor's own names)` : `; Cursor's events: ${CURSOR_EVENTS.join(', ')}`;
-      warn('cursor-unknown-event', `hooks.${event}: Cursor has no "${event}" event, so these hooks never run${hint}`, where(at, true), near ? `rename "${event}" to "${near}"` : undefined);
+      // The warning takes its place now; its words once the vocabulary is at hand (src/migrate/loader-hints.ts).
+      const unknown: Diagnostic = { code: 'cursor-unknown-event', severity: 'warning', message: '', location: where(at, true) };
+      diagnostics.push(unknown);
+      hint((foreignEvent) => {
+        // Another agent's name first (the one cross-agent vocabulary, src/migrate/vocabulary.ts), then a slip of Cursor's own.
+        const near = foreignEvent('cursor', event)?.here ?? nearestCursorEvent(event);
+        const more = near ? `; Cursor's event is "${near}" (camelCase, Cursor's own names)` : `; Cursor's events: ${CURSOR_EVENTS.join(', ')}`;
+        unknown.message = `hooks.${event}: Cursor has no "${event}" event, so these hooks never run${more}`;
+        if (near) unknown.fix = `rename "${event}" to "${near}"`;
+      });
       continue;
     }
     if (!Array.isArray(list)) throw configError(`${formatJsonPath(at)} must be an array of hook entries, got ${typeOf(list)}`, where(at));
@@ -225,6 +235,7 @@ export async function loadCursorConfig(ctx: Context, options: LoadOptions): Prom
   for (const file of cursorHookFiles(ctx)) {
     const loaded = readCursorFile(file);
     if (!loaded.exists) continue;
+    await completeHints(loaded.pendingHints);
     const layer = LAYER[file.source];
     const gated = file.source === 'project' && !trust.trusted;
     if (loaded.error) {

@@ -6,6 +6,7 @@
 // Nothing runs, nothing is written.
 import type { Context } from '../../context.js';
 import { HookrunError } from '../../errors.js';
+import { foreignEvent } from '../../migrate/cross-agent.js';
 import type { JsoncDocument } from '../../settings/jsonc.js';
 import type { Diagnostic, RegistryEntry } from '../../types.js';
 import type { CheckedFile, ValidateResult } from '../gemini/validate/validate.js';
@@ -67,7 +68,7 @@ export function validateCursor(ctx: Context, options: { ignore?: readonly string
   const found: Diagnostic[] = [];
   let incomplete = false;
   for (const file of cursorHookFiles(ctx)) {
-    const loaded = readCursorFile(file);
+    const loaded = readCursorFile(file, foreignEvent);
     files.push({ layer: file.source, path: file.path, exists: loaded.exists });
     if (!loaded.exists) continue;
     if (loaded.error) {
