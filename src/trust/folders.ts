@@ -4,7 +4,7 @@
 // object of folder path → TRUST_FOLDER | TRUST_PARENT | DO_NOT_TRUST, where the longest rule key that
 // contains the folder wins. So its reader is a shared mechanism: every dialect whose own trust record
 // hookrun cannot read decides from it (trust/workspace.ts), and the Gemini dialect reads the same file
-// as Gemini CLI's own record (dialects/gemini/trust/folders.ts adds Gemini's order of checks). The
+// as Gemini CLI's own record (the Gemini dialect's trust/folders.ts adds Gemini's order of checks). The
 // writer is trust/folders-edit.ts, loaded only by the commands that write.
 import fs from 'node:fs';
 import path from 'node:path';

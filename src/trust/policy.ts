@@ -1,7 +1,7 @@
 // What `run` does with project hooks whose fingerprint is new or changed (contract: `hookrun run`,
 // `hookrun trust`), as a mechanism: the policy `--hook-trust` / HOOKRUN_HOOK_TRUST chooses, and the gate
 // a dialect with a fingerprint record returns (Dialect.gateProjectHooks; Gemini CLI's trusted_hooks.json
-// in dialects/gemini/trust/gate.ts), which the pipeline asks before it starts each planned hook.
+// in the Gemini dialect's trust/gate.ts), which the pipeline asks before it starts each planned hook.
 //
 //   block (default)  a new or changed project hook does not run until the user trusts it
 //                    (`hookrun trust --hooks`); stderr names it and that command.
