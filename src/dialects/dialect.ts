@@ -11,7 +11,9 @@ import type {
   Plan,
   PlannedHook,
   ProcessOutcome,
+  RegistryEntry,
   ResolvedConfig,
+  TrustDecision,
 } from '../types.js';
 
 import type { HookTrustGate } from '../trust/policy.js';
@@ -121,6 +123,38 @@ export interface DialectValidator {
   validate(ctx: Context, options: { ignore?: readonly string[]; agentVersion?: string }): ValidateResult | Promise<ValidateResult>;
 }
 
+/** Lines of text for a command to print, and the same as JSON. */
+export interface CommandPart {
+  json: JsonObject;
+  lines: string[];
+}
+
+/**
+ * `hookrun trust`'s part for an agent that records the project hooks it trusts by fingerprint (Gemini
+ * CLI's trusted_hooks.json). The folder rules (trustedFolders.json, hookrun's record for every agent) and
+ * which agents each record covers are the command's own (src/commands/trust.ts).
+ */
+export interface HookFingerprints {
+  /** The listing: the folder's trust decision as the agent makes it, and its records after the folder rules. */
+  listing(ctx: Context, color: boolean): CommandPart & { trust: TrustDecision };
+  /** `trust --hooks`: the workspace's project hooks shown, then recorded as trusted (`dryRun`: what would be). `coveredBy`: the agents this record decides for. */
+  record(ctx: Context, options: { dryRun: boolean; coveredBy: readonly string[] }): Promise<CommandPart>;
+  /** `trust --revoke`: the project's fingerprints forgotten. */
+  revoke(ctx: Context, options: { dryRun: boolean }): Promise<CommandPart>;
+  /** After `trust --folder`: the project hooks that still do not run until recorded (undefined: none), said at once. */
+  pendingNote(ctx: Context, folder: string): { line: string; count: number } | undefined;
+  /** `list`: whether each workspace hook's fingerprint is recorded. */
+  recorded(ctx: Context): RecordedFingerprints;
+}
+
+export interface RecordedFingerprints {
+  file: string;
+  /** True when this workspace hook's fingerprint is recorded for the project. */
+  has(entry: RegistryEntry): boolean;
+  /** Why the record was treated as empty, when it exists but cannot be used. */
+  problem?: string;
+}
+
 export interface Dialect {
   name: DialectName;
   /** The agent as its users call it ("Claude Code"), for messages; default: `name`. */
@@ -184,6 +218,8 @@ export interface Dialect {
    * agent, what it offers instead (e.g. Claude Code's "disableAllHooks"), for the refusal.
    */
   noHookSwitch?: string;
+  /** `hookrun trust --hooks` and the fingerprint parts of `trust` and `list` (a lazy import); absent, the agent has no fingerprints. */
+  hookFingerprints?(): Promise<HookFingerprints>;
   /**
    * `hookrun trust`: the records it manages that decide this agent's project hooks: `folder-rules`
    * (trustedFolders.json: Gemini CLI's own file, and hookrun's record for agents whose own hookrun cannot

@@ -1,22 +1,16 @@
 // What `run` does with project hooks whose fingerprint is new or changed (contract: `hookrun run`,
-// `hookrun trust`). Gemini CLI warns once, records every project hook as trusted and runs them all; a
-// repository that changes a hook after a `git pull` therefore gets one warning, possibly rendered after
-// the hook already ran. hookrun's default for its non-interactive runs is stricter:
+// `hookrun trust`), as a mechanism: the policy `--hook-trust` / HOOKRUN_HOOK_TRUST chooses, and the gate
+// a dialect with a fingerprint record returns (Dialect.gateProjectHooks; Gemini CLI's trusted_hooks.json
+// in the Gemini dialect's trust/gate.ts), which the pipeline asks before it starts each planned hook.
 //
 //   block (default)  a new or changed project hook does not run until the user trusts it
 //                    (`hookrun trust --hooks`); stderr names it and that command.
-//   warn             Gemini CLI's behaviour: its warning, word for word, then every project hook is
-//                    recorded as trusted and runs.
-//
-// The policy only guards trust recorded earlier in trustedFolders.json. Trust given for this run
-// (`--trust-workspace`, GEMINI_CLI_TRUST_WORKSPACE=true) is the user's explicit word and covers the
-// workspace's hooks; so does switching folder trust off (security.folderTrust.enabled: false).
+//   warn             the agent's own behaviour (Gemini CLI: its warning, word for word, then every
+//                    project hook is recorded as trusted and runs).
 import { quote } from 'shell-quote';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
-import { geminiSettingsPaths } from '../dialects/gemini/settings/load.js';
-import type { Diagnostic, RegistryEntry, ResolvedConfig } from '../types.js';
-import { assessProjectHooks, describeStatus, hookKey, locatorFromEntries, projectHooksOf, type HookTrustAssessment } from '../dialects/gemini/trust/hooks.js';
+import type { Diagnostic, RegistryEntry } from '../types.js';
 
 export const HOOK_TRUST_POLICIES = ['block', 'warn'] as const;
 export type HookTrustPolicy = (typeof HOOK_TRUST_POLICIES)[number];
@@ -37,9 +31,10 @@ function checkPolicy(value: string, where: string): HookTrustPolicy {
 
 export interface HookTrustGate {
   policy: HookTrustPolicy;
-  /** True when the policy guards this run (the folder is trusted through trustedFolders.json). */
+  /** True when the policy guards this run (the folder is trusted through the agent's recorded trust). */
   applies: boolean;
-  assessment?: HookTrustAssessment;
+  /** The dialect's key of a hook (Gemini CLI's `name:command`): what `heldBack` is keyed by. */
+  keyOf(entry: RegistryEntry): string;
   /** Hook key → why it is held back (only with `block`). */
   heldBack: Map<string, string>;
   diagnostics: Diagnostic[];
@@ -52,97 +47,8 @@ export function trustHooksCommand(ctx: Context): string {
   return `hookrun trust --hooks -C ${quote([ctx.cwd])}`;
 }
 
-/** Gemini CLI's warning about new project hooks, exactly (docs/sources.md §G7.1). */
-export function geminiProjectHooksWarning(labels: readonly string[]): string {
-  return (
-    'WARNING: The following project-level hooks have been detected in this workspace:\n' +
-    `${labels.map((label) => `  - ${label}`).join('\n')}\n\n` +
-    'These hooks will be executed. If you did not configure these hooks or do not trust this project,\n' +
-    'please review the project settings (.gemini/settings.json) and remove them.'
-  );
-}
-
-/**
- * Decides, for one run, which project hooks are held back and what is said about them. Pure apart from
- * reading the fingerprint files; recording (warn) is left to the caller so that a dry run writes nothing.
- */
-export function gateProjectHooks(ctx: Context, config: ResolvedConfig, policy: HookTrustPolicy): HookTrustGate {
-  const gate: HookTrustGate = { policy, applies: false, heldBack: new Map(), diagnostics: [] };
-  // Gemini checks fingerprints only when the hook system runs in a trusted folder.
-  if (!config.hooksEnabled || !config.trust.trusted || config.projectHooks === undefined) return gate;
-  const hooks = projectHooksOf(config.projectHooks, locatorFromEntries(config.entries));
-  if (hooks.length === 0) return gate;
-  // Under `warn` every project hook is recorded (with its script's hash); `block` only compares.
-  const assessment = assessProjectHooks(ctx, hooks, { hashAll: policy === 'warn' });
-  gate.assessment = assessment;
-  gate.applies = config.trust.by === 'file';
-  const settingsFile = geminiSettingsPaths(ctx).workspace;
-  const untrusted = assessment.hooks.filter((hook) => hook.status !== 'trusted');
-
-  const problem = assessment.hooksFile.problem;
-  if (problem) {
-    gate.diagnostics.push({
-      code: 'trusted-hooks-invalid',
-      severity: 'warning',
-      message:
-        `cannot read ${assessment.hooksFile.file}: ${problem.message}. Gemini CLI treats it as empty, so every project hook counts as new` +
-        (policy === 'warn' ? '; hookrun will not overwrite it.' : '.'),
-      location: problem.location,
-    });
-  }
-  const scriptsProblem = assessment.scriptsFile.problem;
-  if (scriptsProblem) {
-    gate.diagnostics.push({
-      code: 'trusted-scripts-invalid',
-      severity: 'warning',
-      message: `cannot read ${assessment.scriptsFile.file}: ${scriptsProblem.message}. Script hashes are not checked.`,
-      location: scriptsProblem.location,
-    });
-  }
-  if (untrusted.length === 0) return gate;
-
-  if (policy === 'warn') {
-    // Gemini lists its own view (name or command; a changed script is invisible to it); hookrun adds the scripts.
-    const labels = [...new Set(untrusted.map((hook) => (hook.status === 'script-changed' ? `${hook.label} (${describeStatus(hook)})` : hook.label)))];
-    gate.diagnostics.push({ code: 'project-hooks-detected', severity: 'warning', message: geminiProjectHooksWarning(labels) });
-    if (!problem && !scriptsProblem) {
-      gate.record = async () => (await import('../dialects/gemini/trust/edit.js')).recordProjectHooks(ctx, assessment.hooks);
-    }
-    return gate;
-  }
-
-  const lines = untrusted.map((hook) => `  - ${hook.label} [${hook.event}] (${describeStatus(hook)}): ${hook.command ?? '(no command)'}`);
-  if (!gate.applies) {
-    gate.diagnostics.push({
-      code: 'project-hooks-unrecorded',
-      severity: 'info',
-      message:
-        `${untrusted.length} project hook(s) not recorded in ${assessment.hooksFile.file} run because the folder is trusted for this run (${config.trust.detail ?? config.trust.by}):\n` +
-        `${lines.join('\n')}\nGemini CLI will warn about them; to record them: ${trustHooksCommand(ctx)}`,
-      location: { file: settingsFile, line: 0, column: 0, path: [] },
-    });
-    return gate;
-  }
-  for (const hook of untrusted) {
-    gate.heldBack.set(
-      hook.key,
-      `held back by hookrun: project hook "${hook.label}" is not trusted (${describeStatus(hook)}); review it in ${settingsFile}, then run: ${trustHooksCommand(ctx)}`,
-    );
-  }
-  gate.diagnostics.push({
-    code: 'project-hooks-held-back',
-    severity: 'warning',
-    message:
-      `held back ${untrusted.length} project hook(s) that are not trusted yet (policy "block"):\n${lines.join('\n')}\n` +
-      `Review them, then trust them with: ${trustHooksCommand(ctx)}\n` +
-      `(Gemini CLI would warn once and run them; --hook-trust warn or ${HOOK_TRUST_ENV}=warn does the same here.)`,
-    location: untrusted[0]!.location ?? { file: settingsFile, line: 0, column: 0, path: [] },
-  });
-  return gate;
-}
-
 /** Why this planned hook must not run, if the gate holds it back. */
 export function holdBackReason(gate: HookTrustGate | undefined, entry: RegistryEntry): string | undefined {
   if (!gate || gate.heldBack.size === 0 || entry.layer !== 'workspace') return undefined;
-  return gate.heldBack.get(hookKey(entry.config));
+  return gate.heldBack.get(gate.keyOf(entry));
 }

@@ -3,9 +3,12 @@
 // (`agentRecord`: Claude Code's accepted trust dialog), or hookrun's own record, the folder rules
 // `hookrun trust --folder` writes. Agents whose record hookrun cannot read (Antigravity CLI keeps it
 // somewhere undocumented; Kiro CLI has none) pass no `agentRecord`.
+// hookrun's record is Gemini CLI's trustedFolders.json, as the contract has it; its reader is the shared
+// trust/folders.ts, which the Gemini dialect also reads as Gemini CLI's own record (with Gemini's order
+// of checks in the Gemini dialect's trust/folders.ts), so nothing here depends on a dialect's folder.
 import type { Context } from '../context.js';
 import type { ConsideredEntry, RegistryEntry, TrustDecision } from '../types.js';
-import { loadTrustedFolders, matchingRule } from '../dialects/gemini/trust/folders.js';
+import { loadTrustedFolders, matchingRule } from './folders.js';
 
 export interface WorkspaceTrustOptions {
   trustWorkspace?: boolean;

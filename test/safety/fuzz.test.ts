@@ -12,7 +12,7 @@ import { GEMINI_EVENTS } from '../../src/dialects/gemini/input-schemas.js';
 import type { IO } from '../../src/io.js';
 import { planGemini } from '../../src/dialects/gemini/plan.js';
 import { loadGeminiConfig } from '../../src/dialects/gemini/settings/load.js';
-import { gateProjectHooks } from '../../src/trust/policy.js';
+import { gateProjectHooks } from '../../src/dialects/gemini/trust/gate.js';
 import { hookrun, makeSandbox, type Sandbox } from '../helpers/cli.js';
 
 // Every case starts the real bin, sometimes several times; on a loaded shared machine one start can take seconds.

@@ -16,7 +16,8 @@ import type { JsonObject, PlannedHook, ResolvedConfig } from '../../types.js';
 import type { Context } from '../../context.js';
 import { firstFile } from '../detect.js';
 import { defineDialect, type HookInvocation } from '../dialect.js';
-import { gateProjectHooks, resolveHookTrustPolicy } from '../../trust/policy.js';
+import { resolveHookTrustPolicy } from '../../trust/policy.js';
+import { gateProjectHooks } from './trust/gate.js';
 import { geminiFailClosed } from './fail-closed.js';
 import type { Diagnostic } from '../../types.js';
 import type { ValueAsCode } from './shell.js';
@@ -176,6 +177,7 @@ export const gemini = defineDialect({
   },
   migrate: () => import('./migrate.js'),
   trustRecords: ['folder-rules', 'fingerprints'],
+  hookFingerprints: async () => (await import('./trust/fingerprints.js')).geminiFingerprints,
   async validator() {
     const [{ validateGemini }, { FINDING_CODES }] = await Promise.all([import('./validate/validate.js'), import('./validate/codes.js')]);
     return { codes: Object.keys(FINDING_CODES), rules: FINDING_CODES, validate: (ctx, options) => validateGemini(ctx, { ignore: options.ignore }) };

@@ -14,7 +14,7 @@ import { isPlainObject, parseJsonc, type JsonPath } from '../../../settings/json
 import type { Location, RegistryEntry } from '../../../types.js';
 import { readParsed } from '../../../files/cache.js';
 import { readIfExists } from '../../../files/atomic.js';
-import type { TrustFileProblem } from './folders.js';
+import type { TrustFileProblem } from '../../../trust/folders.js';
 import { readInputFile } from '../../../read-input.js';
 
 export function trustedHooksPath(ctx: Context): string {

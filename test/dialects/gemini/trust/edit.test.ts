@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decideFolderTrust } from '../../../../src/dialects/gemini/trust/folders.js';
-import { recordProjectHooks, revokeProjectHooks, setFolderTrust } from '../../../../src/dialects/gemini/trust/edit.js';
+import { recordProjectHooks, revokeProjectHooks } from '../../../../src/dialects/gemini/trust/edit.js';
+import { setFolderTrust } from '../../../../src/trust/folders-edit.js';
 import { assessProjectHooks, projectHooksOf, projectRootKey, trustedHooksPath, trustedScriptsPath } from '../../../../src/dialects/gemini/trust/hooks.js';
 import { makeSandbox, type Sandbox } from '../sandbox.js';
 
