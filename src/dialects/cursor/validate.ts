@@ -7,8 +7,7 @@
 import type { Context } from '../../context.js';
 import { HookrunError } from '../../errors.js';
 import type { JsoncDocument } from '../../settings/jsonc.js';
-import type { Diagnostic, RegistryEntry } from '../../types.js';
-import type { CheckedFile, ValidateResult } from '../gemini/validate/validate.js';
+import type { CheckedFile, Diagnostic, RegistryEntry, ValidateResult } from '../../types.js';
 import { cursorEvent } from './events.js';
 import { compileCursorMatcher } from './plan.js';
 import { cursorHookFiles, readCursorFile, thirdPartyHooksOn, type CursorGathering } from './settings.js';
