@@ -292,7 +292,7 @@ Examples:
     .option('--json', 'accepted for symmetry with the other commands: the output is JSON already')
     .action(async (which: 'settings' | 'report' | 'fixture') => {
       const { schemaCommand } = await import('./commands/schema.js');
-      setExit(schemaCommand(which, io));
+      setExit(await schemaCommand(which, io));
     });
 }
 
