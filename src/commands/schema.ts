@@ -1,15 +1,16 @@
 // `hookrun schema`: JSON Schema generated from the zod schemas, never written by hand.
-import { DEFAULT_DIALECT, getDialect } from '../dialects/index.js';
+import { DEFAULT_DIALECT } from '../dialects/index.js';
+import { SETTINGS_SCHEMAS } from '../dialects/settings-schemas.js';
 import { HookrunError } from '../errors.js';
 import { fixtureJsonSchema } from '../fixtures/schema.js';
 import type { IO } from '../io.js';
 import { reportJsonSchema } from '../render/report-schema.js';
 
-/** The settings schema is the default dialect's (Gemini CLI, hookrun's reference): the dialect builds it. */
+/** The settings schema is the default dialect's (Gemini CLI, hookrun's reference), built in its folder. */
 async function settingsJsonSchema(): Promise<Record<string, unknown>> {
-  const dialect = await getDialect(DEFAULT_DIALECT);
-  if (!dialect.settingsSchema) throw new HookrunError('internal', `the ${dialect.name} dialect has no settings schema`);
-  return dialect.settingsSchema();
+  const build = SETTINGS_SCHEMAS[DEFAULT_DIALECT];
+  if (!build) throw new HookrunError('internal', `the ${DEFAULT_DIALECT} dialect has no settings schema`);
+  return build();
 }
 
 export const SCHEMAS = {

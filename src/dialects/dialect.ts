@@ -177,11 +177,6 @@ export interface Dialect {
   resultCache?(config: ResolvedConfig, ctx: Context): HookResultCache;
   /** `hookrun migrate`: the reader and writer of the agent's hook files (a lazy import of its migrate.ts). */
   migration?: () => Promise<MigrationAdapter>;
-  /**
-   * `hookrun schema settings`: the JSON Schema of the hook part of the agent's settings file, for editors
-   * (a lazy import: only `schema` builds it). The command prints the default dialect's.
-   */
-  settingsSchema?(): Promise<Record<string, unknown>>;
   /** `validate`: this agent's static check, loaded on demand; absent, validate says hookrun has none for it. */
   validator?(): Promise<DialectValidator>;
   /**

@@ -176,7 +176,6 @@ export const gemini = defineDialect({
   },
   migrate: () => import('./migrate.js'),
   trustRecords: ['folder-rules', 'fingerprints'],
-  settingsSchema: async () => (await import('./settings/json-schema.js')).settingsJsonSchema(),
   async validator() {
     const [{ validateGemini }, { FINDING_CODES }] = await Promise.all([import('./validate/validate.js'), import('./validate/codes.js')]);
     return { codes: Object.keys(FINDING_CODES), rules: FINDING_CODES, validate: (ctx, options) => validateGemini(ctx, { ignore: options.ignore }) };
