@@ -10,8 +10,8 @@ import { REPORTERS, VALIDATE_FORMATS, type ReporterName, type ValidateFormat } f
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
 import { setInputLimit } from './read-input.js';
-import { holdsEnvValue, maskingIO } from './render/mask.js';
-import { geminiSecrets } from './dialects/gemini/secrets.js';
+import { holdsEnvValue, maskingIO, type Secret } from './render/mask.js';
+import { knownSecrets } from './dialects/secrets.js';
 
 export const VERSION = '0.1.0';
 
@@ -292,7 +292,7 @@ Examples:
     .option('--json', 'accepted for symmetry with the other commands: the output is JSON already')
     .action(async (which: 'settings' | 'report' | 'fixture') => {
       const { schemaCommand } = await import('./commands/schema.js');
-      setExit(schemaCommand(which, io));
+      setExit(await schemaCommand(which, io));
     });
 }
 
@@ -681,9 +681,9 @@ function stdoutFailed(io: IO): number | undefined {
   return EXIT_ERROR;
 }
 
-/** The secrets of hookrun's environment (Gemini CLI's redaction rules decide which): never printed. */
-function knownSecrets(): ReturnType<typeof geminiSecrets> {
-  return geminiSecrets({ cwd: '/', env: process.env, platform: process.platform, now: () => new Date() });
+/** The secrets of hookrun's environment (the default dialect's redaction rules decide which): never printed. */
+function processSecrets(): readonly Secret[] {
+  return knownSecrets({ cwd: '/', env: process.env, platform: process.platform, now: () => new Date() });
 }
 
 /** Runs hookrun with `argv` (without node and script); returns the exit code. Never exits the process. */
@@ -691,7 +691,7 @@ export async function main(argv: readonly string[], rawIO: IO = processIO()): Pr
   // Nothing hookrun prints shows a secret it knows about (docs/safety.md): every write is masked.
   // Only a write holding some environment value can hold a secret: the rules (and the settings files they
   // read) are evaluated for the first such write, not on every run.
-  const io = maskingIO(rawIO, knownSecrets, (text) => holdsEnvValue(process.env, text, 6));
+  const io = maskingIO(rawIO, processSecrets, (text) => holdsEnvValue(process.env, text, 6));
   let exitCode = 0;
   const program = buildProgram(
     io,

@@ -248,3 +248,32 @@ export interface AggregateResult {
   /** What the agent does with the answers that a user should hear about (a fail-closed deny, an ignored field): shown with the report. */
   notes?: string[];
 }
+
+// `hookrun validate`: each dialect's static check returns this; the command merges the dialects' results
+// and the renderers (render/validate.ts) print it.
+
+export type Severity = Diagnostic['severity'];
+
+/** A finding code's severity and title (SARIF rules), as a dialect's table of codes gives them. */
+export interface CodeInfo {
+  severity: Severity;
+  title: string;
+}
+
+export interface CheckedFile {
+  /** The file's settings layer (or "extension", or the agent's own word for its files). */
+  layer: string;
+  path: string;
+  exists: boolean;
+  /** Why the file was not checked (e.g. the workspace is the home directory). */
+  note?: string;
+}
+
+export interface ValidateResult {
+  cwd: string;
+  files: CheckedFile[];
+  findings: Diagnostic[];
+  summary: { errors: number; warnings: number; infos: number };
+  /** A file that exists could not be read, so the check is incomplete (exit 2). */
+  incomplete: boolean;
+}

@@ -1,8 +1,17 @@
 // `hookrun schema`: JSON Schema generated from the zod schemas, never written by hand.
+import { DEFAULT_DIALECT } from '../dialects/index.js';
+import { SETTINGS_SCHEMAS } from '../dialects/settings-schemas.js';
+import { HookrunError } from '../errors.js';
 import { fixtureJsonSchema } from '../fixtures/schema.js';
 import type { IO } from '../io.js';
 import { reportJsonSchema } from '../render/report-schema.js';
-import { settingsJsonSchema } from '../dialects/gemini/settings/json-schema.js';
+
+/** The settings schema is the default dialect's (Gemini CLI, hookrun's reference), built in its folder. */
+async function settingsJsonSchema(): Promise<Record<string, unknown>> {
+  const build = SETTINGS_SCHEMAS[DEFAULT_DIALECT];
+  if (!build) throw new HookrunError('internal', `the ${DEFAULT_DIALECT} dialect has no settings schema`);
+  return build();
+}
 
 export const SCHEMAS = {
   settings: settingsJsonSchema,
@@ -13,11 +22,11 @@ export const SCHEMAS = {
 export type SchemaName = keyof typeof SCHEMAS;
 
 /** The schema as committed under schema/<name>.schema.json: two-space JSON and a final newline. */
-export function schemaText(name: SchemaName): string {
-  return `${JSON.stringify(SCHEMAS[name](), null, 2)}\n`;
+export async function schemaText(name: SchemaName): Promise<string> {
+  return `${JSON.stringify(await SCHEMAS[name](), null, 2)}\n`;
 }
 
-export function schemaCommand(name: SchemaName, io: IO): number {
-  io.stdout(schemaText(name));
+export async function schemaCommand(name: SchemaName, io: IO): Promise<number> {
+  io.stdout(await schemaText(name));
   return 0;
 }

@@ -9,10 +9,8 @@ import type { Dialect, DialectValidator } from '../dialects/dialect.js';
 import { DIALECT_NAMES, getDialect, resolveDialect } from '../dialects/index.js';
 import { HookrunError } from '../errors.js';
 import type { IO } from '../io.js';
-import type { Diagnostic } from '../types.js';
+import type { CodeInfo, Diagnostic, ValidateResult } from '../types.js';
 import { renderValidate, type ValidateFormat } from '../render/validate.js';
-import type { CodeInfo } from '../dialects/gemini/validate/codes.js';
-import { validateExitCode, type ValidateResult } from '../dialects/gemini/validate/validate.js';
 
 export interface ValidateCommandOptions {
   format: ValidateFormat;
@@ -78,6 +76,13 @@ export async function validateCommand(options: ValidateCommandOptions, ctx: Cont
     }),
   );
   return validateExitCode(result, options.strict === true);
+}
+
+/** 2 when the check is incomplete, 1 for errors (or warnings with --strict), else 0: the same for every dialect. */
+export function validateExitCode(result: ValidateResult, strict: boolean): number {
+  if (result.incomplete) return EXIT_UNREADABLE;
+  if (result.summary.errors > 0 || (strict && result.summary.warnings > 0)) return 1;
+  return 0;
 }
 
 /** The named dialect (`auto`: the detected one), or with none named every dialect configured here, in registry order. */

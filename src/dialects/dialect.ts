@@ -4,6 +4,7 @@
 import type { Context } from '../context.js';
 import type {
   AggregateResult,
+  CodeInfo,
   Diagnostic,
   HookResult,
   JsonObject,
@@ -14,12 +15,11 @@ import type {
   RegistryEntry,
   ResolvedConfig,
   TrustDecision,
+  ValidateResult,
 } from '../types.js';
 
 import type { HookTrustGate } from '../trust/policy.js';
 import type { MigrationAdapter } from '../migrate/model.js';
-import type { CodeInfo } from './gemini/validate/codes.js';
-import type { ValidateResult } from './gemini/validate/validate.js';
 import type { DialectName } from './index.js';
 
 export type { DialectName };

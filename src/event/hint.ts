@@ -3,7 +3,7 @@
 // Only loaded on that error path.
 import type { DialectName } from '../dialects/dialect.js';
 import { DIALECT_NAMES, getDialect } from '../dialects/index.js';
-import { nearest } from '../dialects/gemini/settings/names.js';
+import { nearest } from '../settings/near-miss.js';
 import { isAgentName, readEvent, VOCABULARY, writeEvent } from '../migrate/vocabulary.js';
 
 const fold = (name: string) => name.toLowerCase().replace(/[_\-\s]/g, '');

@@ -2,9 +2,7 @@
 // commands that become annotations) and code-scanning tools (SARIF 2.1.0).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic } from '../types.js';
-import { FINDING_CODES, type CodeInfo } from '../dialects/gemini/validate/codes.js';
-import type { ValidateResult } from '../dialects/gemini/validate/validate.js';
+import type { CodeInfo, Diagnostic, ValidateResult } from '../types.js';
 import { makeChalk } from './color.js';
 
 import type { ValidateFormat } from './names.js';
@@ -17,8 +15,8 @@ export interface RenderOptions {
   relativeTo: string;
   color: boolean;
   version: string;
-  /** The finding codes of the dialect checked (SARIF rules); default Gemini CLI's. */
-  codes?: Readonly<Record<string, CodeInfo>>;
+  /** The finding codes of the dialects checked, with their severity and title (SARIF rules). */
+  codes: Readonly<Record<string, CodeInfo>>;
   /** The dialects checked, when validate chose them (no --dialect): named on the summary line. */
   dialects?: readonly string[];
 }
@@ -96,7 +94,7 @@ function relativeUri(relative: string): string {
 }
 
 export function buildSarif(result: ValidateResult, options: RenderOptions): Record<string, unknown> {
-  const table: Readonly<Record<string, CodeInfo>> = options.codes ?? FINDING_CODES;
+  const table = options.codes;
   const codes = Object.keys(table);
   const rules = codes.map((code) => ({
     id: code,

@@ -8,8 +8,8 @@ import { hookrun, REPO } from '../helpers/cli.js';
 const committed = (name: SchemaName) => fs.readFileSync(path.join(REPO, 'schema', `${name}.schema.json`), 'utf8');
 
 describe('hookrun schema', () => {
-  it.each(Object.keys(SCHEMAS) as SchemaName[])('schema/%s.schema.json is up to date (npm run schema regenerates it)', (name) => {
-    expect(schemaText(name)).toBe(committed(name));
+  it.each(Object.keys(SCHEMAS) as SchemaName[])('schema/%s.schema.json is up to date (npm run schema regenerates it)', async (name) => {
+    expect(await schemaText(name)).toBe(committed(name));
   });
 
   it('is a JSON Schema (2020-12) with a description on every property', () => {

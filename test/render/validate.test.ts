@@ -3,9 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { enableColor } from '../../src/render/color.js';
 import { renderValidate, buildSarif } from '../../src/render/validate.js';
-import type { Diagnostic } from '../../src/types.js';
+import type { Diagnostic, ValidateResult } from '../../src/types.js';
 import { FINDING_CODES } from '../../src/dialects/gemini/validate/codes.js';
-import type { ValidateResult } from '../../src/dialects/gemini/validate/validate.js';
 
 const WS = '/repo';
 const finding = (code: string, severity: Diagnostic['severity'], message: string, where?: [string, number, number], fix?: string): Diagnostic => {
@@ -30,7 +29,7 @@ const result: ValidateResult = {
   summary: { errors: 1, warnings: 1, infos: 2 },
   incomplete: false,
 };
-const options = { relativeTo: WS, color: false, version: '9.9.9' };
+const options = { relativeTo: WS, color: false, version: '9.9.9', codes: FINDING_CODES };
 
 describe('validate renderers', () => {
   it('json is the result, parseable', () => {

@@ -3,9 +3,8 @@
 // error here, at file:line:column; what agy ignores silently (unknown keys and events, a matcher on a
 // flat event, a handler outside a group) is a warning. Nothing runs, nothing is written.
 import type { Context } from '../../context.js';
-import type { Diagnostic } from '../../types.js';
+import type { CheckedFile, Diagnostic, ValidateResult } from '../../types.js';
 import { CROSS_AGENT_CODES, entryTraps, eventKeyTraps } from '../../migrate/cross-agent.js';
-import type { CheckedFile, ValidateResult } from '../gemini/validate/validate.js';
 import { matchAgyTool } from './plan.js';
 import { agyCannotRun } from './run.js';
 import { agyHookFiles, droppedFileMessage, readAgyFile, unreadGlobalFileDiagnostics } from './settings.js';

@@ -4,9 +4,7 @@
 // event without one, `if` rules that never match, timeouts that look like milliseconds. Never runs a hook.
 import type { Context } from '../../context.js';
 import { HookrunError } from '../../errors.js';
-import type { Diagnostic } from '../../types.js';
-import type { CodeInfo } from '../gemini/validate/codes.js';
-import type { CheckedFile, ValidateOptions, ValidateResult } from '../gemini/validate/validate.js';
+import type { CheckedFile, CodeInfo, Diagnostic, ValidateResult } from '../../types.js';
 
 export const CLAUDE_FINDING_CODES = {
   'settings-unreadable': { severity: 'error', title: 'A settings file exists but cannot be read' },
@@ -56,7 +54,7 @@ const rank = (finding: Diagnostic, files: readonly CheckedFile[]): number => {
 const line = (finding: Diagnostic): number => finding.location?.line ?? 0;
 const column = (finding: Diagnostic): number => finding.location?.column ?? 0;
 
-export async function validateClaude(ctx: Context, options: ValidateOptions & { version?: string }): Promise<ValidateResult> {
+export async function validateClaude(ctx: Context, options: { ignore?: readonly string[]; version?: string }): Promise<ValidateResult> {
   const [{ loadClaudeConfig }, { resolveClaudeProfile }] = await Promise.all([import('./settings.js'), import('./version.js')]);
   const profile = resolveClaudeProfile(options.version, ctx.env);
   const found: Diagnostic[] = [];

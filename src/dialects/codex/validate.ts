@@ -4,8 +4,7 @@
 // an error at file:line:column with a fix; a config.toml that is not TOML is an error too (Codex does
 // not start). Timeouts that look like milliseconds and skipped handlers are warnings. Nothing runs.
 import type { Context } from '../../context.js';
-import type { Diagnostic } from '../../types.js';
-import type { CheckedFile, ValidateResult } from '../gemini/validate/validate.js';
+import type { CheckedFile, Diagnostic, ValidateResult } from '../../types.js';
 import { codexFolders, readCodexFolder } from './settings.js';
 
 /** Each finding code and its severity (for `--ignore`). */

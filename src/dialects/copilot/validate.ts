@@ -4,10 +4,9 @@
 // name, a timeout written in milliseconds, a matcher on an event that has none, an unknown key) are
 // warnings, each with a fix. Nothing runs, nothing is written.
 import type { Context } from '../../context.js';
-import type { Diagnostic } from '../../types.js';
+import type { CheckedFile, Diagnostic, ValidateResult } from '../../types.js';
 import { formatJsonPath } from '../../errors.js';
 import { foreignEvent } from '../../migrate/cross-agent.js';
-import type { CheckedFile, ValidateResult } from '../gemini/validate/validate.js';
 import { matchCopilot } from './plan.js';
 import { copilotSources, droppedMessage, readCopilotFile, shownPath } from './settings.js';
 

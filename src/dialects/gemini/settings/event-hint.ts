@@ -4,7 +4,7 @@
 import type { Diagnostic } from '../../../types.js';
 import { foreignEventHint } from '../../../migrate/cross-agent.js';
 import { HOOK_EVENTS, type HookEventName } from '../events.js';
-import { nearest } from './names.js';
+import { nearest } from '../../../settings/near-miss.js';
 import { type AgentName, counterpart, MIGRATION_AGENTS, VOCABULARY } from '../../../migrate/vocabulary.js';
 
 /** Another agent's event name → the Gemini CLI event for that moment, from the one vocabulary (src/migrate/vocabulary.ts). */

@@ -1,13 +1,8 @@
-// Every finding `validate` can report: its stable code, its severity, and what it means.
+// Every finding Gemini CLI's check of `validate` can report: its stable code, its severity, and what it means.
 // Errors: Gemini CLI will not do what the file says (a hook dropped, a setting ignored, a script
 // missing). Warnings: it will, but probably not what was meant. Info: worth knowing, never fails.
 // Codes the settings loader also reports during `run` keep the loader's code; `validate` grades them here.
-export type Severity = 'error' | 'warning' | 'info';
-
-export interface CodeInfo {
-  severity: Severity;
-  title: string;
-}
+import type { CodeInfo } from '../../../types.js';
 
 export const FINDING_CODES = {
   'settings-unreadable': { severity: 'error', title: 'A settings file exists but cannot be read' },

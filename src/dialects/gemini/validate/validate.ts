@@ -1,7 +1,7 @@
 // `validate` as data: read every layer into a model, run each rule over it, grade and order the
 // findings. Renderers in src/render/validate.ts turn the result into text, JSON, GitHub or SARIF.
 import type { Context } from '../../../context.js';
-import type { Diagnostic, Location } from '../../../types.js';
+import type { CheckedFile, Diagnostic, Location, ValidateResult } from '../../../types.js';
 import { FINDING_CODES, isFindingCode } from './codes.js';
 import { collectGemini, type ValidationModel } from './model.js';
 import { backgroundRules } from './rules/background.js';
@@ -33,24 +33,6 @@ export interface ValidateOptions {
   ignore?: readonly string[];
 }
 
-export interface CheckedFile {
-  /** settings layer name, or "extension". */
-  layer: string;
-  path: string;
-  exists: boolean;
-  /** Why the file was not checked (e.g. the workspace is the home directory). */
-  note?: string;
-}
-
-export interface ValidateResult {
-  cwd: string;
-  files: CheckedFile[];
-  findings: Diagnostic[];
-  summary: { errors: number; warnings: number; infos: number };
-  /** A file that exists could not be read, so the check is incomplete (exit 2). */
-  incomplete: boolean;
-}
-
 export function validateGemini(ctx: Context, options: ValidateOptions = {}): ValidateResult {
   const model = collectGemini(ctx);
   const found: Diagnostic[] = [];
@@ -73,13 +55,6 @@ export function validateGemini(ctx: Context, options: ValidateOptions = {}): Val
     summary: { errors: count('error'), warnings: count('warning'), infos: count('info') },
     incomplete: found.some((finding) => finding.code === 'settings-unreadable'),
   };
-}
-
-/** 2 when the check is incomplete, 1 for errors (or warnings with --strict), else 0. */
-export function validateExitCode(result: ValidateResult, strict: boolean): number {
-  if (result.incomplete) return 2;
-  if (result.summary.errors > 0 || (strict && result.summary.warnings > 0)) return 1;
-  return 0;
 }
 
 function severityOf(code: string): Diagnostic['severity'] {

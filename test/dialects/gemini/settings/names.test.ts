@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, nearest } from '../../../../src/dialects/gemini/settings/names.js';
 import { addEventNameHints, suggestEventName } from '../../../../src/dialects/gemini/settings/event-hint.js';
 import { registerHooks, slotsFromObject } from '../../../../src/dialects/gemini/settings/registry.js';
 
@@ -27,13 +26,6 @@ describe('suggestEventName', () => {
 
   it.each(['Nope', 'InvalidEvent', 'x'])('suggests nothing for %s', (key) => {
     expect(suggestEventName(key)).toBeUndefined();
-  });
-
-  it('measures edits', () => {
-    expect(editDistance('kitten', 'sitting')).toBe(3);
-    expect(editDistance('', 'abc')).toBe(3);
-    expect(nearest('read_fil', ['read_file', 'write_file'])).toBe('read_file');
-    expect(nearest('zzz', ['read_file'])).toBeUndefined();
   });
 
   it('puts the suggestion in the registry warning that run prints', () => {

@@ -1,7 +1,7 @@
 // Per-hook and per-definition fields Gemini CLI reads without validating: `timeout` (milliseconds),
 // `sequential` (only the JSON boolean true counts), and keys it does not read at all.
 import { GEMINI_DEFAULT_TIMEOUT_MS, timeoutTrap } from '../../traps.js';
-import { nearest } from '../../settings/names.js';
+import { nearest } from '../../../../settings/near-miss.js';
 import type { Location } from '../../../../types.js';
 import { hooksOf, isObjectLike, type Report, type Rule } from './types.js';
 

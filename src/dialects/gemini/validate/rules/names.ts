@@ -3,7 +3,7 @@
 import { formatLocation } from '../../../../errors.js';
 import { dedupKey, matcherContext } from '../../plan.js';
 import { isPlainObject } from '../../../../settings/jsonc.js';
-import { nearest } from '../../settings/names.js';
+import { nearest } from '../../../../settings/near-miss.js';
 import type { RegistryEntry } from '../../../../types.js';
 import type { Rule } from './types.js';
 

@@ -1,5 +1,5 @@
-// Near misses: the candidate closest to a word people wrote (wrong case, a typo). Other agents' event
-// names are in event-hint.ts, loaded only when a settings file holds a name Gemini CLI does not know.
+// Near misses: the candidate closest to a word people wrote (wrong case, a typo), for the "did you mean"
+// of any name a settings file or the command line gets wrong. Which names are candidates is the caller's.
 /** The candidate closest to `word` (case-insensitive edit distance), when close enough to be a slip. */
 export function nearest(word: string, candidates: readonly string[]): string | undefined {
   const lower = word.toLowerCase();
