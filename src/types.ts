@@ -98,7 +98,7 @@ export interface ResolvedConfig {
   envPolicy?: EnvPolicy;
   /**
    * The agent's process environment after its start-up, when that is not hookrun's own (Gemini CLI:
-   * the .env file it loads, Cloud Shell's GOOGLE_CLOUD_PROJECT; dialects/gemini/settings/env-file.ts): what its hooks
+   * the .env file it loads, Cloud Shell's GOOGLE_CLOUD_PROJECT, as the Gemini dialect's settings loader finds them): what its hooks
    * inherit, before redaction and `envPolicy`. Unset: hookrun's environment as it is.
    */
   agentEnv?: Readonly<Record<string, string | undefined>>;

@@ -136,7 +136,7 @@ function verdictIn(plan: Plan, entry: RegistryEntry): NonNullable<ExplainedHook[
   return skipped ? { fires: false, reason: skipped.reason, detail: skipped.detail } : { fires: false, detail: 'not planned' };
 }
 
-/** The registry's reasons for dropping a configured hook (see dialects/gemini/settings/registry.ts). */
+/** The registry's reasons for dropping a configured hook (the reasons the Gemini dialect's settings registry gives). */
 const DROPPED = new Set(['invalid-event-name', 'event-not-array', 'invalid-definition', 'invalid-hook-entry', 'invalid-hook-type', 'missing-command', 'missing-name']);
 
 /** A registry drop located under `hooks.<event>` (or under a key that differs from it only in case). */

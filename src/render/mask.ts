@@ -1,7 +1,7 @@
 // hookrun's own output never shows a secret it knows about (contract; docs/safety.md): every text hookrun
 // writes, on stdout and stderr, has each known secret value replaced by `${NAME}`, also where JSON
 // escaping changed how the value is written. Which values are secret is the dialect's rule
-// (dialects/gemini/secrets.ts); this is only the mechanism, and it costs a substring search per write.
+// (src/dialects/secrets.ts says whose); this is only the mechanism, and it costs a substring search per write.
 import type { IO } from '../io.js';
 
 export interface Secret {

@@ -38,7 +38,7 @@ export interface FailClosedReport {
 
 /**
  * How much of a stream the report repeats when the stream went past the capture limit: the cut text is
- * not parsed (see dialects/gemini/interpret.ts), so a prefix is enough to see what the hook was doing, and repeating
+ * not parsed (a dialect reads only a whole answer), so a prefix is enough to see what the hook was doing, and repeating
  * megabytes (JSON-escaped, up to 6 bytes per byte) is what would blow hookrun's memory.
  */
 export const CUT_STREAM_EXCERPT_CHARS = 64 * 1024;
