@@ -171,7 +171,7 @@ export interface SwitchOptions {
 /**
  * `hookrun enable|disable NAME` and `enable-all|disable-all` for an agent whose per-hook switch hookrun
  * edits (Gemini CLI's hooksConfig.disabled): the checks, the edit, the messages and the warnings are the
- * agent's; src/commands/panel.ts only prints the report and sets the exit code.
+ * agent's; src/commands/panel.ts only asks for a name, prints the report and sets the exit code.
  */
 export interface HookSwitch {
   /** What the switches edit, in words ("Gemini CLI's hooksConfig.disabled"), for the refusal of an agent without them. */
