@@ -1,20 +1,21 @@
 // `hookrun record` / `hookrun record --stop`: install a capture hook into the workspace settings and
-// take it out again. The file is restored byte for byte when nobody touched it since; when it was
-// edited meanwhile, only hookrun's entries are removed, and when even that cannot be done safely
+// take it out again (which file, which events and what the agent makes of the hook: the default
+// dialect's Dialect.capture). The file is restored byte for byte when nobody touched it since; when it
+// was edited meanwhile, only hookrun's entries are removed, and when even that cannot be done safely
 // (the file no longer parses) nothing is written and the state is kept for another try.
 import { copyFile, mkdir, readdir, readFile, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from '../context.js';
+import type { CaptureTarget } from '../dialects/dialect.js';
+import { getDialect } from '../dialects/index.js';
 import { configError, HookrunError, usageError } from '../errors.js';
-import { GEMINI_EVENTS } from '../dialects/gemini/input-schemas.js';
 import type { IO } from '../io.js';
 import { decodeEditable } from '../settings/editable.js';
 import { writeFileAtomic } from '../files/atomic.js';
 import { withSettingsLock } from '../files/lock.js';
 import {
   CAPTURE_DIR,
-  CAPTURE_HOOK_NAME,
   CAPTURE_SCRIPT,
   hasCaptureHooks,
   installCaptureHooks,
@@ -22,7 +23,6 @@ import {
   RECORD_STATE,
   removeCaptureHooks,
 } from '../record/install.js';
-import { geminiSettingsPaths, loadGeminiConfig, loadSettingsLayers, workspaceIsHome } from '../dialects/gemini/settings/load.js';
 import { parseJsoncObject } from '../settings/jsonc.js';
 import { readInputFile, readInputFileAsync } from '../read-input.js';
 import { parseJsonBounded } from '../json-depth.js';
@@ -96,28 +96,32 @@ async function captureScriptSource(): Promise<string> {
   throw new HookrunError('internal', 'the capture script bin/hookrun-capture.mjs is missing from the hookrun installation');
 }
 
-function parseEvents(events: string[] | undefined): string[] {
-  if (!events || events.length === 0) return [...GEMINI_EVENTS];
+function parseEvents(events: string[] | undefined, known: readonly string[]): string[] {
+  if (!events || events.length === 0) return [...known];
   const names = [...new Set(events.flatMap((e) => e.split(',')).map((e) => e.trim()).filter(Boolean))];
   // `--events ''` (or `,`) names no event: recording nothing is a mistake, not a request.
-  if (names.length === 0) throw usageError(`--events names no event. Events: ${GEMINI_EVENTS.join(', ')}`);
-  const unknown = names.filter((n) => !(GEMINI_EVENTS as readonly string[]).includes(n));
-  if (unknown.length > 0) throw usageError(`unknown event(s) for --events: ${unknown.join(', ')}. Events: ${GEMINI_EVENTS.join(', ')}`);
+  if (names.length === 0) throw usageError(`--events names no event. Events: ${known.join(', ')}`);
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length > 0) throw usageError(`unknown event(s) for --events: ${unknown.join(', ')}. Events: ${known.join(', ')}`);
   return names;
 }
 
 export async function recordCommand(options: RecordOptions, ctx: Context, io: IO): Promise<number> {
-  return options.stop ? stopRecording(options, ctx, io) : startRecording(options, ctx, io);
+  // `record` has no --dialect: the capture hook goes into the default dialect's settings.
+  const dialect = await getDialect();
+  const capture = await dialect.capture?.();
+  if (!capture) throw new HookrunError('internal', `the ${dialect.name} dialect has no capture hook`);
+  return options.stop ? stopRecording(capture, options, ctx, io) : startRecording(capture, options, ctx, io);
 }
 
-async function startRecording(options: RecordOptions, ctx: Context, io: IO): Promise<number> {
-  const events = parseEvents(options.events);
+async function startRecording(capture: CaptureTarget, options: RecordOptions, ctx: Context, io: IO): Promise<number> {
+  const events = parseEvents(options.events, capture.events);
   const statePath = path.join(ctx.cwd, RECORD_STATE);
   const existingState = await readIfExists(statePath);
   if (existingState !== undefined) {
     throw usageError(`already recording in ${ctx.cwd} (state in ${RECORD_STATE}); stop first with \`hookrun record --stop\``);
   }
-  const settingsFile = geminiSettingsPaths(ctx).workspace;
+  const settingsFile = capture.settingsFile(ctx);
   const settingsDir = path.dirname(settingsFile);
   const createdSettingsDir = !(await stat(settingsDir).then((s) => s.isDirectory(), () => false));
   const hookrunDirExisted = await stat(path.join(ctx.cwd, '.hookrun')).then(() => true, () => false);
@@ -166,9 +170,9 @@ async function startRecording(options: RecordOptions, ctx: Context, io: IO): Pro
     throw asWriteError(error, settingsFile);
   }
 
-  const notes = await recordingNotes(ctx);
+  const notes = await capture.notes(ctx);
   try {
-    await trustCaptureHooks(ctx);
+    await capture.trust(ctx);
   } catch (error) {
     notes.push(`the capture hook's fingerprint could not be recorded (${(error as Error).message}): run \`hookrun trust --hooks\` before using the agent, or hookrun's run holds it back`);
   }
@@ -177,7 +181,7 @@ async function startRecording(options: RecordOptions, ctx: Context, io: IO): Pro
     io.stdout(`${JSON.stringify({ recording: true, settingsFile, events, captureDir: path.join(ctx.cwd, CAPTURE_DIR), notes }, null, 2)}\n`);
   } else {
     io.stdout(
-      `hookrun: recording ${events.length === GEMINI_EVENTS.length ? 'every event' : events.join(', ')}: capture hook added to ${relSettings}; ` +
+      `hookrun: recording ${events.length === capture.events.length ? 'every event' : events.join(', ')}: capture hook added to ${relSettings}; ` +
         `payloads go to ${CAPTURE_DIR}/\n` +
         'Use the agent in this folder, then run `hookrun record --stop` (restores the settings file) and ' +
         '`hookrun test --from-captures -o recorded.hooktest.yaml`.\n',
@@ -185,38 +189,6 @@ async function startRecording(options: RecordOptions, ctx: Context, io: IO): Pro
     for (const note of notes) io.stderr(`hookrun: note: ${note}\n`);
   }
   return 0;
-}
-
-/**
- * The capture hook is hookrun's own, just written: its fingerprint (and its script's hash) is recorded in
- * trusted_hooks.json as `hookrun trust --hooks` would, so the fingerprint gate does not hold it back. Only
- * the capture hooks: the project's other hooks keep whatever trust they had.
- */
-async function trustCaptureHooks(ctx: Context): Promise<void> {
-  if (workspaceIsHome(ctx)) return;
-  const [{ assessProjectHooks, projectHooksOf }, { recordProjectHooks }] = await Promise.all([
-    import('../dialects/gemini/trust/hooks.js'),
-    import('../dialects/gemini/trust/edit.js'),
-  ]);
-  // As the gate reads them: the workspace file as loaded (environment-expanded), walked as Gemini walks it.
-  const workspace = loadSettingsLayers(ctx).find((layer) => layer.layer === 'workspace');
-  if (!workspace?.doc) return;
-  const capture = projectHooksOf(workspace.settings.hooks).filter((hook) => hook.name === CAPTURE_HOOK_NAME && hook.command?.includes('.hookrun/capture'));
-  if (capture.length > 0) await recordProjectHooks(ctx, assessProjectHooks(ctx, capture).hooks);
-}
-
-/** Reasons the agent would not run the capture hook here: worth saying at once, not after a session. */
-async function recordingNotes(ctx: Context): Promise<string[]> {
-  const notes: string[] = [];
-  if (workspaceIsHome(ctx)) notes.push('this folder is your home directory: the file edited is your user settings, so every session is captured');
-  try {
-    const config = await loadGeminiConfig(ctx);
-    if (!config.hooksEnabled) notes.push('hooks are disabled (hooksConfig.enabled is false): Gemini CLI will not run the capture hook');
-    else if (!config.trust.trusted) notes.push(`this folder is not trusted (${config.trust.detail ?? config.trust.by}): Gemini CLI ignores its settings hooks until you trust it`);
-  } catch (error) {
-    notes.push(`the settings could not be checked: ${(error as Error).message}`);
-  }
-  return notes;
 }
 
 async function removeIfEmptyDir(dir: string): Promise<void> {
@@ -235,10 +207,10 @@ async function captureCount(ctx: Context): Promise<number> {
   }
 }
 
-async function stopRecording(options: RecordOptions, ctx: Context, io: IO): Promise<number> {
+async function stopRecording(capture: CaptureTarget, options: RecordOptions, ctx: Context, io: IO): Promise<number> {
   const statePath = path.join(ctx.cwd, RECORD_STATE);
   const stateText = await readIfExists(statePath);
-  const settingsFile = geminiSettingsPaths(ctx).workspace;
+  const settingsFile = capture.settingsFile(ctx);
   const relSettings = path.relative(ctx.cwd, settingsFile);
   let state: RecordState | undefined;
   if (stateText !== undefined) {

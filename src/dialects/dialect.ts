@@ -155,6 +155,46 @@ export interface RecordedFingerprints {
   problem?: string;
 }
 
+/** What a switch command prints: its outcome as data, the message in the agent's words, and warnings. */
+export interface HookSwitchReport {
+  status: 'success' | 'no-op' | 'error';
+  action: string;
+  message: string;
+  warnings: string[];
+  [key: string]: unknown;
+}
+
+export interface SwitchOptions {
+  trustWorkspace?: boolean;
+}
+
+/**
+ * `hookrun enable|disable NAME` and `enable-all|disable-all` for an agent whose per-hook switch hookrun
+ * edits (Gemini CLI's hooksConfig.disabled): the checks, the edit, the messages and the warnings are the
+ * agent's; src/commands/panel.ts only asks for a name, prints the report and sets the exit code.
+ */
+export interface HookSwitch {
+  /** What the switches edit, in words ("Gemini CLI's hooksConfig.disabled"), for the refusal of an agent without them. */
+  edits: string;
+  toggle(ctx: Context, action: 'enable' | 'disable', hookName: string, options: SwitchOptions): Promise<HookSwitchReport>;
+  toggleAll(ctx: Context, action: 'enable-all' | 'disable-all', options: SwitchOptions): Promise<HookSwitchReport>;
+}
+
+/**
+ * `hookrun record`: where the agent's capture hook goes and what the agent makes of it. The install and
+ * removal (byte-exact restore, surgical removal, the state file) are src/commands/record.ts's own.
+ */
+export interface CaptureTarget {
+  /** Every event the capture hook can be installed for, in the order `record` names them. */
+  events: readonly string[];
+  /** The workspace settings file `record` edits. */
+  settingsFile(ctx: Context): string;
+  /** Why the agent would not run the capture hook here, said at once rather than after a session. */
+  notes(ctx: Context): Promise<string[]>;
+  /** The capture hook just written, made trusted for the agent's own gate (Gemini CLI: its fingerprint), so `run` does not hold it back. */
+  trust(ctx: Context): Promise<void>;
+}
+
 export interface Dialect {
   name: DialectName;
   /** The agent as its users call it ("Claude Code"), for messages; default: `name`. */
@@ -213,11 +253,12 @@ export interface Dialect {
   migration?: () => Promise<MigrationAdapter>;
   /** `validate`: this agent's static check, loaded on demand; absent, validate says hookrun has none for it. */
   validator?(): Promise<DialectValidator>;
-  /**
-   * `enable`/`disable`: hookrun switches hooks through Gemini CLI's hooksConfig.disabled only. For another
-   * agent, what it offers instead (e.g. Claude Code's "disableAllHooks"), for the refusal.
-   */
+  /** `enable`/`disable`/`enable-all`/`disable-all` (a lazy import); absent, the switches refuse with `noHookSwitch`. */
+  hookSwitch?(): Promise<HookSwitch>;
+  /** For an agent without `hookSwitch`: what it offers instead (e.g. Claude Code's "disableAllHooks"), for the refusal. */
   noHookSwitch?: string;
+  /** `hookrun record`'s capture hook in this agent's settings (a lazy import); absent, the agent has no `record`. */
+  capture?(): Promise<CaptureTarget>;
   /** `hookrun trust --hooks` and the fingerprint parts of `trust` and `list` (a lazy import); absent, the agent has no fingerprints. */
   hookFingerprints?(): Promise<HookFingerprints>;
   /**

@@ -1,30 +1,8 @@
-// The hook panel for people: Gemini CLI's own messages for enable/disable (hookUtils.ts wording),
-// and the list of registered hooks per event.
+// The hook panel's list for people: the registered hooks per event, then the notes. (The switches'
+// messages are the agent's own words: Dialect.hookSwitch.)
 import { formatLocation } from '../errors.js';
-import type { HookActionResult, ScopeFile } from '../dialects/gemini/settings/disabled.js';
 import type { InactiveReason } from '../types.js';
 import { makeChalk } from './color.js';
-
-const scopeText = (s: ScopeFile): string => `${s.scope} (${s.path})`;
-
-/** Gemini's renderHookActionFeedback with its `label (path)` scope format. */
-export function hookActionMessage(result: HookActionResult): string {
-  const { hookName, action, status } = result;
-  if (status === 'error') return result.error ?? `An error occurred while attempting to ${action} hook "${hookName}".`;
-  if (status === 'no-op') return `Hook "${hookName}" is already ${action === 'enable' ? 'enabled' : 'disabled'}.`;
-  const verb = action === 'enable' ? 'enabled' : 'disabled';
-  const preposition = action === 'enable' ? 'by removing it from the disabled list in' : 'by adding it to the disabled list in';
-  // enable names the files it removed the name from; disable also the ones that already had it.
-  const scopes = action === 'enable' ? result.modifiedScopes : [...result.modifiedScopes, ...result.alreadyInStateScopes];
-  if (scopes.length === 0) return `Hook "${hookName}" ${verb}.`;
-  if (scopes.length === 2) {
-    const [s1, s2] = scopes.map(scopeText) as [string, string];
-    return action === 'enable'
-      ? `Hook "${hookName}" ${verb} ${preposition} ${s1} and ${s2} settings.`
-      : `Hook "${hookName}" is now disabled in both ${s1} and ${s2} settings.`;
-  }
-  return `Hook "${hookName}" ${verb} ${preposition} ${scopeText(scopes[0]!)} settings.`;
-}
 
 export interface ListedHook {
   event: string;
@@ -35,7 +13,7 @@ export interface ListedHook {
   extension?: string;
   matcher: unknown;
   enabled: boolean;
-  /** Recorded in trusted_hooks.json for this project; null for hooks Gemini does not fingerprint (all but workspace ones). */
+  /** Its fingerprint recorded for this project (Gemini CLI's trusted_hooks.json); null where the agent fingerprints none (all but workspace hooks, agents with no record). */
   trusted: boolean | null;
   file?: string;
   line?: number;

@@ -178,6 +178,8 @@ export const gemini = defineDialect({
   migrate: () => import('./migrate.js'),
   trustRecords: ['folder-rules', 'fingerprints'],
   hookFingerprints: async () => (await import('./trust/fingerprints.js')).geminiFingerprints,
+  hookSwitch: async () => (await import('./hook-switch.js')).geminiHookSwitch,
+  capture: async () => (await import('./capture.js')).geminiCapture,
   async validator() {
     const [{ validateGemini }, { FINDING_CODES }] = await Promise.all([import('./validate/validate.js'), import('./validate/codes.js')]);
     return { codes: Object.keys(FINDING_CODES), rules: FINDING_CODES, validate: (ctx, options) => validateGemini(ctx, { ignore: options.ignore }) };

@@ -1,7 +1,7 @@
 // Gemini CLI's /hooks feedback wording (hookUtils.ts renderHookActionFeedback), one row per branch.
 import { describe, expect, test } from 'vitest';
-import { hookActionMessage } from '../../src/render/panel.js';
-import type { HookActionResult, ScopeFile } from '../../src/dialects/gemini/settings/disabled.js';
+import { hookActionMessage } from '../../../src/dialects/gemini/hook-switch.js';
+import type { HookActionResult, ScopeFile } from '../../../src/dialects/gemini/settings/disabled.js';
 
 const ws: ScopeFile = { scope: 'workspace', path: '/p/.gemini/settings.json' };
 const user: ScopeFile = { scope: 'user', path: '/h/.gemini/settings.json' };
