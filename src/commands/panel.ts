@@ -42,7 +42,7 @@ const loadConfig = (ctx: Context, options: PanelOptions) =>
   loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true });
 
 /** Pure: the listing `list` prints, from a config loaded with keepInactive. `agent`: the agent's name for the notes. */
-export function hookListing(config: ResolvedConfig, recorded: RecordedHooks, all = false, agent: string = config.dialect): HookListing {
+function hookListing(config: ResolvedConfig, recorded: RecordedHooks, all = false, agent: string = config.dialect): HookListing {
   const considered: ConsideredEntry[] = config.considered ?? config.entries.map((entry) => ({ entry }));
   // Only Gemini CLI fingerprints project hooks (trusted_hooks.json); other agents' hooks have no such state.
   const fingerprints = config.dialect === 'gemini';
