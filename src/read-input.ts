@@ -8,10 +8,10 @@ import { parseJsonc, type JsoncDocument } from './settings/jsonc.js';
 import type { Diagnostic, RegistryEntry } from './types.js';
 
 /** 64 MiB: far above any real settings file or event (100,000 hooks are ~10 MiB), far below trouble. */
-export const DEFAULT_INPUT_LIMIT = 64 * 1024 * 1024;
+const DEFAULT_INPUT_LIMIT = 64 * 1024 * 1024;
 
 /** How the limit is raised, for every message that names it. */
-export const INPUT_LIMIT_HINT = 'raise it with --max-input <bytes> or HOOKRUN_MAX_INPUT=<bytes>';
+const INPUT_LIMIT_HINT = 'raise it with --max-input <bytes> or HOOKRUN_MAX_INPUT=<bytes>';
 
 let limit = DEFAULT_INPUT_LIMIT;
 
@@ -25,7 +25,7 @@ export function inputLimit(): number {
 }
 
 /** A number of bytes as people read it (64 MiB, 1000 bytes). */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
   return `${bytes} bytes`;
@@ -102,7 +102,7 @@ export async function readInputFileAsync(file: string): Promise<string> {
 }
 
 /** hookrun's cap on one agent hook file (hooks.json and the like): far above any real one. */
-export const HOOK_FILE_LIMIT = 4 * 1024 * 1024;
+const HOOK_FILE_LIMIT = 4 * 1024 * 1024;
 
 /** A hook file read for a loader: absent, its text, or why it cannot be read (at the file's 0:0). */
 export type HookFileText = { exists: false } | { exists: true; text: string } | { exists: true; error: HookrunError };
@@ -111,7 +111,7 @@ export type HookFileText = { exists: false } | { exists: true; text: string } | 
  * One agent hook file, the way the loaders of Antigravity, Cursor and Copilot read theirs: a missing file
  * is no file; a directory, a device or a file over {@link HOOK_FILE_LIMIT} is an error naming it.
  */
-export function readHookFile(file: string): HookFileText {
+function readHookFile(file: string): HookFileText {
   const at = { file, line: 0, column: 0, path: [] };
   let stat: fs.Stats;
   try {

@@ -14,7 +14,7 @@ import { assembleEvent, type EventOptions } from './event/input.js';
 import { type EventSettings, executeWith, planWith } from './pipeline.js';
 import type { PlanDescription } from './plan/describe.js';
 import type { RunReport } from './render/report.js';
-import type { Diagnostic, JsonObject, Outcome } from './types.js';
+import type { JsonObject, Outcome } from './types.js';
 
 /** What a session starts with: `serve`'s command-line options, or the library's `createSession` argument. */
 export interface SessionDefaults extends EventSettings {
@@ -97,7 +97,7 @@ const oneOf =
     typeof value === 'string' && choices.includes(value) ? undefined : `one of ${choices.map((c) => JSON.stringify(c)).join(', ')}`;
 
 /** Every request option and its type: the flags of `hookrun run` that can differ per event. */
-export const REQUEST_OPTIONS: Readonly<Record<keyof RequestOptions, Check>> = {
+const REQUEST_OPTIONS: Readonly<Record<keyof RequestOptions, Check>> = {
   failClosed: boolean,
   dryRun: boolean,
   report: boolean,
@@ -125,7 +125,7 @@ function wrongType(name: string, expected: string, value: unknown): HookrunError
 }
 
 /** The request checked field by field (a usage error naming the field), as plain values. */
-export function checkRequest(request: unknown, where = 'params'): EventRequest {
+function checkRequest(request: unknown, where = 'params'): EventRequest {
   if (!isPlainObject(request)) throw wrongType(where, 'an object', request);
   for (const key of Object.keys(request)) {
     if (!REQUEST_KEYS.includes(key)) throw usageError(`${where}.${key}: unknown field; the fields are ${REQUEST_KEYS.join(', ')}`);
@@ -262,7 +262,3 @@ export class Session {
   }
 }
 
-/** The warnings and errors among a run's or a plan's diagnostics (what `run --quiet` would still have to say). */
-export function warningsOf(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return diagnostics.filter((d) => d.severity !== 'info');
-}

@@ -11,7 +11,7 @@ import path from 'node:path';
 const FRAME = /((?:\/|[A-Za-z]:\\)[^\s()]*\.cjs):(\d+):(\d+)/g;
 
 /** The stack with every frame that a pack's source map places rewritten to its source; never throws. */
-export function mapStack(stack: string): string {
+function mapStack(stack: string): string {
   const maps = new Map<string, SourceMap | undefined>();
   try {
     return stack.replace(FRAME, (frame: string, file: string, line: string, column: string) => {

@@ -31,7 +31,7 @@ const EXIT_ERROR = 1;
  * Pure: the listing `list` prints, from a config loaded with keepInactive. `recorded`: the agent's
  * project-hook fingerprints (undefined: it keeps none). `agent`: the agent's name for the notes.
  */
-export function hookListing(config: ResolvedConfig, recorded: RecordedFingerprints | undefined, all = false, agent: string = config.dialect): HookListing {
+function hookListing(config: ResolvedConfig, recorded: RecordedFingerprints | undefined, all = false, agent: string = config.dialect): HookListing {
   const considered: ConsideredEntry[] = config.considered ?? config.entries.map((entry) => ({ entry }));
   const hooks = considered.filter((c) => all || !c.inactive).map((c) => listedHook(c, recorded));
   const notes: string[] = [];

@@ -3,7 +3,7 @@
 // dialect's Dialect.capture). The file is restored byte for byte when nobody touched it since; when it
 // was edited meanwhile, only hookrun's entries are removed, and when even that cannot be done safely
 // (the file no longer parses) nothing is written and the state is kept for another try.
-import { copyFile, mkdir, readdir, readFile, rm, rmdir, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from '../context.js';

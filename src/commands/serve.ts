@@ -30,7 +30,7 @@ export interface ServeHost {
 }
 
 /** A line longer than this is refused (-32700) without being kept in memory. */
-export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
@@ -106,7 +106,7 @@ function warningLines(news: AnswerNews, color: boolean): string[] {
  * (and saves its cache). A user who sized the heap on Node's command line or in NODE_OPTIONS keeps it:
  * undefined then.
  */
-export function holdHeap(execArgv: readonly string[], nodeOptions: string | undefined): (() => void) | undefined {
+function holdHeap(execArgv: readonly string[], nodeOptions: string | undefined): (() => void) | undefined {
   const flags = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)];
   if (flags.some((flag) => /^--((max|min)[-_])?semi[-_]space|^--heap[-_]growing/.test(flag))) return undefined;
   v8.setFlagsFromString('--semi-space-growth-factor=1');

@@ -11,10 +11,10 @@ import { type PreparedCase, prepareCase } from '../fixtures/prepare.js';
 import type { IO } from '../io.js';
 import { createReporter, type ReporterName } from '../render/reporters.js';
 
-export const EXIT_PASSED = 0;
-export const EXIT_FAILED = 1;
+const EXIT_PASSED = 0;
+const EXIT_FAILED = 1;
 /** Nothing ran: a bad fixture, no fixture found, or running real commands was not confirmed. */
-export const EXIT_NOT_RUN = 2;
+const EXIT_NOT_RUN = 2;
 
 export interface TestCommandOptions {
   paths: string[];

@@ -26,10 +26,10 @@ export interface ValidateCommandOptions {
 }
 
 /** Exit code when validate cannot read its input. */
-export const EXIT_UNREADABLE = 2;
+const EXIT_UNREADABLE = 2;
 
 /** Findings about the check itself rather than a file: warnings, so `--strict` fails a check of nothing. */
-export const VALIDATE_CODES = {
+const VALIDATE_CODES = {
   'nothing-checked': { severity: 'warning', title: 'No hook file was found to check: the check passed on nothing' },
   'no-static-check': { severity: 'warning', title: "An agent is configured here, but hookrun has no static check for its files" },
 } as const satisfies Record<string, CodeInfo>;
@@ -79,7 +79,7 @@ export async function validateCommand(options: ValidateCommandOptions, ctx: Cont
 }
 
 /** 2 when the check is incomplete, 1 for errors (or warnings with --strict), else 0: the same for every dialect. */
-export function validateExitCode(result: ValidateResult, strict: boolean): number {
+function validateExitCode(result: ValidateResult, strict: boolean): number {
   if (result.incomplete) return EXIT_UNREADABLE;
   if (result.summary.errors > 0 || (strict && result.summary.warnings > 0)) return 1;
   return 0;

@@ -17,7 +17,7 @@ export interface HttpRunOptions {
 const DEFAULT_CAPTURE_BYTES = 1024 * 1024;
 
 /** `*` matches any run of characters; the rest is literal; the whole URL must match. */
-export function urlAllowed(url: string, patterns: readonly string[] | undefined): boolean {
+function urlAllowed(url: string, patterns: readonly string[] | undefined): boolean {
   if (patterns === undefined) return true;
   return patterns.some((pattern) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(url));
 }

@@ -20,7 +20,7 @@ import { randomHex, resolveWriteTarget } from './atomic.js';
 /** A lock not refreshed for this long (ms) is its dead holder's leftover (proper-lockfile's default, which Gemini CLI keeps). */
 export const LOCK_STALE_MS = 10_000;
 /** How much longer (ms) than the stale period a writer waits for a lock before it gives up. */
-export const LOCK_WAIT_MARGIN_MS = 5_000;
+const LOCK_WAIT_MARGIN_MS = 5_000;
 /** How long (ms) a writer waits for a lock by default. */
 export const LOCK_WAIT_MS = LOCK_STALE_MS + LOCK_WAIT_MARGIN_MS;
 

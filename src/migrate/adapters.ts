@@ -7,7 +7,7 @@ import type { MigrationAdapter } from './model.js';
 import { isAgentName, MIGRATION_AGENTS } from './agents.js';
 
 /** The agents migrate converts between: the registered dialects the vocabulary knows, in the contract's order (the command line offers DIALECT_NAMES; every dialect carries a `migration`). */
-export const MIGRATE_CHOICES: readonly string[] = MIGRATION_AGENTS.filter((name) => (DIALECT_NAMES as readonly string[]).includes(name));
+const MIGRATE_CHOICES: readonly string[] = MIGRATION_AGENTS.filter((name) => (DIALECT_NAMES as readonly string[]).includes(name));
 
 export async function migrationAdapter(name: string): Promise<MigrationAdapter> {
   if (!isAgentName(name) || !MIGRATE_CHOICES.includes(name)) throw usageError(`hookrun cannot migrate hooks of "${name}"; choose one of: ${MIGRATE_CHOICES.join(', ')}`);

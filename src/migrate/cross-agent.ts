@@ -7,8 +7,6 @@ import type { Diagnostic, Location } from '../types.js';
 import { timeoutInOtherUnit } from './loader-hints.js';
 import { type AgentName, counterpart, foreignEventNames, NEAR_MISSES, readEvent, VOCABULARY } from './vocabulary.js';
 
-export { timeoutInOtherUnit };
-
 export interface HookFacts {
   /** The event key as written. */
   event?: string;
@@ -23,7 +21,7 @@ export interface HookFacts {
 export const CROSS_AGENT_CODES = ['foreign-event', 'timeout-unit', 'foreign-matcher'] as const;
 
 /** The agents (other than `agent`) that spell an event `name`. */
-export function agentsNaming(agent: AgentName, name: string): AgentName[] {
+function agentsNaming(agent: AgentName, name: string): AgentName[] {
   return foreignEventNames(agent).get(name) ?? [];
 }
 

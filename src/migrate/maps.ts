@@ -2,8 +2,6 @@
 // (vocabulary.ts): nothing here is a table of its own.
 import { canonicalTools, readEvent, toolNames, VOCABULARY, writeEvent, type AgentName, type MatcherKind } from './vocabulary.js';
 
-export { escapeRegex, exactNamesRegex } from './matchers.js';
-
 export interface EventMapping {
   gemini: string;
   kind: MatcherKind;

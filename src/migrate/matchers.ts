@@ -22,12 +22,12 @@ const unread = (code: string, reason: string, notes: Note[] = []): MatcherReadin
 const ok = (matchers: (string | undefined)[], notes: Note[] = []): MatcherConversion => ({ ok: true, matchers, notes });
 const fail = (code: string, reason: string, notes: Note[] = []): MatcherConversion => ({ ok: false, code, reason, notes });
 
-export function escapeRegex(text: string): string {
+function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /** An anchored regex matching exactly these names. */
-export function exactNamesRegex(names: readonly string[]): string {
+function exactNamesRegex(names: readonly string[]): string {
   const unique = [...new Set(names)];
   return unique.length === 1 ? `^${escapeRegex(unique[0]!)}$` : `^(${unique.map(escapeRegex).join('|')})$`;
 }

@@ -2,7 +2,6 @@
 // hooks, each finding at file:line:column. Entries are matcher groups `{matcher, hooks: [handler]}` (Gemini,
 // Claude Code, Codex, Antigravity's tool events) or flat handlers carrying their own matcher (Cursor, Copilot,
 // Antigravity's other events); the agent's adapter says which, and how one handler reads.
-import fs from 'node:fs';
 import { configError, HookrunError } from '../errors.js';
 import { isPlainObject, parseJsoncObject, type JsoncDocument, type JsonPath } from '../settings/jsonc.js';
 import type { ClaudeProfile } from '../dialects/claude/version.js';

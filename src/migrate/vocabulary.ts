@@ -147,8 +147,6 @@ export const VALUE_FIELDS: Readonly<Partial<Record<CanonicalEvent, string>>> = {
 
 const same = (values: readonly string[]): Record<string, string> => Object.fromEntries(values.map((v) => [v, v]));
 
-const ALL_TOOL_EVENTS: readonly CanonicalEvent[] = ['pre-tool', 'post-tool'];
-
 /** One row of an agent's events: its name, the canonical moment, the matcher kind (default `ignored`), the rest. */
 type EventRow = readonly [name: string, event: CanonicalEvent, matcher?: MatcherKind, more?: Omit<AgentEvent, 'name' | 'event' | 'matcher'>];
 
@@ -425,7 +423,7 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
 
 
 /** Every entry of `agent`'s table spelled `name` (exact case); several when one name covers several moments. */
-export function agentEvents(agent: AgentName, name: string): AgentEvent[] {
+function agentEvents(agent: AgentName, name: string): AgentEvent[] {
   return VOCABULARY[agent].events.filter((e) => e.name === name);
 }
 
@@ -499,4 +497,3 @@ export function foreignEventNames(agent: AgentName): Map<string, AgentName[]> {
   return names;
 }
 
-export { ALL_TOOL_EVENTS };

@@ -67,7 +67,7 @@ export function mergeHooksIntoSettings(original: string | undefined, file: strin
 }
 
 /** Appends each event's entries to `<root>.<event>` of the file, leaving out hooks it already has. */
-export function mergeEventEntries(original: string | undefined, file: string, events: Record<string, readonly EventEntry[]>, options: MergeOptions = {}): MergeOutcome {
+function mergeEventEntries(original: string | undefined, file: string, events: Record<string, readonly EventEntry[]>, options: MergeOptions = {}): MergeOutcome {
   const root = options.root ?? ['hooks'];
   const total = countEntryHooks(events);
   if (original === undefined || original.trim() === '') {

@@ -19,7 +19,7 @@ const UNBOUNDED = /[*+]|\{\d+,\}/g;
 const LONG_VALUE = 1000;
 
 /** True when the match could run away: the pattern's shape, and for polynomial cases the value's length. */
-export function mayBacktrack(source: string, value: string): boolean {
+function mayBacktrack(source: string, value: string): boolean {
   if (EXPONENTIAL.test(source)) return true;
   return value.length > LONG_VALUE && (source.match(UNBOUNDED)?.length ?? 0) >= 2;
 }

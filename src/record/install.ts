@@ -12,11 +12,11 @@ export const CAPTURE_DIR = '.hookrun/captures';
 export const RECORD_STATE = '.hookrun/record.json';
 // Unquoted on purpose: Gemini CLI replaces $GEMINI_PROJECT_DIR with the shell-escaped workspace path,
 // and inside quotes that escaping would break a path with spaces.
-export const CAPTURE_COMMAND = 'node $GEMINI_PROJECT_DIR/.hookrun/capture.mjs';
+const CAPTURE_COMMAND = 'node $GEMINI_PROJECT_DIR/.hookrun/capture.mjs';
 
 export type JsonPath = (string | number)[];
 
-export function captureDefinition(): Record<string, unknown> {
+function captureDefinition(): Record<string, unknown> {
   return {
     hooks: [
       {
@@ -30,7 +30,7 @@ export function captureDefinition(): Record<string, unknown> {
   };
 }
 
-export function isCaptureHook(hook: unknown): boolean {
+function isCaptureHook(hook: unknown): boolean {
   return isPlainObject(hook) && hook.name === CAPTURE_HOOK_NAME && typeof hook.command === 'string' && hook.command.includes('.hookrun/capture');
 }
 

@@ -10,7 +10,7 @@ export interface Secret {
 }
 
 /** `text` with every secret value (longest first) replaced by `${NAME}`. */
-export function maskSecrets(text: string, secrets: readonly Secret[]): string {
+function maskSecrets(text: string, secrets: readonly Secret[]): string {
   let out = text;
   for (const { name, value } of secrets) {
     const escaped = JSON.stringify(value).slice(1, -1);

@@ -12,7 +12,7 @@ const location = z
   })
   .describe('Where something is defined.');
 
-export const diagnosticSchema = z
+const diagnosticSchema = z
   .strictObject({
     code: z.string().describe('Stable machine-readable code, e.g. "invalid-event-name".'),
     severity: z.enum(['error', 'warning', 'info']),
@@ -47,7 +47,7 @@ const plannedHook = z
   })
   .describe('A hook the plan runs.');
 
-export const planDescriptionSchema = z
+const planDescriptionSchema = z
   .strictObject({
     dialect: z.string(),
     event: z.string(),

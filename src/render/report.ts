@@ -41,7 +41,7 @@ export interface FailClosedReport {
  * not parsed (a dialect reads only a whole answer), so a prefix is enough to see what the hook was doing, and repeating
  * megabytes (JSON-escaped, up to 6 bytes per byte) is what would blow hookrun's memory.
  */
-export const CUT_STREAM_EXCERPT_CHARS = 64 * 1024;
+const CUT_STREAM_EXCERPT_CHARS = 64 * 1024;
 
 export interface HookResultReport {
   index: number;

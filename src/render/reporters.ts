@@ -1,6 +1,5 @@
 // Test reports, picked by name: text (people), json (programs), junit (CI dashboards), github
 // (annotations at the fixture's line). The only code that formats or colours test results.
-import type { ChalkInstance } from 'chalk';
 import { projectOnto } from '../fixtures/expect.js';
 import type { Failure } from '../fixtures/expect.js';
 import type { CaseResult, TestRun } from '../fixtures/execute.js';
@@ -39,7 +38,7 @@ export function createReporter(name: ReporterName, options: ReporterOptions): Re
 }
 
 /** `N passed, N failed` (`, N skipped` when any): the closing line CI log readers look for. */
-export function summaryLine(run: TestRun): string {
+function summaryLine(run: TestRun): string {
   const { passed, failed, skipped } = run.summary;
   return `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
 }
@@ -59,13 +58,13 @@ function wantsDiff(f: Failure): boolean {
 }
 
 /** Expected vs actual as `- expected` / `+ actual` lines (for a subset, only the keys asked about). */
-export function failureDiff(f: Failure): string[] {
+function failureDiff(f: Failure): string[] {
   const actual = f.check === 'subset' ? projectOnto(f.expected, f.actual) : f.actual;
   return diffLines(toLines(f.expected), toLines(actual)).map((d) => `${d.kind} ${d.text}`);
 }
 
 /** The body of a failed case: each failure, diffs, what the hooks did, hints. Plain lines, no colour. */
-export function failureLines(result: CaseResult): { text: string; kind: ' ' | '-' | '+' | 'msg' | 'dim' }[] {
+function failureLines(result: CaseResult): { text: string; kind: ' ' | '-' | '+' | 'msg' | 'dim' }[] {
   const lines: { text: string; kind: ' ' | '-' | '+' | 'msg' | 'dim' }[] = [];
   if (result.error) lines.push({ text: `error: ${result.error}`, kind: 'msg' });
   for (const f of result.failures) {
@@ -181,7 +180,7 @@ function jsonReport(run: TestRun, options: ReporterOptions): unknown {
 // XML 1.0 allows only these characters; hook output can contain anything (ANSI escapes, NUL).
 const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
-export function xmlEscape(text: string): string {
+function xmlEscape(text: string): string {
   return text
     .replace(INVALID_XML, '\uFFFD')
     .replace(/&/g, '&amp;')

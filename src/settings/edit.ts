@@ -197,7 +197,6 @@ function inline(value: unknown): string {
 }
 
 const insert = (offset: number, content: string): Edit => ({ offset, length: 0, content });
-const remove = (start: number, end: number): Edit => ({ offset: start, length: end - start, content: '' });
 
 function nodeAt(text: string, path: JsonPath): Node | undefined {
   const root = parseTree(text);

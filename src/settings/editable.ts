@@ -9,7 +9,7 @@ import { configError } from '../errors.js';
 import { readInputFile } from '../read-input.js';
 
 /** Offset of the first byte that does not belong to a well-formed UTF-8 sequence, or -1. */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
+function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i]!;

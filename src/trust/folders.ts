@@ -11,7 +11,7 @@ import path from 'node:path';
 import { geminiHome, type Context } from '../context.js';
 import { formatLocation, HookrunError } from '../errors.js';
 import type { Location } from '../types.js';
-import { isPlainObject, parseJsoncObject } from '../settings/jsonc.js';
+import { parseJsoncObject } from '../settings/jsonc.js';
 import { readParsed } from '../files/cache.js';
 import { readIfExists } from '../files/atomic.js';
 

@@ -1,7 +1,5 @@
 // The report schema describes what `run --json` really prints: a real report, with every optional
 // part present, validates against the strict schema.
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { runReportSchema } from '../../src/render/report-schema.js';

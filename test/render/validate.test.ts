@@ -1,6 +1,6 @@
 // Renderers of validate findings: JSON round-trips, GitHub workflow commands are well-formed and
 // escaped, SARIF has the structure code-scanning tools read.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enableColor } from '../../src/render/color.js';
 import { renderValidate, buildSarif } from '../../src/render/validate.js';
 import type { Diagnostic, ValidateResult } from '../../src/types.js';

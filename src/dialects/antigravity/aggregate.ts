@@ -24,7 +24,7 @@ function why(result: HookResult): string {
 }
 
 /** One PreToolUse handler's answer (D11). */
-export function preToolDecision(result: HookResult): HandlerDecision {
+function preToolDecision(result: HookResult): HandlerDecision {
   const output = result.error === undefined && isPlainObject(result.output) ? result.output : undefined;
   if (output && isDecision(output.decision)) return { decision: output.decision, reason: textOr(output.reason) };
   if (output && typeof output.allowTool === 'boolean') {

@@ -49,7 +49,7 @@ export function matchAgyTool(matcher: string | undefined, tool: string | undefin
     : { matches: false, rule: `"${matcher}" does not match the whole name "${tool}"` };
 }
 
-export function toolNameOf(input: JsonObject): string | undefined {
+function toolNameOf(input: JsonObject): string | undefined {
   const call = input.toolCall;
   return isPlainObject(call) && typeof call.name === 'string' ? call.name : undefined;
 }

@@ -9,7 +9,7 @@ import type { HookInvocation, Interpretation } from '../dialect.js';
 import { AGY_DEFAULT_TIMEOUT_SECONDS } from './settings.js';
 
 /** agy expands `~` to the home directory (AG-DOC); hookrun does it for a leading `~` or `~/`, where a shell would. */
-export function expandHome(command: string, home: string): string {
+function expandHome(command: string, home: string): string {
   return command === '~' || command.startsWith('~/') ? `${home}${command.slice(1)}` : command;
 }
 

@@ -16,7 +16,7 @@ import { AGY_EVENTS, AGY_EVENTS_TABLE, agyEventForKey } from './events.js';
 import { loadHookFile, type LoadedHookFile } from '../../read-input.js';
 
 /** The customization root folder names agy reads in a workspace, in the order hookrun reads them. */
-export const AGY_ROOT_FOLDERS = ['.agents', '.agent', '_agents', '_agent'] as const;
+const AGY_ROOT_FOLDERS = ['.agents', '.agent', '_agents', '_agent'] as const;
 /** Seconds (D9). */
 export const AGY_DEFAULT_TIMEOUT_SECONDS = 30;
 /** Files bigger than this are not read (a hooks file is a few kilobytes; a huge one is a mistake or an attack). */
@@ -48,12 +48,12 @@ export function agyHookFiles(ctx: Context): AgyFile[] {
   return files;
 }
 
-export function agyGlobalHooksFile(ctx: Context): string {
+function agyGlobalHooksFile(ctx: Context): string {
   return path.join(homeDir(ctx), '.gemini', 'config', 'hooks.json');
 }
 
 /** Places other sources name for the global file, which agy does not read (SOURCES A.1). */
-export function unreadGlobalFiles(ctx: Context): string[] {
+function unreadGlobalFiles(ctx: Context): string[] {
   const gemini = path.join(homeDir(ctx), '.gemini');
   return [path.join(gemini, 'antigravity-cli', 'hooks.json'), path.join(gemini, 'hooks.json')];
 }

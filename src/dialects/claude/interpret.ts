@@ -156,7 +156,7 @@ export function parseJsonOutput(stdout: string): JsonObject | undefined {
 }
 
 /** The checks of Claude Code's output schema that change what it does; undefined when the output passes. */
-export function schemaProblem(event: string, output: JsonObject, profile: ClaudeProfile): string | undefined {
+function schemaProblem(event: string, output: JsonObject, profile: ClaudeProfile): string | undefined {
   const types: [string, string][] = [
     ['continue', 'boolean'],
     ['suppressOutput', 'boolean'],

@@ -134,7 +134,7 @@ const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)
  * Header values with `$VAR` / `${VAR}` resolved for the names the hook lists in `allowedEnvVars` (and the
  * settings' `httpHookAllowedEnvVars` allows, when set); every other reference becomes "".
  */
-export function httpHeaders(c: PlannedHook['entry']['config'], config: ResolvedConfig, ctx: Context): Record<string, string> {
+function httpHeaders(c: PlannedHook['entry']['config'], config: ResolvedConfig, ctx: Context): Record<string, string> {
   const headers: Record<string, string> = {};
   if (typeof c.headers !== 'object' || c.headers === null || Array.isArray(c.headers)) return headers;
   const own = Array.isArray(c.allowedEnvVars) ? c.allowedEnvVars.filter((v): v is string => typeof v === 'string') : [];

@@ -12,7 +12,7 @@ export function profileOf(config: ResolvedConfig): ClaudeProfile {
 }
 
 /** What makes two handlers "the same handler" for deduplication. */
-export function handlerKey(entry: RegistryEntry): string {
+function handlerKey(entry: RegistryEntry): string {
   const c = entry.config;
   // A plugin's copy of a handler stays separate from the settings files' copies (hooks reference).
   const owner = entry.layer === 'plugin' ? (entry.extension ?? 'plugin') : null;

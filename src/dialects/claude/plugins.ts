@@ -19,7 +19,7 @@ export interface FoundPlugin {
 }
 
 /** Skills-directory plugins in one skills directory, by directory name (sorted, so the order is stable). */
-export function skillsDirPlugins(skillsDir: string): FoundPlugin[] {
+function skillsDirPlugins(skillsDir: string): FoundPlugin[] {
   let names: string[];
   try {
     names = fs.readdirSync(skillsDir).sort();

@@ -19,10 +19,10 @@ import { claudeTrustRecord } from './trust.js';
 export type ClaudeLayer = Extract<Layer, 'user' | 'project' | 'local' | 'managed'>;
 
 /** Listing order: lowest precedence first, as Claude Code lists its setting sources; managed last. */
-export const CLAUDE_LAYERS: readonly ClaudeLayer[] = ['user', 'project', 'local', 'managed'];
+const CLAUDE_LAYERS: readonly ClaudeLayer[] = ['user', 'project', 'local', 'managed'];
 
 /** Overrides the managed-settings path, so tests (and people) need not touch /etc. */
-export const MANAGED_SETTINGS_ENV = 'HOOKRUN_CLAUDE_MANAGED_SETTINGS';
+const MANAGED_SETTINGS_ENV = 'HOOKRUN_CLAUDE_MANAGED_SETTINGS';
 
 /** Handler types Claude Code knows; hookrun runs `command` and `http`. */
 const HANDLER_TYPES = new Set(['command', 'http', 'mcp_tool', 'prompt', 'agent']);

@@ -13,7 +13,7 @@ import type { TrustDecision } from '../../types.js';
 /** Bigger than any real config (it holds per-project history, so it grows, but not to this). */
 const MAX_CONFIG_BYTES = 64 * 1024 * 1024;
 
-export function claudeGlobalConfigPath(ctx: Context): string {
+function claudeGlobalConfigPath(ctx: Context): string {
   return path.join(ctx.env.CLAUDE_CONFIG_DIR || homeDir(ctx), '.claude.json');
 }
 

@@ -42,7 +42,7 @@ export const CLAUDE_FINDING_CODES = {
   'untrusted-project-hooks': { severity: 'info', title: 'The folder is not trusted (no accepted Claude Code trust dialog, no hookrun trust --folder): hookrun runs none of its project hooks' },
 } as const satisfies Record<string, CodeInfo>;
 
-export function isClaudeFindingCode(code: string): code is keyof typeof CLAUDE_FINDING_CODES {
+function isClaudeFindingCode(code: string): code is keyof typeof CLAUDE_FINDING_CODES {
   return Object.hasOwn(CLAUDE_FINDING_CODES, code);
 }
 

@@ -58,7 +58,7 @@ export function has(profile: ClaudeProfile, feature: Feature | Version): boolean
 }
 
 /** The environment variable that selects the version when `--claude-version` is not given. */
-export const VERSION_ENV = 'HOOKRUN_CLAUDE_VERSION';
+const VERSION_ENV = 'HOOKRUN_CLAUDE_VERSION';
 
 /** Changelog 2.1.3: "Changed tool hook execution timeout from 60 seconds to 10 minutes". */
 const CURRENT_SINCE = [2, 1, 3] as const;

@@ -175,7 +175,7 @@ export function eventLabel(event: string): string {
 }
 
 /** What Codex fills when the agent itself sends the event (INTERFACE "Command line"). */
-export const CODEX_DEFAULT_MODEL = 'gpt-5-codex';
+const CODEX_DEFAULT_MODEL = 'gpt-5-codex';
 
 const base = {
   session_id: str(),

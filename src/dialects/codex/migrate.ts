@@ -2,7 +2,6 @@
 // Claude Code's shape exactly ({hooks: {Event: [{matcher, hooks: [{type, command, timeout}]}]}}, timeouts in
 // seconds, default 600), read and written as strict JSON. The `[hooks]` tables of `.codex/config.toml` are not
 // read (said when present). Codex rejects permissionDecision "ask", which translate.ts reports.
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../../context.js';
 import { configError } from '../../errors.js';

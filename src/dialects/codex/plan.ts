@@ -8,7 +8,7 @@ import { matchCodex } from './matcher.js';
 
 const PARALLEL = 'Codex starts every matching hook at once';
 
-export function codexVerdict(event: string, matcher: unknown, input: JsonObject): MatchVerdict {
+function codexVerdict(event: string, matcher: unknown, input: JsonObject): MatchVerdict {
   const field = codexEventRule(event)?.matcherField;
   if (!field) return { matches: true, rule: `${event} has no matcher in Codex, so every hook runs` };
   const value = input[field];

@@ -18,11 +18,11 @@ import { readInputFile } from '../../read-input.js';
 import { completeHints, timeoutInOtherUnit, type PendingHint } from '../../migrate/loader-hints.js';
 
 /** Overrides the system layer folder (`/etc/codex`), so tests (and people) need not touch /etc. */
-export const SYSTEM_DIR_ENV = 'HOOKRUN_CODEX_SYSTEM_DIR';
+const SYSTEM_DIR_ENV = 'HOOKRUN_CODEX_SYSTEM_DIR';
 /** Seconds (`timeout_sec.unwrap_or(600).max(1)`). */
 export const CODEX_DEFAULT_TIMEOUT_SEC = 600;
 /** A timeout at or above this many seconds is probably milliseconds (validate's trap). */
-export const MS_LOOKING_TIMEOUT_SEC = 1000;
+const MS_LOOKING_TIMEOUT_SEC = 1000;
 
 export type CodexLayer = Extract<Layer, 'system' | 'user' | 'project'>;
 
@@ -31,7 +31,7 @@ export interface CodexFolder {
   dir: string;
 }
 
-export function codexHome(ctx: Context): string {
+function codexHome(ctx: Context): string {
   return ctx.env.CODEX_HOME || path.join(homeDir(ctx), '.codex');
 }
 
@@ -45,7 +45,7 @@ function exists(target: string): boolean {
 }
 
 /** The nearest folder at or above `start` that holds `.git`, if any. */
-export function gitRoot(start: string): string | undefined {
+function gitRoot(start: string): string | undefined {
   for (let dir = start; ; dir = path.dirname(dir)) {
     if (exists(path.join(dir, '.git'))) return dir;
     if (path.dirname(dir) === dir) return undefined;
@@ -338,7 +338,7 @@ function registerHandler(
 }
 
 /** Codex's own trust record: `[projects."<dir>"] trust_level` in the user config.toml, for the workspace, else its repository root. */
-export function codexProjectTrust(ctx: Context, userToml: JsonObject | undefined, file: string): TrustDecision | undefined {
+function codexProjectTrust(ctx: Context, userToml: JsonObject | undefined, file: string): TrustDecision | undefined {
   const projects = userToml?.projects;
   if (!isPlainObject(projects)) return undefined;
   const root = gitRoot(ctx.cwd);
@@ -390,7 +390,7 @@ export interface CodexSources {
 }
 
 /** Every hooks source of every layer, and the project trust decision. */
-export async function readCodexSources(ctx: Context, options: LoadOptions): Promise<CodexSources> {
+async function readCodexSources(ctx: Context, options: LoadOptions): Promise<CodexSources> {
   const folders = codexFolders(ctx);
   const userFolder = folders.find((f) => f.layer === 'user')!;
   const sources: CodexSource[] = [];

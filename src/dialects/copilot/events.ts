@@ -83,7 +83,7 @@ export const COPILOT_EVENTS_TABLE: Readonly<Record<string, CopilotEvent>> = {
 };
 
 /** The camelCase names, in the table's order. */
-export const COPILOT_CAMEL_EVENTS: readonly string[] = Object.keys(COPILOT_EVENTS_TABLE);
+const COPILOT_CAMEL_EVENTS: readonly string[] = Object.keys(COPILOT_EVENTS_TABLE);
 
 const PASCAL_TO_CAMEL: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(COPILOT_EVENTS_TABLE).flatMap(([camel, spec]) => (spec.pascal ? [[spec.pascal, camel]] : [])),
@@ -102,7 +102,7 @@ export function isPascalName(name: string): boolean {
   return Object.hasOwn(PASCAL_TO_CAMEL, name);
 }
 
-export function eventSpec(name: string): CopilotEvent | undefined {
+function eventSpec(name: string): CopilotEvent | undefined {
   const camel = canonicalEvent(name);
   return camel === undefined ? undefined : COPILOT_EVENTS_TABLE[camel];
 }
@@ -111,7 +111,7 @@ export function eventSpec(name: string): CopilotEvent | undefined {
  * Copilot's runtime tool names and the Claude names a PascalCase hook sees (SOURCES 3.3); a name not in the
  * table (an MCP tool, a newer tool) is passed on unchanged.
  */
-export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = {
+const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = {
   bash: 'Bash',
   powershell: 'Bash',
   view: 'Read',

@@ -15,7 +15,7 @@ import { pascalPayload } from './events.js';
 import { COPILOT_DEFAULT_TIMEOUT_SECONDS } from './settings.js';
 
 /** The reason Copilot gives when a preToolUse command hook crashes (INTERFACE). */
-export const ERRORED_REASON = 'Denied by preToolUse hook (hook errored)';
+const ERRORED_REASON = 'Denied by preToolUse hook (hook errored)';
 
 export interface CopilotInvocation extends HookInvocation {
   /** The entry was written under the PascalCase name: VS Code-format payload and output. */
@@ -25,7 +25,7 @@ export interface CopilotInvocation extends HookInvocation {
 const isCopilotInvocation = (invocation: HookInvocation): invocation is CopilotInvocation => typeof (invocation as CopilotInvocation).pascal === 'boolean';
 
 /** `$VAR` and `${VAR}` in an entry's `env` values, from the environment the hook inherits (unset: empty). */
-export function expandVariables(value: string, env: Readonly<Record<string, string>>): string {
+function expandVariables(value: string, env: Readonly<Record<string, string>>): string {
   return value.replace(/\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g, (_m, braced: string | undefined, bare: string | undefined) => env[(braced ?? bare)!] ?? '');
 }
 
@@ -81,7 +81,7 @@ export function parseCopilotStdout(stdout: string): { json?: JsonObject; text?: 
 }
 
 /** A PascalCase entry answers in the VS Code (Claude-like) shape; read as the camelCase fields Copilot acts on. */
-export function fromPascalOutput(output: JsonObject): JsonObject {
+function fromPascalOutput(output: JsonObject): JsonObject {
   const out: JsonObject = { ...output };
   const specific = output.hookSpecificOutput;
   delete out.hookSpecificOutput;

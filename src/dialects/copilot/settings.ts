@@ -18,7 +18,7 @@ import { loadHookFile, readInputFile, type LoadedHookFile } from '../../read-inp
 import { completeHints, hintSink, timeoutInOtherUnit, type ForeignEventLookup, type PendingHint } from '../../migrate/loader-hints.js';
 
 export const COPILOT_DEFAULT_TIMEOUT_SECONDS = 30;
-export const POLICY_DIR_ENV = 'HOOKRUN_COPILOT_POLICY_DIR';
+const POLICY_DIR_ENV = 'HOOKRUN_COPILOT_POLICY_DIR';
 const DEFAULT_POLICY_DIR = '/etc/github-copilot/policy.d';
 /** Files bigger than this are not read (a hook file is a few kilobytes; a huge one is a mistake or an attack). */
 
@@ -41,12 +41,12 @@ const LAYER: Readonly<Record<CopilotScope, Layer>> = {
   'user-settings': 'user',
 };
 
-export function copilotHome(ctx: Context): string {
+function copilotHome(ctx: Context): string {
   const override = ctx.env.COPILOT_HOME;
   return override !== undefined && override !== '' ? override : path.join(homeDir(ctx), '.copilot');
 }
 
-export function policyDir(ctx: Context): string {
+function policyDir(ctx: Context): string {
   const override = ctx.env[POLICY_DIR_ENV];
   return override !== undefined && override !== '' ? override : DEFAULT_POLICY_DIR;
 }
@@ -64,12 +64,12 @@ function jsonFiles(dir: string): string[] {
   }
 }
 
-export function repositorySettingsFiles(ctx: Context): string[] {
+function repositorySettingsFiles(ctx: Context): string[] {
   const dir = path.join(ctx.cwd, '.github', 'copilot');
   return [path.join(dir, 'settings.json'), path.join(dir, 'settings.local.json')];
 }
 
-export function userSettingsFile(ctx: Context): string {
+function userSettingsFile(ctx: Context): string {
   return path.join(copilotHome(ctx), 'settings.json');
 }
 
@@ -151,7 +151,7 @@ function whoseEvent(labels: string): string {
   return `${/^[AEIOU]/.test(who) ? 'an' : 'a'} ${who} event`;
 }
 
-export function unknownEventHint(key: string, foreignEvent: ForeignEventLookup): string {
+function unknownEventHint(key: string, foreignEvent: ForeignEventLookup): string {
   // Another agent's name, and Copilot's event at that moment: the one cross-agent vocabulary (src/migrate/vocabulary.ts).
   const other = foreignEvent('copilot', key);
   if (other?.here) return `"${key}" is ${whoseEvent(other.labels)}; Copilot's event at that moment is "${other.here}"`;
@@ -315,7 +315,7 @@ function parseEntry(
 }
 
 /** Entries Copilot loads but hookrun does not start, and entries with nothing to run on this platform. */
-export function copilotCannotRun(c: RegistryEntry['config'], platform: NodeJS.Platform): string | undefined {
+function copilotCannotRun(c: RegistryEntry['config'], platform: NodeJS.Platform): string | undefined {
   if (c.type === 'http') return 'an http hook: hookrun does not POST Copilot http hooks (yet); Copilot would';
   if (c.type === 'prompt') return 'a prompt hook submits text to the model, which hookrun cannot do';
   if (c.exec !== undefined || c.commandField !== undefined) return undefined;

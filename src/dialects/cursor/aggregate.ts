@@ -10,7 +10,7 @@ import type { FailClosedRules } from '../dialect.js';
 import { isPlainObject } from '../../settings/jsonc.js';
 import { cursorEvent, DEFAULT_LOOP_LIMIT } from './events.js';
 
-export const PERMISSIONS = ['deny', 'ask', 'allow'] as const;
+const PERMISSIONS = ['deny', 'ask', 'allow'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const isPermission = (value: unknown): value is Permission => typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
@@ -35,7 +35,7 @@ interface Vote {
 }
 
 /** One permission hook's answer; undefined when it gave none (fail-open). */
-export function permissionVote(result: HookResult, notes: string[]): Vote | undefined {
+function permissionVote(result: HookResult, notes: string[]): Vote | undefined {
   const name = result.entry.displayName;
   if (result.error !== undefined) {
     if (!failsClosed(result)) return undefined;
@@ -112,7 +112,7 @@ function aggregatePrompt(results: readonly HookResult[]): AggregateResult {
 }
 
 /** The follow-up cap of one hook's entry: a number of follow-ups, or null for none. */
-export function loopLimitOf(result: HookResult): number | null {
+function loopLimitOf(result: HookResult): number | null {
   const limit = result.entry.config.loopLimit;
   return limit === null ? null : typeof limit === 'number' ? limit : DEFAULT_LOOP_LIMIT;
 }

@@ -26,7 +26,7 @@ export interface CursorEvent {
 
 const tool = { tool_name: 'string', tool_input: ['object', 'string'], tool_use_id: 'string', cwd: 'string' } as const;
 
-export const CURSOR_EVENTS_TABLE: Readonly<Record<string, CursorEvent>> = {
+const CURSOR_EVENTS_TABLE: Readonly<Record<string, CursorEvent>> = {
   sessionStart: { kind: 'context', fields: {} },
   sessionEnd: { kind: 'observe', fields: {} },
   preToolUse: { kind: 'permission', matcherField: 'tool_name', fields: tool },
@@ -91,7 +91,7 @@ export function nearestCursorEvent(name: string): string | undefined {
 }
 
 /** What hookrun puts in `cursor_version` when the payload has none (no Cursor is running). */
-export const HOOKRUN_CURSOR_VERSION = '0.0.0-hookrun';
+const HOOKRUN_CURSOR_VERSION = '0.0.0-hookrun';
 
 function jsonType(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : isPlainObject(value) ? 'object' : typeof value;

@@ -3,7 +3,6 @@
 // loop_limit?}]}}, flat entries. The shell, MCP, read-file and file-edit events are read as tool events on
 // those tools; their matchers compare a command string or a path, which no other agent matches on. What is
 // written goes on preToolUse/postToolUse with a tool-type matcher.
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../../context.js';
 import { configError } from '../../errors.js';

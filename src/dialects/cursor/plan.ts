@@ -29,7 +29,7 @@ export function compileCursorMatcher(matcher: string): RegExp | string {
   return regex;
 }
 
-export function matchCursor(event: string, matcher: string | undefined, input: JsonObject): CursorMatch {
+function matchCursor(event: string, matcher: string | undefined, input: JsonObject): CursorMatch {
   if (matcher === undefined || matcher === '' || matcher === '*') {
     return { matches: true, rule: matcher === undefined ? 'no matcher: every call' : `"${matcher}" matches every call` };
   }
@@ -45,7 +45,7 @@ export function matchCursor(event: string, matcher: string | undefined, input: J
 }
 
 /** Claude Code's names for Cursor's tools, for the matchers of Claude Code hooks Cursor loads (hookrun's table). */
-export const CLAUDE_TOOL_NAMES: Readonly<Record<string, readonly string[]>> = {
+const CLAUDE_TOOL_NAMES: Readonly<Record<string, readonly string[]>> = {
   Shell: ['Bash'],
   Task: ['Task', 'Agent'],
 };

@@ -22,11 +22,11 @@ import { completeHints, hintSink, timeoutInOtherUnit, type ForeignEventLookup, t
 /** Seconds: Cursor's "platform default" is not published (INTERFACE's choice). */
 export const CURSOR_DEFAULT_TIMEOUT_SECONDS = 60;
 /** Overrides the enterprise file's path, so tests (and people) need not touch /etc. */
-export const ENTERPRISE_HOOKS_ENV = 'HOOKRUN_CURSOR_ENTERPRISE_HOOKS';
+const ENTERPRISE_HOOKS_ENV = 'HOOKRUN_CURSOR_ENTERPRISE_HOOKS';
 /** `--third-party-hooks` as an environment variable. */
-export const THIRD_PARTY_ENV = 'HOOKRUN_CURSOR_THIRD_PARTY';
+const THIRD_PARTY_ENV = 'HOOKRUN_CURSOR_THIRD_PARTY';
 /** A timeout at or above this many seconds is most likely meant as milliseconds (a third-party guide says ms). */
-export const TIMEOUT_LOOKS_LIKE_MS = 1000;
+const TIMEOUT_LOOKS_LIKE_MS = 1000;
 /** Files bigger than this are not read (a hooks file is a few kilobytes; a huge one is a mistake or an attack). */
 
 export type CursorSource = 'enterprise' | 'project' | 'user';
@@ -46,7 +46,7 @@ function enterprisePath(ctx: Context): string {
   return '/etc/cursor/hooks.json';
 }
 
-export function cursorUserDir(ctx: Context): string {
+function cursorUserDir(ctx: Context): string {
   return path.join(homeDir(ctx), '.cursor');
 }
 
@@ -271,7 +271,7 @@ export interface CursorGathering {
   files: SettingsFileInfo[];
 }
 
-export function realpathOr(target: string): string {
+function realpathOr(target: string): string {
   try {
     return fs.realpathSync(target);
   } catch {
@@ -279,7 +279,3 @@ export function realpathOr(target: string): string {
   }
 }
 
-/** The Claude event name a Cursor entry came from, for messages. */
-export function claudeEventOf(entry: RegistryEntry): string | undefined {
-  return typeof entry.config.claudeEvent === 'string' ? entry.config.claudeEvent : undefined;
-}

@@ -19,7 +19,7 @@ export interface RedactionSettings {
   blocked: unknown;
 }
 
-export const DEFAULT_REDACTION: RedactionSettings = { enabled: false, allowed: [], blocked: [] };
+const DEFAULT_REDACTION: RedactionSettings = { enabled: false, allowed: [], blocked: [] };
 
 /**
  * Gemini CLI's sanitizer throws on a redaction list that is not a list of strings (`allowed: "X"` has

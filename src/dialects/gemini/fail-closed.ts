@@ -8,7 +8,7 @@ import { outcomeGemini } from './aggregate.js';
  * (no output, or plain text that the agent would turn into an allow). A hook that answered in JSON, even
  * with a non-zero exit, answered; plain text on exit 2 or higher is already a deny.
  */
-export function geminiHookFailure(_event: string, result: HookResult): string | undefined {
+function geminiHookFailure(_event: string, result: HookResult): string | undefined {
   const p = result.process;
   if (p?.spawnError !== undefined) return `could not start: ${p.spawnError}`;
   if (p?.timedOut) {

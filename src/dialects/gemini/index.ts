@@ -29,7 +29,7 @@ import { geminiWords } from './words.js';
  * multiplies it by 1 and turns anything outside 1..2^31-1 (0, negatives, NaN from "abc") into 1 ms.
  * A trap (a `timeout: 0` hook is killed at once), reproduced so the prediction holds; `validate` flags it.
  */
-export function effectiveTimeoutMs(timeout: unknown): number {
+function effectiveTimeoutMs(timeout: unknown): number {
   const delay = Number(timeout ?? GEMINI_DEFAULT_TIMEOUT_MS);
   return delay >= 1 && delay <= 2 ** 31 - 1 ? delay : 1;
 }
@@ -40,7 +40,7 @@ export function effectiveTimeoutMs(timeout: unknown): number {
  * hook fails without output and its command never runs. A trap, reproduced and reported (the loader
  * warns, `validate` flags it).
  */
-export const RUNTIME_HOOK_ERROR =
+const RUNTIME_HOOK_ERROR =
   'a "runtime" hook is an in-process function that settings cannot define: Gemini CLI\'s call fails (TypeError: hookConfig.action is not a function) and the command is never run';
 
 /**

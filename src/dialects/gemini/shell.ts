@@ -408,7 +408,7 @@ function firstValueAsSyntax(text: string, origin: number[]): Flagged | undefined
 }
 
 /** The name of the n-th data variable of a hook's environment. */
-export const DATA_VARIABLE_PREFIX = 'HOOKRUN_DATA_';
+const DATA_VARIABLE_PREFIX = 'HOOKRUN_DATA_';
 
 /**
  * Gemini CLI's expansion, made safe: the command Gemini would run where every pasted value stays data

@@ -14,7 +14,7 @@ export interface Trap {
 }
 
 /** Values Gemini CLI sends in the field an exact-string event compares its matcher with (docs/sources.md §G1.2). */
-export const TRIGGERS: Partial<Record<HookEventName, { field: string; sent: string[]; neverSent?: string[] }>> = {
+const TRIGGERS: Partial<Record<HookEventName, { field: string; sent: string[]; neverSent?: string[] }>> = {
   SessionStart: { field: 'source', sent: ['startup', 'resume', 'clear'] },
   SessionEnd: { field: 'reason', sent: ['exit', 'clear'], neverSent: ['logout', 'prompt_input_exit', 'other'] },
   PreCompress: { field: 'trigger', sent: ['manual', 'auto'] },

@@ -6,8 +6,8 @@
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
 
 export const BLOCK_PREFIX = 'PreToolHook blocked the tool execution: ';
-export const CONTEXT_BEGIN = '--- CONTEXT ENTRY BEGIN ---';
-export const CONTEXT_END = '--- CONTEXT ENTRY END ---';
+const CONTEXT_BEGIN = '--- CONTEXT ENTRY BEGIN ---';
+const CONTEXT_END = '--- CONTEXT ENTRY END ---';
 /**
  * The sentence Kiro puts at the top of a hook context block, in hookrun's words (the markers and layout are
  * Kiro's; the wording of this one sentence is ours). agentSpawn adds the last four words.

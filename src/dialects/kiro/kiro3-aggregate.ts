@@ -46,7 +46,7 @@ function preToolAsk(stdout: string): { reason: string } | undefined {
 }
 
 /** The context block the model receives: each output inside the engine's `<HOOK_INSTRUCTION>` tags. */
-export function renderKiro3Context(outputs: readonly string[]): string | null {
+function renderKiro3Context(outputs: readonly string[]): string | null {
   return outputs.length === 0 ? null : outputs.map((o) => `<HOOK_INSTRUCTION>\n${o}\n</HOOK_INSTRUCTION>`).join('\n');
 }
 

@@ -7,14 +7,14 @@ import type { JsonObject, PlannedHook, ProcessOutcome, ResolvedConfig } from '..
 import type { HookInvocation, Interpretation } from '../dialect.js';
 import { KIRO3_DEFAULT_TIMEOUT_SECONDS } from './kiro3-settings.js';
 
-export const WORKSPACE_ROOT_VARIABLE = '${WORKSPACE_ROOT}';
+const WORKSPACE_ROOT_VARIABLE = '${WORKSPACE_ROOT}';
 
 /**
  * The engine pastes the workspace path into the command text. A path a shell reads as code (quotes,
  * `$`, backquotes, backslashes, newlines) would run; for such a path hookrun passes it in the
  * environment instead, which a shell expands to the same words but never executes.
  */
-export function substituteWorkspaceRoot(command: string, workspace: string): { command: string; viaEnv: boolean } {
+function substituteWorkspaceRoot(command: string, workspace: string): { command: string; viaEnv: boolean } {
   if (!command.includes(WORKSPACE_ROOT_VARIABLE)) return { command, viaEnv: false };
   if (/^[\w@%+=:,./ -]*$/.test(workspace)) return { command: command.replaceAll(WORKSPACE_ROOT_VARIABLE, workspace), viaEnv: false };
   return { command, viaEnv: true };
@@ -39,7 +39,7 @@ export function kiro3Invocation(hook: PlannedHook, input: JsonObject, config: Re
 }
 
 /** What an agent action adds to the context: its prompt, then the hook input as a fenced JSON block. */
-export function agentActionContext(prompt: string, input: JsonObject): string {
+function agentActionContext(prompt: string, input: JsonObject): string {
   return `${prompt}\n\n\`\`\`json\n${JSON.stringify(input, null, 2)}\n\`\`\``;
 }
 

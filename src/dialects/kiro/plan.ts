@@ -8,7 +8,7 @@ import { compileGlob, globSubject } from './glob.js';
  * Built-in tools known under two names: the canonical (Amazon Q CLI) name and the short Kiro alias.
  * Kiro's hooks page (Feb 2026) lets a matcher use either; payloads carry either (spec A.8).
  */
-export const KIRO_TOOL_ALIASES: readonly (readonly [canonical: string, alias: string])[] = [
+const KIRO_TOOL_ALIASES: readonly (readonly [canonical: string, alias: string])[] = [
   ['fs_read', 'read'],
   ['fs_write', 'write'],
   ['execute_bash', 'shell'],

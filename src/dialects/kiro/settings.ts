@@ -56,7 +56,7 @@ export interface AgentCatalog {
 }
 
 /** Kiro's built-in agents (no file, no hooks); selecting one runs nothing. */
-export const BUILT_IN_AGENTS: ReadonlySet<string> = new Set(['kiro_default', 'q_cli_default']);
+const BUILT_IN_AGENTS: ReadonlySet<string> = new Set(['kiro_default', 'q_cli_default']);
 
 /** Where agents are looked up, first wins: workspace before global, Kiro before Amazon Q at each level. */
 export function kiroAgentDirectories(ctx: Context): AgentDirectory[] {
@@ -75,7 +75,7 @@ export function kiroAgentDirectories(ctx: Context): AgentDirectory[] {
 }
 
 /** The settings files that may name the default agent (`chat.defaultAgent`), first wins. */
-export function defaultAgentSettingsFiles(ctx: Context): string[] {
+function defaultAgentSettingsFiles(ctx: Context): string[] {
   const home = homeDir(ctx);
   const dataHome = ctx.env.XDG_DATA_HOME && path.isAbsolute(ctx.env.XDG_DATA_HOME) ? ctx.env.XDG_DATA_HOME : path.join(home, '.local', 'share');
   const qDataDir =
@@ -271,12 +271,12 @@ function suggestTrigger(name: string): string {
 }
 
 /** Looks like a regular expression (alternation, anchors, groups, `.*`), which Kiro matchers do not support. */
-export function looksLikeRegex(matcher: string): boolean {
+function looksLikeRegex(matcher: string): boolean {
   return /[|^$()+]/.test(matcher) || /\.[*+?]/.test(matcher);
 }
 
 /** The selected agent's hooks as registry entries; structural errors throw (Kiro cannot load the agent). */
-export function registerAgentHooks(agent: AgentFile): { entries: RegistryEntry[]; diagnostics: Diagnostic[] } {
+function registerAgentHooks(agent: AgentFile): { entries: RegistryEntry[]; diagnostics: Diagnostic[] } {
   const entries: RegistryEntry[] = [];
   const diagnostics: Diagnostic[] = [];
   const doc = agent.doc!;

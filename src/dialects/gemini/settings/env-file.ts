@@ -37,7 +37,6 @@ import { readParsed } from '../../../files/cache.js';
 import type { Diagnostic, JsonObject } from '../../../types.js';
 import { parseDotenv } from './dotenv.js';
 import { isPlainObject } from '../../../settings/jsonc.js';
-import { readInputFile } from '../../../read-input.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -66,7 +65,7 @@ const CODE_VARIABLES: ReadonlySet<string> = new Set([
 const CODE_PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_CONFIG_'];
 
 /** Whether a variable from a project .env could make a hook's shell or runtime run code (see CODE_VARIABLES). */
-export function isCodeVariable(name: string): boolean {
+function isCodeVariable(name: string): boolean {
   const upper = name.toUpperCase();
   return CODE_VARIABLES.has(upper) || CODE_PREFIXES.some((prefix) => upper.startsWith(prefix));
 }

@@ -18,10 +18,10 @@ function foreignNames(agent: AgentName): Readonly<Record<string, HookEventName>>
 }
 
 /** Claude Code events with the Gemini CLI event that fires at the same moment (PermissionRequest has none: docs/migrate.md). */
-export const CLAUDE_EVENTS: Readonly<Record<string, HookEventName>> = foreignNames('claude');
+const CLAUDE_EVENTS: Readonly<Record<string, HookEventName>> = foreignNames('claude');
 
 /** Kiro CLI triggers with their Gemini CLI event. */
-export const KIRO_EVENTS: Readonly<Record<string, HookEventName>> = foreignNames('kiro');
+const KIRO_EVENTS: Readonly<Record<string, HookEventName>> = foreignNames('kiro');
 
 /** Other agents in the order a shared name is attributed: Claude Code and Kiro CLI first, then the rest. */
 const OTHERS: readonly AgentName[] = ['claude', 'kiro', ...MIGRATION_AGENTS.filter((a) => a !== 'gemini' && a !== 'claude' && a !== 'kiro')];
@@ -49,7 +49,7 @@ export function suggestEventName(key: string): NameSuggestion | undefined {
 const INVALID_EVENT = /^Invalid hook event name: "(.*)" from /s;
 
 /** " (… did you mean "X"?)", or whose name it is when Gemini CLI has no counterpart; '' when nothing fits. */
-export function eventNameHint(key: string): string {
+function eventNameHint(key: string): string {
   const suggestion = suggestEventName(key);
   // Another agent's name with no Gemini counterpart (Claude's PermissionRequest): say whose it is and why.
   return suggestion ? ` (${suggestion.because}: did you mean "${suggestion.name}"?)` : foreignEventHint('gemini', key);

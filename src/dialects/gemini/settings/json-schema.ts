@@ -24,7 +24,7 @@ const hookShape = hookConfigSchema.shape;
 const definitionShape = hookDefinitionSchema.shape;
 const hooksConfigShape = hooksConfigSchema.unwrap().shape;
 
-export const authoredHookSchema = z
+const authoredHookSchema = z
   .strictObject({
     type: documentedLike(hookShape.type, z.enum(['command', 'plugin'])),
     command: documentedLike(hookShape.command, z.string().min(1)),
@@ -35,7 +35,7 @@ export const authoredHookSchema = z
   })
   .meta({ id: 'Hook', description: 'One hook: a command Gemini CLI runs with the event JSON on stdin.' });
 
-export const authoredDefinitionSchema = z
+const authoredDefinitionSchema = z
   .strictObject({
     matcher: documentedLike(definitionShape.matcher, z.string().optional(), { default: '' }),
     sequential: documentedLike(definitionShape.sequential, z.boolean().optional(), { default: false }),

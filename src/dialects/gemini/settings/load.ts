@@ -26,12 +26,11 @@ import { isPlainObject, parseJsonc, type JsoncDocument } from '../../../settings
 import { mergeHookSlots, mergeSettings, type LayerHooks } from './merge.js';
 import { registerHooks, type HookSlot, type RegistryOutput } from './registry.js';
 import { settingsDefaults, type SettingsValidation, validateSettings } from './schema-check.js';
-import { readInputFile } from '../../../read-input.js';
 
 export type SettingsLayerName = Extract<Layer, 'systemDefaults' | 'user' | 'workspace' | 'system'>;
 
 /** The settings layers in merge order: later files win for single values. */
-export const SETTINGS_LAYERS: readonly SettingsLayerName[] = ['systemDefaults', 'user', 'workspace', 'system'];
+const SETTINGS_LAYERS: readonly SettingsLayerName[] = ['systemDefaults', 'user', 'workspace', 'system'];
 
 export type GeminiSettingsPaths = Record<SettingsLayerName, string>;
 
@@ -99,7 +98,7 @@ export function loadSettingsLayers(ctx: Context): SettingsLayer[] {
 }
 
 /** One file: read, parse (JSONC), require an object, expand environment variables, validate. */
-export function loadSettingsLayer(ctx: Context, layer: SettingsLayerName, file: string): SettingsLayer {
+function loadSettingsLayer(ctx: Context, layer: SettingsLayerName, file: string): SettingsLayer {
   const failed = (errorCode: SettingsErrorCode, error: unknown): SettingsLayer => ({
     ...emptyLayer(layer, file, true),
     error: asConfigError(error, file),
@@ -261,13 +260,13 @@ export function mergeLayers(layers: readonly SettingsLayer[]): JsonObject {
 }
 
 /** The registry rules over these layers' `hooks`, merged the way Gemini merges them (one layer alone for a per-file view). */
-export function registerLayers(layers: readonly SettingsLayer[], disabled: unknown): RegistryOutput {
+function registerLayers(layers: readonly SettingsLayer[], disabled: unknown): RegistryOutput {
   const slots = mergeHookSlots(layers.map(layerHooks));
   return registerHooks({ slots, source: 'project', disabled });
 }
 
 /** The registry rules over one extension's hooks.json. */
-export function registerExtension(extension: ExtensionHooks, disabled: unknown): RegistryOutput {
+function registerExtension(extension: ExtensionHooks, disabled: unknown): RegistryOutput {
   return registerHooks({ slots: extension.slots, source: 'extensions', disabled, extension: extension.name });
 }
 

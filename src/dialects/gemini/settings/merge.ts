@@ -21,7 +21,7 @@ const STRATEGIES: Record<string, MergeStrategy> = {
   'skills.disabled': 'union',
 };
 
-export function mergeStrategyFor(path: readonly string[]): MergeStrategy | undefined {
+function mergeStrategyFor(path: readonly string[]): MergeStrategy | undefined {
   if (path.length === 2 && path[0] === 'hooks' && isHookEventName(path[1]!)) return 'concat';
   return STRATEGIES[path.join('.')];
 }

@@ -5,7 +5,7 @@
 import type { Diagnostic, HookConfig, JsonObject, Layer, Location, RegistryEntry } from '../../../types.js';
 import { textOf } from '../../../event/json.js';
 import type { JsonPath } from '../../../settings/jsonc.js';
-import { HOOK_EVENTS, isHookEventName } from '../events.js';
+import { isHookEventName } from '../events.js';
 
 /** Finds the file position of a path below a value (relative to that value); `key` for the property name. */
 export type Locator = (subPath: JsonPath, options?: { key?: boolean }) => Location | undefined;

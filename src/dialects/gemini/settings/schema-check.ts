@@ -28,7 +28,7 @@ export function castBoolean(value: unknown): unknown {
 }
 
 /** zod 3's number, which Gemini uses: any JSON number, and ±Infinity from a cast string (zod 4 refuses those). */
-export function isZod3Number(value: unknown): value is number {
+function isZod3Number(value: unknown): value is number {
   return typeof value === 'number' && !Number.isNaN(value);
 }
 

@@ -15,7 +15,7 @@ import { GEMINI_DEFAULT_TIMEOUT_MS } from '../traps.js';
 import { HOOK_EVENTS, type HookEventName } from '../events.js';
 import { castBoolean, castNumber, jsonTypeName, telemetryError, TOP_LEVEL_KEYS, type TopLevelType } from './schema-check.js';
 
-export { HOOK_EVENTS, isHookEventName, type HookEventName } from '../events.js';
+export { HOOK_EVENTS, type HookEventName } from '../events.js';
 export { settingsDefaults, validateSettings, type SettingsIssue, type SettingsValidation } from './schema-check.js';
 
 // zod 3's number (Gemini's): zod 4's z.number() refuses the Infinity a cast "Infinity" or "1e999" gives.
@@ -114,7 +114,7 @@ export const hooksConfigSchema = z
   .describe('Settings of the hook system itself.')
   .meta({ default: {} });
 
-export const securitySchema = z
+const securitySchema = z
   .looseObject({
     folderTrust: z
       .looseObject({

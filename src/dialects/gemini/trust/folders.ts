@@ -48,7 +48,7 @@ export function decideFolderTrust(ctx: Context, settings: JsonObject, options: T
 }
 
 /** `security.folderTrust.enabled ?? true`, read with Gemini's truthiness. */
-export function folderTrustEnabled(settings: JsonObject): boolean {
+function folderTrustEnabled(settings: JsonObject): boolean {
   const security = isPlainObject(settings.security) ? settings.security : {};
   const folderTrust = isPlainObject(security.folderTrust) ? security.folderTrust : {};
   return Boolean(folderTrust.enabled ?? true);

@@ -307,7 +307,7 @@ function scriptOfTokens(tokens: readonly ShellToken[], cwd: string, depth: numbe
 }
 
 /** SHA-256 (hex) of a file, or undefined when it cannot be read. node:crypto is loaded only when a file is hashed. */
-export function hashFile(file: string): string | undefined {
+function hashFile(file: string): string | undefined {
   try {
     return process.getBuiltinModule('node:crypto').createHash('sha256').update(readInputFile(file)).digest('hex');
   } catch {

@@ -65,7 +65,7 @@ interface Target {
 }
 
 /** The checks of the program a command starts, for any dialect whose hooks are bash commands run in the workspace. */
-export function checkTarget(command: string, ctx: Context, location: Location | undefined, report: Report): void {
+function checkTarget(command: string, ctx: Context, location: Location | undefined, report: Report): void {
   const [first, ...rest] = firstSimpleCommand(command, ctx) ?? [];
   if (first === undefined || first.includes(UNKNOWN) || NOT_A_PROGRAM.has(first)) return;
   const targets: Target[] = [];

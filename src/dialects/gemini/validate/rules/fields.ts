@@ -17,7 +17,7 @@ const TRIVIAL = new Set(['echo', 'printf', 'true', 'false', ':', 'exit', 'return
  * `;`, `&&`, `||`, `|`, `&` and line breaks) whose first word is not a trivial builtin, so `echo "npm test
  * passed"` does not count and `echo start && npm test` does. Quotes are not parsed: a heuristic for an info.
  */
-export function looksSlow(command: string): boolean {
+function looksSlow(command: string): boolean {
   return command
     .split(/&&|\|\||[;|&\n]/)
     .map((part) => part.trim().replace(/^(\w+=\S*\s+)+/, ''))
