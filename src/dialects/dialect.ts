@@ -199,6 +199,17 @@ export interface Dialect {
    */
   rewrittenToolInput?(event: string, output: JsonObject): unknown;
   /**
+   * The context the merged answer adds for the model (`hookrun test`'s `additionalContext`), where the agent
+   * reads it elsewhere than `hookSpecificOutput.additionalContext` (Gemini CLI's, Claude Code's and Codex
+   * CLI's field).
+   */
+  addedContext?(event: string, output: JsonObject): unknown;
+  /**
+   * The agent takes no context text from its hooks: what a fixture's `additionalContext` expectation is told
+   * instead (a check that could never pass, or never fail, is a bad fixture).
+   */
+  noAddedContext?: string;
+  /**
    * The agent's project-hook fingerprint gate, when it has one (Gemini CLI's trusted_hooks.json): which
    * project hooks are new or changed, and what `run` does with them under `--hook-trust` (`hookTrust`).
    */

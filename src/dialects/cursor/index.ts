@@ -2,7 +2,7 @@
 // (docs/cursor.md).
 import { firstFile } from '../detect.js';
 import { defineDialect } from '../dialect.js';
-import { aggregateCursor, cursorFailClosed, outcomeCursor } from './aggregate.js';
+import { addedContextCursor, aggregateCursor, cursorFailClosed, outcomeCursor } from './aggregate.js';
 import { completeCursorInput, CURSOR_EVENTS } from './events.js';
 import { planCursor } from './plan.js';
 import { cursorInvocation, interpretCursor } from './run.js';
@@ -22,6 +22,7 @@ export const cursor = defineDialect({
   aggregate: aggregateCursor,
   outcome: outcomeCursor,
   answerWords: cursorWords,
+  addedContext: addedContextCursor,
   failClosed: cursorFailClosed,
   configuredAt(ctx) {
     const files = cursorHookFiles(ctx);
