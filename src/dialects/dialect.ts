@@ -224,6 +224,8 @@ export interface Dialect {
   migration?: () => Promise<MigrationAdapter>;
   /** `validate`: this agent's static check, loaded on demand; absent, validate says hookrun has none for it. */
   validator?(): Promise<DialectValidator>;
+  /** `explain`: the loader's diagnostics located under `hooks.<event>` that are that event's unregistered hooks. */
+  droppedHookCodes?: DroppedHookCodes;
   /**
    * `enable`/`disable`: hookrun switches hooks through Gemini CLI's hooksConfig.disabled only. For another
    * agent, what it offers instead (e.g. Claude Code's "disableAllHooks"), for the refusal.
@@ -242,6 +244,12 @@ export interface Dialect {
 }
 
 export type TrustRecord = 'folder-rules' | 'fingerprints';
+
+/**
+ * Codes of the loader's diagnostics that drop configured hooks, each with how its key under `hooks` is compared
+ * with the event: `exact`, or `any-case` (an event name the agent does not know, spelled as the event but for case).
+ */
+export type DroppedHookCodes = Readonly<Record<string, 'exact' | 'any-case'>>;
 
 /** The event fields hookrun's convenience flags set, as Claude Code names them (and most agents after it). */
 const FLAG_FIELDS: Dialect['flagFields'] = {

@@ -1,5 +1,6 @@
 // Cursor (`--dialect cursor`): each member delegates to the module under cursor/ that holds the rule
 // (docs/cursor.md).
+import { CLAUDE_DROPPED_HOOK_CODES } from '../claude/settings.js';
 import { firstFile } from '../detect.js';
 import { defineDialect } from '../dialect.js';
 import { addedContextCursor, aggregateCursor, cursorFailClosed, outcomeCursor } from './aggregate.js';
@@ -16,6 +17,8 @@ export const cursor = defineDialect({
   flagFields: { toolResponse: 'tool_output' },
   completeInput: completeCursorInput,
   loadConfig: loadCursorConfig,
+  // The Claude Code hooks it loads with --third-party-hooks go through Claude's loader.
+  droppedHookCodes: CLAUDE_DROPPED_HOOK_CODES,
   plan: planCursor,
   invocation: cursorInvocation,
   interpret: interpretCursor,
