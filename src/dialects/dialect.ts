@@ -245,11 +245,13 @@ export interface Dialect {
 
 export type TrustRecord = 'folder-rules' | 'fingerprints';
 
-/**
- * Codes of the loader's diagnostics that drop configured hooks, each with how its key under `hooks` is compared
- * with the event: `exact`, or `any-case` (an event name the agent does not know, spelled as the event but for case).
- */
-export type DroppedHookCodes = Readonly<Record<string, 'exact' | 'any-case'>>;
+/** Codes of the loader's diagnostics that drop the configured hooks under `hooks.<key>`. */
+export interface DroppedHookCodes {
+  /** An event name the agent does not know: it counts for the event when spelled as it but for case. */
+  unknownEvent: string;
+  /** The other drops: the key is the event's name exactly. */
+  exact: readonly string[];
+}
 
 /** The event fields hookrun's convenience flags set, as Claude Code names them (and most agents after it). */
 const FLAG_FIELDS: Dialect['flagFields'] = {

@@ -68,7 +68,7 @@ export function explainPlan(
   input: JsonObject,
 ): Explanation {
   const event = plan.event;
-  const dropped = dialect.droppedHookCodes ?? {};
+  const dropped = dialect.droppedHookCodes;
   const considered: ConsideredEntry[] = (config.considered ?? config.entries.map((entry) => ({ entry }))).filter(
     (c) => c.entry.event === event,
   );
@@ -137,10 +137,10 @@ function verdictIn(plan: Plan, entry: RegistryEntry): NonNullable<ExplainedHook[
   return skipped ? { fires: false, reason: skipped.reason, detail: skipped.detail } : { fires: false, detail: 'not planned' };
 }
 
-/** A loader's drop (one of the dialect's codes) located under `hooks.<event>`, or under a key the code lets differ in case. */
-function aboutEvent(diagnostic: Diagnostic, event: string, dropped: DroppedHookCodes): boolean {
+/** A loader's drop (one of the dialect's codes) located under `hooks.<event>` (or, an unknown event, under a key that differs from it only in case). */
+function aboutEvent(diagnostic: Diagnostic, event: string, dropped: DroppedHookCodes | undefined): boolean {
   const [root, key] = diagnostic.location?.path ?? [];
-  const compare = Object.hasOwn(dropped, diagnostic.code) ? dropped[diagnostic.code] : undefined;
-  if (compare === undefined || root !== 'hooks' || typeof key !== 'string') return false;
-  return key === event || (compare === 'any-case' && key.toLowerCase() === event.toLowerCase());
+  const unknownEvent = diagnostic.code === dropped?.unknownEvent;
+  if (!(unknownEvent || dropped?.exact.includes(diagnostic.code)) || root !== 'hooks' || typeof key !== 'string') return false;
+  return key === event || (unknownEvent && key.toLowerCase() === event.toLowerCase());
 }

@@ -32,12 +32,8 @@ const MALFORMED = new Set(['event-not-array', 'invalid-definition', 'invalid-mat
 
 /** The codes with which the loader skips configured hooks (explain lists them as the event's unregistered hooks). */
 export const CLAUDE_DROPPED_HOOK_CODES: DroppedHookCodes = {
-  'invalid-event-name': 'any-case',
-  'event-not-array': 'exact',
-  'invalid-definition': 'exact',
-  'invalid-hook-entry': 'exact',
-  'invalid-hook-type': 'exact',
-  'missing-command': 'exact',
+  unknownEvent: 'invalid-event-name',
+  exact: ['event-not-array', 'invalid-definition', 'invalid-hook-entry', 'invalid-hook-type', 'missing-command'],
 };
 
 export interface ClaudeSettingsFile {

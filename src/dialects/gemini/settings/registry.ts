@@ -43,13 +43,8 @@ export interface RegistryOutput {
 
 /** The codes below with which Gemini skips configured hooks (explain lists them as the event's unregistered hooks). */
 export const GEMINI_DROPPED_HOOK_CODES: DroppedHookCodes = {
-  'invalid-event-name': 'any-case',
-  'event-not-array': 'exact',
-  'invalid-definition': 'exact',
-  'invalid-hook-entry': 'exact',
-  'invalid-hook-type': 'exact',
-  'missing-command': 'exact',
-  'missing-name': 'exact',
+  unknownEvent: 'invalid-event-name',
+  exact: ['event-not-array', 'invalid-definition', 'invalid-hook-entry', 'invalid-hook-type', 'missing-command', 'missing-name'],
 };
 
 /** `hooks` keys that Gemini skips without a word (they belong in `hooksConfig`). */
