@@ -45,6 +45,7 @@ function required(agent: AgentName, classify: MatcherClassifier | undefined): Ma
   if (!classify) throw new Error(`${label(agent)}'s matchers are exact-name lists or regexes: its migrate reader must supply the rule that tells them apart`);
   return classify;
 }
+
 const PROBE_UNKNOWN = 'ZzUnknownTool';
 
 // ---------------------------------------------------------------------------------------------------------
