@@ -239,6 +239,17 @@ export interface Dialect {
    */
   rewrittenToolInput?(event: string, output: JsonObject): unknown;
   /**
+   * The context the merged answer adds for the model (`hookrun test`'s `additionalContext`), where the agent
+   * reads it elsewhere than `hookSpecificOutput.additionalContext` (Gemini CLI's, Claude Code's and Codex
+   * CLI's field).
+   */
+  addedContext?(event: string, output: JsonObject): unknown;
+  /**
+   * The agent takes no context text from its hooks: what a fixture's `additionalContext` expectation is told
+   * instead (a check that could never pass, or never fail, is a bad fixture).
+   */
+  noAddedContext?: string;
+  /**
    * The agent's project-hook fingerprint gate, when it has one (Gemini CLI's trusted_hooks.json): which
    * project hooks are new or changed, and what `run` does with them under `--hook-trust` (`hookTrust`).
    */
@@ -253,6 +264,8 @@ export interface Dialect {
   migration?: () => Promise<MigrationAdapter>;
   /** `validate`: this agent's static check, loaded on demand; absent, validate says hookrun has none for it. */
   validator?(): Promise<DialectValidator>;
+  /** `explain`: the loader's diagnostics located under `hooks.<event>` that are that event's unregistered hooks. */
+  droppedHookCodes?: DroppedHookCodes;
   /** `enable`/`disable`/`enable-all`/`disable-all` (a lazy import); absent, the switches refuse with `noHookSwitch`. */
   hookSwitch?(): Promise<HookSwitch>;
   /** For an agent without `hookSwitch`: what it offers instead (e.g. Claude Code's "disableAllHooks"), for the refusal. */
@@ -272,6 +285,14 @@ export interface Dialect {
 }
 
 export type TrustRecord = 'folder-rules' | 'fingerprints';
+
+/** Codes of the loader's diagnostics that drop the configured hooks under `hooks.<key>`. */
+export interface DroppedHookCodes {
+  /** An event name the agent does not know: it counts for the event when spelled as it but for case. */
+  unknownEvent: string;
+  /** The other drops: the key is the event's name exactly. */
+  exact: readonly string[];
+}
 
 /** The event fields hookrun's convenience flags set, as Claude Code names them (and most agents after it). */
 const FLAG_FIELDS: Dialect['flagFields'] = {

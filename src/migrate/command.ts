@@ -102,7 +102,7 @@ function missingVariables(command: string, from: AgentName, to: AgentName): Note
   const notes: Note[] = [];
   for (const name of VOCABULARY[from].variables) {
     if (provided.has(name) || !new RegExp(`\\b${name}\\b`).test(command)) continue;
-    const hint = name === 'USER_PROMPT' ? '; read the prompt from the event JSON on stdin instead' : name.endsWith('PROJECT_DIR') || name === 'WORKSPACE_ROOT' ? '' : '';
+    const hint = name === 'USER_PROMPT' ? '; read the prompt from the event JSON on stdin instead' : '';
     notes.push({ severity: 'warning', code: 'env-var-missing', message: `the command uses ${name}, which ${VOCABULARY[to].label} does not set${hint}` });
   }
   return notes;

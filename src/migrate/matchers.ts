@@ -3,12 +3,19 @@
 // tool name the vocabulary knows for that agent, and keeps the canonical tools of those it selects; a writer
 // spells those tools in the target's names and syntax. MCP tools are carried by name (exact) or as a textual
 // translation of the pattern (mcp__server__tool ↔ mcp_server_tool ↔ @server/tool).
-import { classifyMatcher } from '../dialects/claude/matcher.js';
-import { DEFAULT_PROFILE, type ClaudeProfile } from '../dialects/claude/version.js';
 import type { McpSelector, NeutralMatcher, Note } from './model.js';
 import { type AgentEvent, type AgentName, CANONICAL_VALUES, canonicalTools, type ToolMatcherSyntax, toolNames, VALUE_FIELDS, VOCABULARY } from './vocabulary.js';
 
 export type { Note };
+
+/** A matcher as an exact-name list or a regex (or everything), as the source agent tells them apart. */
+export type ListOrRegex = { kind: 'all' } | { kind: 'list'; items: string[] } | { kind: 'regex'; regex?: RegExp; error?: string };
+
+/**
+ * The source agent's rule for telling its exact-name lists from its regexes (the `claude` matcher syntax, whose
+ * list characters differ by agent and version): its migrate reader supplies it.
+ */
+export type MatcherClassifier = (matcher: string) => ListOrRegex;
 
 export type MatcherReading = { ok: true; matcher: NeutralMatcher; notes: Note[] } | { ok: false; code: string; reason: string; notes: Note[] };
 
@@ -33,22 +40,28 @@ function exactNamesRegex(names: readonly string[]): string {
 }
 
 const label = (agent: AgentName) => VOCABULARY[agent].label;
+
+function required(agent: AgentName, classify: MatcherClassifier | undefined): MatcherClassifier {
+  if (!classify) throw new Error(`${label(agent)}'s matchers are exact-name lists or regexes: its migrate reader must supply the rule that tells them apart`);
+  return classify;
+}
+
 const PROBE_UNKNOWN = 'ZzUnknownTool';
 
 // ---------------------------------------------------------------------------------------------------------
 // Reading: an agent's tool matcher → canonical tools.
 
-/** The tool matcher of `agent` as a neutral selection (`profile`: Claude Code's version rules). */
+/** The tool matcher of `agent` as a neutral selection (`classify`: the agent's list-or-regex rule, for that syntax). */
 export function readToolMatcher(
   agent: AgentName,
   matcher: string | undefined,
-  profile: ClaudeProfile = DEFAULT_PROFILE,
+  classify?: MatcherClassifier,
   syntax: ToolMatcherSyntax = VOCABULARY[agent].toolMatcher,
 ): MatcherReading {
   if (syntax === 'kiro-glob') return readKiroGlob(matcher);
   if (matcher === undefined || matcher.trim() === '' || matcher.trim() === '*') return read({ kind: 'all' });
   if (syntax === 'claude') {
-    const kind = classifyMatcher(matcher, agent === 'claude' ? profile : DEFAULT_PROFILE);
+    const kind = required(agent, classify)(matcher);
     if (kind.kind === 'all') return read({ kind: 'all' });
     if (kind.kind === 'list') return readNames(agent, kind.items);
     if (!kind.regex) return unread('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression (${kind.error}); it never fires in ${label(agent)}`);
@@ -173,7 +186,7 @@ export function globToRegexSource(glob: string): string {
 }
 
 /** A lifecycle matcher (session source, end reason, compaction trigger) → canonical values. */
-export function readValuesMatcher(agent: AgentName, event: AgentEvent, matcher: string | undefined, profile: ClaudeProfile = DEFAULT_PROFILE): MatcherReading {
+export function readValuesMatcher(agent: AgentName, event: AgentEvent, matcher: string | undefined, classify?: MatcherClassifier): MatcherReading {
   const table = event.values ?? {};
   const agentValues = Object.entries(table).filter((entry): entry is [string, string] => entry[1] !== null);
   const field = VALUE_FIELDS[event.event] ?? 'value';
@@ -182,7 +195,7 @@ export function readValuesMatcher(agent: AgentName, event: AgentEvent, matcher: 
   const syntax = VOCABULARY[agent].toolMatcher;
   if (syntax === 'gemini') test = (v) => v === matcher.trim();
   else if (syntax === 'claude') {
-    const kind = classifyMatcher(matcher, agent === 'claude' ? profile : DEFAULT_PROFILE);
+    const kind = required(agent, classify)(matcher);
     if (kind.kind === 'regex' && !kind.regex) return unread('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression; it never fires in ${label(agent)}`);
     test = kind.kind === 'all' ? () => true : kind.kind === 'list' ? (v) => kind.items.includes(v) : (v) => kind.regex!.test(v);
   } else {
@@ -330,16 +343,16 @@ const compose = (reading: MatcherReading, write: (m: NeutralMatcher) => MatcherC
 };
 
 /** Claude Code tool matcher (PreToolUse, PostToolUse) → Gemini tool regex. */
-export function convertClaudeToolMatcher(matcher: string | undefined, profile: ClaudeProfile): MatcherConversion {
-  return compose(readToolMatcher('claude', matcher, profile), (m) => writeToolMatcher('gemini', m));
+export function convertClaudeToolMatcher(matcher: string | undefined, classify: MatcherClassifier): MatcherConversion {
+  return compose(readToolMatcher('claude', matcher, classify), (m) => writeToolMatcher('gemini', m));
 }
 
 /** Kiro CLI agent-file matcher → Gemini tool regex. */
 export function convertKiroMatcher(matcher: string | undefined): MatcherConversion {
-  return compose(readToolMatcher('kiro', matcher, DEFAULT_PROFILE, 'kiro-glob'), (m) => writeToolMatcher('gemini', m));
+  return compose(readToolMatcher('kiro', matcher, undefined, 'kiro-glob'), (m) => writeToolMatcher('gemini', m));
 }
 
 /** Claude lifecycle matcher (SessionStart source, SessionEnd reason, PreCompact trigger) → Gemini exact strings. */
-export function convertLifecycleMatcher(matcher: string | undefined, claudeEvent: AgentEvent, geminiEvent: AgentEvent, profile: ClaudeProfile): MatcherConversion {
-  return compose(readValuesMatcher('claude', claudeEvent, matcher, profile), (m) => writeValuesMatcher('gemini', geminiEvent, m));
+export function convertLifecycleMatcher(matcher: string | undefined, claudeEvent: AgentEvent, geminiEvent: AgentEvent, classify: MatcherClassifier): MatcherConversion {
+  return compose(readValuesMatcher('claude', claudeEvent, matcher, classify), (m) => writeValuesMatcher('gemini', geminiEvent, m));
 }

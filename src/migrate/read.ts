@@ -4,9 +4,8 @@
 // Antigravity's other events); the agent's adapter says which, and how one handler reads.
 import { configError, HookrunError } from '../errors.js';
 import { isPlainObject, parseJsoncObject, type JsoncDocument, type JsonPath } from '../settings/jsonc.js';
-import type { ClaudeProfile } from '../dialects/claude/version.js';
 import type { JsonObject, Location } from '../types.js';
-import { readToolMatcher, readValuesMatcher, type MatcherReading } from './matchers.js';
+import { type MatcherClassifier, readToolMatcher, readValuesMatcher, type MatcherReading } from './matchers.js';
 import type { ModelBuilder, NeutralMatcher, Note } from './model.js';
 import { type AgentEvent, type AgentName, readEvent, VOCABULARY } from './vocabulary.js';
 import { foreignEventHint } from './cross-agent.js';
@@ -51,7 +50,8 @@ export interface EventsReading {
   handler: (raw: JsonObject, event: AgentEvent, at: (sub: JsonPath) => Location) => HandlerReading;
   /** Event keys the agent binds case-insensitively (Antigravity). */
   caseInsensitive?: boolean;
-  profile?: ClaudeProfile;
+  /** How the agent tells an exact-name list from a regex, where its matchers are either (matchers.ts). */
+  classify?: MatcherClassifier;
 }
 
 /** Reads `<root>.<Event>` arrays into `out`. */
@@ -118,7 +118,7 @@ function readHandler(raw: unknown, groupMatcher: unknown, path: JsonPath, event:
   if (handler.skip) return skip(handler.skip.code, handler.skip.message);
   if (handler.command === undefined || handler.command.trim() === '') return skip('missing-command', 'no command; not migrated');
   const rawMatcher = handler.matcher !== undefined ? handler.matcher : groupMatcher;
-  const matcher = readMatcher(agent, event, rawMatcher, reading.profile);
+  const matcher = readMatcher(agent, event, rawMatcher, reading.classify);
   const matcherAt = at(handler.matcher !== undefined ? [...path, 'matcher'] : matcherPath);
   for (const n of matcher.notes) out.note(n, matcherAt);
   if (!matcher.ok) return skip(matcher.code, `${matcher.reason}; not migrated`);
@@ -135,13 +135,13 @@ function readHandler(raw: unknown, groupMatcher: unknown, path: JsonPath, event:
 }
 
 /** The event's matcher, read by what the event compares it with. */
-export function readMatcher(agent: AgentName, event: AgentEvent, raw: unknown, profile?: ClaudeProfile): MatcherReading {
+export function readMatcher(agent: AgentName, event: AgentEvent, raw: unknown, classify?: MatcherClassifier): MatcherReading {
   const implied: NeutralMatcher | undefined = event.tools ? { kind: 'tools', tools: [...event.tools], mcp: [] } : event.mcpOnly ? { kind: 'tools', tools: [], mcp: [{ pattern: '.*', from: 'claude' }] } : undefined;
   if (raw !== undefined && raw !== null && typeof raw !== 'string') return { ok: false, code: 'invalid-matcher', reason: 'matcher is not a string', notes: [] };
   const text = typeof raw === 'string' && raw.trim() !== '' && raw.trim() !== '*' ? raw : undefined;
   if (text === undefined) return { ok: true, matcher: implied ?? { kind: 'all' }, notes: [] };
-  if (event.matcher === 'tool') return readToolMatcher(agent, text, profile);
-  if (event.matcher === 'values') return readValuesMatcher(agent, event, text, profile);
+  if (event.matcher === 'tool') return readToolMatcher(agent, text, classify);
+  if (event.matcher === 'values') return readValuesMatcher(agent, event, text, classify);
   if (event.matcher === 'ignored') {
     return { ok: true, matcher: implied ?? { kind: 'all' }, notes: [{ severity: 'info', code: 'matcher-dropped', message: `${VOCABULARY[agent].label} ignores matchers on ${event.name}; "${text}" is dropped` }] };
   }

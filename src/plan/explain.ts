@@ -1,7 +1,7 @@
 // `explain` as data: every configured hook of one event, whether it fires and why (not). Built
 // from the plan the dialect's planner made (the one `run` executes) and, for hooks that never
 // reached the registry, from a second call of that same planner as if they had.
-import type { Dialect } from '../dialects/dialect.js';
+import type { Dialect, DroppedHookCodes } from '../dialects/dialect.js';
 import type { ConsideredEntry, Diagnostic, InactiveReason, JsonObject, Plan, RegistryEntry, ResolvedConfig, SkippedEntry } from '../types.js';
 import { entryPlace, type PlanDescription } from './describe.js';
 
@@ -68,6 +68,7 @@ export function explainPlan(
   input: JsonObject,
 ): Explanation {
   const event = plan.event;
+  const dropped = dialect.droppedHookCodes;
   const considered: ConsideredEntry[] = (config.considered ?? config.entries.map((entry) => ({ entry }))).filter(
     (c) => c.entry.event === event,
   );
@@ -109,8 +110,8 @@ export function explainPlan(
     modeBecause: description.modeBecause,
     hooks,
     fires: hooks.filter((h) => h.fires).length,
-    unregistered: config.diagnostics.filter((d) => aboutEvent(d, event)),
-    diagnostics: config.diagnostics.filter((d) => !aboutEvent(d, event)),
+    unregistered: config.diagnostics.filter((d) => aboutEvent(d, event, dropped)),
+    diagnostics: config.diagnostics.filter((d) => !aboutEvent(d, event, dropped)),
   };
   if (plan.error) explanation.error = plan.error;
   return explanation;
@@ -136,12 +137,10 @@ function verdictIn(plan: Plan, entry: RegistryEntry): NonNullable<ExplainedHook[
   return skipped ? { fires: false, reason: skipped.reason, detail: skipped.detail } : { fires: false, detail: 'not planned' };
 }
 
-/** The registry's reasons for dropping a configured hook (the reasons the Gemini dialect's settings registry gives). */
-const DROPPED = new Set(['invalid-event-name', 'event-not-array', 'invalid-definition', 'invalid-hook-entry', 'invalid-hook-type', 'missing-command', 'missing-name']);
-
-/** A registry drop located under `hooks.<event>` (or under a key that differs from it only in case). */
-function aboutEvent(diagnostic: Diagnostic, event: string): boolean {
+/** A loader's drop (one of the dialect's codes) located under `hooks.<event>` (or, an unknown event, under a key that differs from it only in case). */
+function aboutEvent(diagnostic: Diagnostic, event: string, dropped: DroppedHookCodes | undefined): boolean {
   const [root, key] = diagnostic.location?.path ?? [];
-  if (!DROPPED.has(diagnostic.code) || root !== 'hooks' || typeof key !== 'string') return false;
-  return key === event || (diagnostic.code === 'invalid-event-name' && key.toLowerCase() === event.toLowerCase());
+  const unknownEvent = diagnostic.code === dropped?.unknownEvent;
+  if (!(unknownEvent || dropped?.exact.includes(diagnostic.code)) || root !== 'hooks' || typeof key !== 'string') return false;
+  return key === event || (unknownEvent && key.toLowerCase() === event.toLowerCase());
 }

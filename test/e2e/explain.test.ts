@@ -174,4 +174,17 @@ describe('explain through the bin', () => {
     expect(bad.exitCode).toBe(1);
     expect(bad.stderr).toContain('unknown gemini event "beforeAgent". Did you mean "BeforeAgent"?');
   });
+
+  test("Claude Code's loader drops are the event's unregistered hooks too: a bad handler type, the event name in the wrong case", async () => {
+    const sb = await makeSandbox();
+    sandboxes.push(sb);
+    const bogus = { hooks: [{ type: 'bogus', command: 'x.sh' }] };
+    await sb.write(path.join(sb.ws, '.claude/settings.json'), JSON.stringify({ hooks: { PreToolUse: [bogus], pretooluse: [bogus], Stop: [bogus] } }, null, 2));
+    const r = await hookrun(['explain', 'PreToolUse', '--dialect', 'claude', '--tool', 'Bash', '--trust-workspace', '-C', sb.ws], { env: sb.env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const dropped = r.stdout.slice(r.stdout.indexOf('not registered'));
+    expect(dropped).toContain('[invalid-hook-type]');
+    expect(dropped).toContain('[invalid-event-name]');
+    expect(dropped.match(/\[invalid-hook-type\]/g)).toHaveLength(1);
+  });
 });

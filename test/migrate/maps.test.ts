@@ -1,5 +1,6 @@
 // migrate's translation tables and matcher/command conversions, pure.
 import { describe, expect, test } from 'vitest';
+import { classifyMatcher } from '../../src/dialects/claude/matcher.js';
 import { parseClaudeVersion } from '../../src/dialects/claude/version.js';
 import { convertClaudeCommand, execFormToShell } from '../../src/migrate/command.js';
 import { CLAUDE_EVENT_MAP, CLAUDE_TOOL_MAP, KIRO_EVENT_MAP, KIRO_TOOL_MAP } from '../../src/migrate/maps.js';
@@ -7,8 +8,10 @@ import { convertClaudeToolMatcher, convertKiroMatcher, convertLifecycleMatcher, 
 import { readEvent } from '../../src/migrate/vocabulary.js';
 import { GEMINI_EVENTS } from '../../src/dialects/gemini/input-schemas.js';
 
-const current = parseClaudeVersion('current');
-const classic = parseClaudeVersion('classic');
+/** Claude Code's list-or-regex rule in a version, as its migrate reader supplies it. */
+const claudeRule = (version: string) => (matcher: string) => classifyMatcher(matcher, parseClaudeVersion(version));
+const current = claudeRule('current');
+const classic = claudeRule('classic');
 
 /** Gemini CLI's built-in tool names (gemini-cli packages/core/src/tools/definitions/base-declarations). */
 const GEMINI_TOOLS = new Set([

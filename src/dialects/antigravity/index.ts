@@ -23,6 +23,7 @@ export const antigravity = defineDialect({
   aggregate: aggregateAgy,
   outcome: outcomeAgy,
   answerWords: antigravityWords,
+  noAddedContext: 'Antigravity CLI takes no context text from its hooks (PreInvocation and PostInvocation add steps: expect them with `output: { subset: { injectSteps: [...] } }`)',
   failClosed: agyFailClosed,
   configuredAt(ctx) {
     const files = agyHookFiles(ctx);

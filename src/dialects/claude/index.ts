@@ -7,7 +7,7 @@ import { CLAUDE_EVENTS, completeClaudeInput } from './events.js';
 import { interpretClaude } from './interpret.js';
 import { claudeInvocation } from './invocation.js';
 import { planClaude } from './plan.js';
-import { claudeSettingsPaths, loadClaudeConfig } from './settings.js';
+import { CLAUDE_DROPPED_HOOK_CODES, claudeSettingsPaths, loadClaudeConfig } from './settings.js';
 import { resolveClaudeProfile } from './version.js';
 import { claudeWords } from './words.js';
 
@@ -17,6 +17,7 @@ export const claude = defineDialect({
   events: CLAUDE_EVENTS,
   completeInput: completeClaudeInput,
   loadConfig: async (ctx, options) => loadClaudeConfig(ctx, resolveClaudeProfile(options.agentVersion, ctx.env), options),
+  droppedHookCodes: CLAUDE_DROPPED_HOOK_CODES,
   plan: planClaude,
   invocation: claudeInvocation,
   interpret: interpretClaude,

@@ -14,6 +14,7 @@ import { isPlainObject, parseJsoncObject } from '../../settings/jsonc.js';
 import type { JsonObject } from '../../types.js';
 import { claudeSettingsPaths } from './settings.js';
 import { eventRule } from './events.js';
+import { classifyMatcher } from './matcher.js';
 import { CURRENT_DEFAULT_SEC } from './invocation.js';
 import { type ClaudeProfile, resolveClaudeProfile } from './version.js';
 import { readInputFile } from '../../read-input.js';
@@ -31,7 +32,7 @@ function read(ctx: Context, options: { claudeVersion?: string }): NeutralModel {
   const docs = files.map((file) => openJson(file, true, 'Claude Code settings must be a JSON object.'));
   const out = new ModelBuilder('claude', files);
   for (const doc of docs) {
-    readEventsObject(doc, 'claude', out, { root: ['hooks'], grouped: () => true, profile, handler: (raw, event) => readHandler(raw, event.name, profile) });
+    readEventsObject(doc, 'claude', out, { root: ['hooks'], grouped: () => true, classify: (matcher) => classifyMatcher(matcher, profile), handler: (raw, event) => readHandler(raw, event.name, profile) });
   }
   noteOtherScopes(ctx, out);
   return out.result();

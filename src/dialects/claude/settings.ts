@@ -13,7 +13,7 @@ import { has, SINCE, type ClaudeProfile } from './version.js';
 import { readInputFile } from '../../read-input.js';
 import { boundedTest } from '../../plan/regex.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
-import type { LoadOptions } from '../dialect.js';
+import type { DroppedHookCodes, LoadOptions } from '../dialect.js';
 import { claudeTrustRecord } from './trust.js';
 
 export type ClaudeLayer = Extract<Layer, 'user' | 'project' | 'local' | 'managed'>;
@@ -29,6 +29,12 @@ const HANDLER_TYPES = new Set(['command', 'http', 'mcp_tool', 'prompt', 'agent']
 
 /** Loader findings that, before 2.1.122, made Claude Code ignore the whole file ("a malformed hooks entry"). */
 const MALFORMED = new Set(['event-not-array', 'invalid-definition', 'invalid-matcher', 'invalid-hook-entry', 'invalid-hook-type', 'missing-command', 'invalid-args', 'invalid-if', 'invalid-url']);
+
+/** The codes with which the loader skips configured hooks (explain lists them as the event's unregistered hooks). */
+export const CLAUDE_DROPPED_HOOK_CODES: DroppedHookCodes = {
+  unknownEvent: 'invalid-event-name',
+  exact: ['event-not-array', 'invalid-definition', 'invalid-hook-entry', 'invalid-hook-type', 'missing-command'],
+};
 
 export interface ClaudeSettingsFile {
   layer: ClaudeLayer;

@@ -13,6 +13,8 @@ import { VOCABULARY } from '../../migrate/vocabulary.js';
 import { parseJsoncObject } from '../../settings/jsonc.js';
 import type { JsonObject } from '../../types.js';
 import { readInputFile } from '../../read-input.js';
+import { classifyMatcher } from '../claude/matcher.js';
+import { DEFAULT_PROFILE } from '../claude/version.js';
 
 const DEFAULT_MS = VOCABULARY.codex.timeout.default * 1000;
 
@@ -24,6 +26,8 @@ export function readCodexText(text: string, file: string, out: ModelBuilder): vo
   readEventsObject(doc, 'codex', out, {
     root: ['hooks'],
     grouped: () => true,
+    // Claude Code's classic list-or-regex rule; run's reading adds Rust's regex syntax on top (matcher.ts).
+    classify: (matcher) => classifyMatcher(matcher, DEFAULT_PROFILE),
     handler(raw) {
       const notes: Note[] = [];
       if (raw.type === 'prompt' || raw.type === 'agent' || raw.type === 'mcp_tool') {

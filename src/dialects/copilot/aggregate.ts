@@ -142,6 +142,11 @@ export const copilotFailClosed: FailClosedRules = {
   },
 };
 
+/** Copilot reads the context hooks add from the top-level `additionalContext` (SOURCES 3.3), not hookSpecificOutput. */
+export function addedContextCopilot(_event: string, output: JsonObject): unknown {
+  return output.additionalContext;
+}
+
 /** preToolUse's `modifiedArgs` (from the last hook that gave one, unless a deny dropped it) replaces toolArgs. */
 export function rewrittenToolInputCopilot(event: string, output: JsonObject): unknown {
   return canonicalEvent(event) === 'preToolUse' ? output.modifiedArgs : undefined;

@@ -1,7 +1,7 @@
 // GitHub Copilot CLI (`--dialect copilot`): each member delegates to the module under copilot/ that holds
 // the rule (docs/copilot.md).
 import { defineDialect } from '../dialect.js';
-import { aggregateCopilot, copilotFailClosed, outcomeCopilot, rewrittenToolInputCopilot } from './aggregate.js';
+import { addedContextCopilot, aggregateCopilot, copilotFailClosed, outcomeCopilot, rewrittenToolInputCopilot } from './aggregate.js';
 import { canonicalEvent, completeCopilotInput, COPILOT_EVENTS } from './events.js';
 import { planCopilot } from './plan.js';
 import { copilotInvocation, interpretCopilot } from './run.js';
@@ -24,6 +24,7 @@ export const copilot = defineDialect({
   outcome: outcomeCopilot,
   answerWords: copilotWords,
   rewrittenToolInput: rewrittenToolInputCopilot,
+  addedContext: addedContextCopilot,
   failClosed: copilotFailClosed,
   configuredAt: copilotConfiguredAt,
   migrate: () => import('./migrate.js'),

@@ -179,6 +179,11 @@ export function aggregateCursor(event: string, results: readonly HookResult[]): 
   }
 }
 
+/** Cursor reads the context hooks add from the top-level `additional_context` (sessionStart, postToolUse). */
+export function addedContextCursor(_event: string, output: JsonObject): unknown {
+  return output.additional_context;
+}
+
 /** INTERFACE: permission deny 2, ask 3; beforeSubmitPrompt continue:false 2; a follow-up 2; Cursor never stops (4). */
 export function outcomeCursor(event: string, output: JsonObject | undefined): Outcome {
   const kind = cursorEvent(event)?.kind;

@@ -1,8 +1,9 @@
 // Cursor (`--dialect cursor`): each member delegates to the module under cursor/ that holds the rule
 // (docs/cursor.md).
+import { CLAUDE_DROPPED_HOOK_CODES } from '../claude/settings.js';
 import { firstFile } from '../detect.js';
 import { defineDialect } from '../dialect.js';
-import { aggregateCursor, cursorFailClosed, outcomeCursor } from './aggregate.js';
+import { addedContextCursor, aggregateCursor, cursorFailClosed, outcomeCursor } from './aggregate.js';
 import { completeCursorInput, CURSOR_EVENTS } from './events.js';
 import { planCursor } from './plan.js';
 import { cursorInvocation, interpretCursor } from './run.js';
@@ -16,12 +17,15 @@ export const cursor = defineDialect({
   flagFields: { toolResponse: 'tool_output' },
   completeInput: completeCursorInput,
   loadConfig: loadCursorConfig,
+  // The Claude Code hooks it loads with --third-party-hooks go through Claude's loader.
+  droppedHookCodes: CLAUDE_DROPPED_HOOK_CODES,
   plan: planCursor,
   invocation: cursorInvocation,
   interpret: interpretCursor,
   aggregate: aggregateCursor,
   outcome: outcomeCursor,
   answerWords: cursorWords,
+  addedContext: addedContextCursor,
   failClosed: cursorFailClosed,
   configuredAt(ctx) {
     const files = cursorHookFiles(ctx);

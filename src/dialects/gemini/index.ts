@@ -11,6 +11,7 @@ import { buildShellInvocation } from './shell.js';
 import { planGemini } from './plan.js';
 import { GEMINI_DEFAULT_TIMEOUT_MS } from './traps.js';
 import { geminiSettingsPaths, loadGeminiConfig } from './settings/load.js';
+import { GEMINI_DROPPED_HOOK_CODES } from './settings/registry.js';
 import { isPlainObject } from '../../settings/jsonc.js';
 import type { JsonObject, PlannedHook, ResolvedConfig } from '../../types.js';
 import type { Context } from '../../context.js';
@@ -122,6 +123,7 @@ export const gemini = defineDialect({
   events: GEMINI_EVENTS,
   completeInput: completeGeminiInput,
   loadConfig: (ctx, options) => loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: options.keepInactive }),
+  droppedHookCodes: GEMINI_DROPPED_HOOK_CODES,
   plan: planGemini,
 
   invocation(hook, input, config, ctx) {

@@ -88,6 +88,11 @@ export function aggregateKiro(event: string, results: readonly HookResult[]): Ag
   };
 }
 
+/** The context block the model receives, as Kiro wraps it (markers, or Kiro CLI 3's tags, included). */
+export function addedContextKiro(_event: string, output: JsonObject): unknown {
+  return output.context;
+}
+
 export function outcomeKiro(_event: string, finalOutput: JsonObject | undefined): Outcome {
   return finalOutput?.blocked === true ? 'block' : 'proceed';
 }

@@ -1,7 +1,7 @@
 // Kiro CLI (and Amazon Q Developer CLI): agent-embedded hooks under the camelCase triggers, each member
 // delegating to the module that holds the rule (docs/sources.md §A); Kiro CLI 3's standalone
 // hook files under the PascalCase triggers, delegating to kiro3-*.ts.
-import { aggregateKiro, outcomeKiro } from './aggregate.js';
+import { addedContextKiro, aggregateKiro, outcomeKiro } from './aggregate.js';
 import { completeKiroInput, KIRO_EVENTS } from './events.js';
 import { buildKiroInvocation, interpretKiro } from './exec.js';
 import { createKiroCache } from './cache.js';
@@ -32,6 +32,7 @@ export const kiro = defineDialect({
   aggregate: (event, results) => (isKiro3Trigger(event) ? aggregateKiro3(event, results) : aggregateKiro(event, results)),
   outcome: (event, output) => (isKiro3Trigger(event) ? outcomeKiro3(event, output) : outcomeKiro(event, output)),
   answerWords: kiroWords,
+  addedContext: addedContextKiro,
   failClosed: {
     failure: (event, result) => (isKiro3Trigger(event) ? kiro3FailClosed : kiroFailClosed).failure(event, result),
     block: (event, output, reasons, config) => (isKiro3Trigger(event) ? kiro3FailClosed : kiroFailClosed).block(event, output, reasons, config),

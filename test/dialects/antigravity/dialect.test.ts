@@ -303,3 +303,15 @@ describe.concurrent('validate --dialect antigravity', () => {
     expect(bad.exitCode).toBe(2);
   });
 });
+
+describe('hookrun test', () => {
+  test('an additionalContext expectation is a bad fixture: agy takes no context text from its hooks', async () => {
+    const sb = await sandbox({
+      'ws/.agents/hooks.json': { ctx: { PreInvocation: [{ hooks: [{ type: 'command', command: `echo '{"injectSteps":[]}'` }] }] } },
+      'ws/a.hooktest.yaml': 'defaults: { trust: true, dialect: antigravity }\ncases:\n  - name: context\n    event: PreInvocation\n    expect:\n      additionalContext: null\n',
+    });
+    const r = await hookrun(['test', '--ci', '-C', sb.ws], { env: sb.env });
+    expect(r.exitCode, r.stdout + r.stderr).toBe(2);
+    expect(r.stdout + r.stderr).toMatch(/error: a\.hooktest\.yaml:6:26: case "context": additionalContext: Antigravity CLI takes no context text from its hooks/);
+  });
+});

@@ -425,6 +425,18 @@ describe.concurrent('the other commands', () => {
     });
     await expectAllPassed(sb, 2);
   });
+
+  test("a fixture's additionalContext is what Copilot reads: the top-level additionalContext, not hookSpecificOutput's", async () => {
+    const sb = await sandbox({
+      'ws/.github/hooks/h.json': file({ sessionStart: [{ bash: `cat >/dev/null; echo '{"additionalContext":"on branch main"}'` }] }),
+      'ws/context.hooktest.yaml': copilotFixtures([
+        '  - event: sessionStart',
+        '    input: { source: startup }',
+        '    expect: { additionalContext: { contains: "branch main" } }',
+      ]),
+    });
+    await expectAllPassed(sb, 1);
+  });
 });
 
 /** A hooktest file of Copilot cases, trusted (each line a line of YAML under `cases:`). */

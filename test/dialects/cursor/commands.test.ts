@@ -101,6 +101,16 @@ describe.concurrent('list, explain, auto, test', () => {
     expect(r.exitCode, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain('2 passed');
   });
+
+  test("a fixture's additionalContext is what Cursor reads: the top-level additional_context", async () => {
+    const sb = await cursorSandbox({
+      'ws/.cursor/hooks.json': hooksFile({ sessionStart: [{ command: `cat >/dev/null; echo '{"additional_context":"on branch main"}'` }] }),
+      'ws/a.hooktest.yaml': 'defaults: { trust: true, dialect: cursor }\ncases:\n  - event: sessionStart\n    expect: { additionalContext: { contains: "branch main" } }\n',
+    });
+    const r = await sb.cli(['test', '--ci']);
+    expect(r.exitCode, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('1 passed');
+  });
 });
 
 describe('serve', () => {

@@ -190,3 +190,15 @@ describe.concurrent('validate --dialect kiro (Kiro CLI 3 hook files)', () => {
     expect(r.stdout).toContain('3 errors');
   });
 });
+
+describe('hookrun test', () => {
+  test("a fixture's additionalContext is the context block Kiro adds for the model", async () => {
+    const sb = await sandbox({
+      'ws/.kiro/hooks/a.json': hookFile(command('branch', 'SessionStart', 'echo on branch main')),
+      'ws/a.hooktest.yaml': 'defaults: { trust: true, dialect: kiro }\ncases:\n  - event: SessionStart\n    expect: { additionalContext: { matches: "<HOOK_INSTRUCTION>\\\\non branch main\\\\n" } }\n',
+    });
+    const r = await hookrun(['test', '--ci', '-C', sb.ws], { env: sb.env });
+    expect(r.exitCode, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('1 passed');
+  });
+});

@@ -6,6 +6,7 @@ import type { Diagnostic, HookConfig, JsonObject, Layer, Location, RegistryEntry
 import { textOf } from '../../../event/json.js';
 import type { JsonPath } from '../../../settings/jsonc.js';
 import { isHookEventName } from '../events.js';
+import type { DroppedHookCodes } from '../../dialect.js';
 
 /** Finds the file position of a path below a value (relative to that value); `key` for the property name. */
 export type Locator = (subPath: JsonPath, options?: { key?: boolean }) => Location | undefined;
@@ -39,6 +40,12 @@ export interface RegistryOutput {
   entries: RegistryEntry[];
   diagnostics: Diagnostic[];
 }
+
+/** The codes below with which Gemini skips configured hooks (explain lists them as the event's unregistered hooks). */
+export const GEMINI_DROPPED_HOOK_CODES: DroppedHookCodes = {
+  unknownEvent: 'invalid-event-name',
+  exact: ['event-not-array', 'invalid-definition', 'invalid-hook-entry', 'invalid-hook-type', 'missing-command', 'missing-name'],
+};
 
 /** `hooks` keys that Gemini skips without a word (they belong in `hooksConfig`). */
 const CONFIG_KEYS = new Set(['enabled', 'disabled', 'notifications']);
