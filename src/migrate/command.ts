@@ -17,39 +17,27 @@ export interface CommandConversion {
 
 /** The variables that stand for the project directory in `agent`'s commands. */
 function projectVariables(agent: AgentName): string[] {
-  if (agent === 'gemini') return ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'];
-  const variable = VOCABULARY[agent].projectDir.variable;
-  return variable ? [variable] : [];
+  const { variable, alias } = VOCABULARY[agent].projectDir;
+  return [variable, alias].filter((name) => name !== undefined);
 }
 
-/** The target's spelling of the project directory: unquoted, and inside double quotes. */
+/**
+ * The target's spelling of the project directory: unquoted, and inside double quotes. A bare textual
+ * variable (Gemini's) is replaced shell-escaped, which double quotes would break, so there it is braced and
+ * left to the shell; any other value is quoted where it stands unquoted. No variable: the hook's directory.
+ */
 function projectForm(agent: AgentName): { unquoted: string; quoted: string } {
-  switch (agent) {
-    case 'gemini':
-      return { unquoted: '$GEMINI_PROJECT_DIR', quoted: '${GEMINI_PROJECT_DIR}' };
-    case 'claude':
-      return { unquoted: '"$CLAUDE_PROJECT_DIR"', quoted: '$CLAUDE_PROJECT_DIR' };
-    case 'kiro':
-      return { unquoted: '"${WORKSPACE_ROOT}"', quoted: '${WORKSPACE_ROOT}' };
-    case 'antigravity':
-      return { unquoted: '"$PWD/.."', quoted: '$PWD/..' };
-    default:
-      return { unquoted: '"$PWD"', quoted: '$PWD' };
-  }
+  const { variable, braced, textual, cwd } = VOCABULARY[agent].projectDir;
+  if (variable && textual && !braced) return { unquoted: `$${variable}`, quoted: `\${${variable}}` };
+  const value = variable ? (braced ? `\${${variable}}` : `$${variable}`) : cwd === 'hooks-file' ? '$PWD/..' : '$PWD';
+  return { unquoted: `"${value}"`, quoted: value };
 }
-
-const WHY_CWD: Partial<Record<AgentName, string>> = {
-  antigravity: 'Antigravity CLI sets no project-directory variable and runs a hook in the folder of its hooks.json (.agents/)',
-  codex: 'Codex sets no project-directory variable and runs a hook in the session\'s working directory, which is the project root only when Codex was started there',
-  cursor: 'Cursor sets no project-directory variable and runs a project hook in the project root',
-  copilot: 'Copilot sets no project-directory variable and runs a hook in the repository root (unless the entry sets "cwd")',
-};
 
 /** Translates `command`, written for `from`, into `to`'s form, with what the script itself may need changed. */
 export function convertCommand(command: string, from: AgentName, to: AgentName): CommandConversion {
   const notes: Note[] = [];
-  const targetVariables = projectVariables(to);
-  const sourceVariables = projectVariables(from).filter((v) => !targetVariables.includes(v) || (from === 'claude' && to === 'gemini'));
+  // Every source spelling becomes the target's own, also one the target sets as an alias (Claude's variable, which Gemini also sets).
+  const sourceVariables = projectVariables(from).filter((v) => v !== VOCABULARY[to].projectDir.variable);
   const form = projectForm(to);
   let out = '';
   let rewritten = false;
@@ -72,11 +60,12 @@ export function convertCommand(command: string, from: AgentName, to: AgentName):
         const length = braced ? variable.length + 3 : variable.length + 1;
         if (quoteChar === "'") {
           out += command.slice(i, i + length);
-          if (!braced || from === 'kiro') {
+          const source = VOCABULARY[from].projectDir;
+          if (!braced || (source.textual && source.braced)) {
             notes.push({
               severity: 'warning',
               code: 'project-dir-in-single-quotes',
-              message: `"${command.slice(i, i + length)}" inside single quotes is ${from === 'gemini' || from === 'kiro' ? `replaced by ${VOCABULARY[from].label} before the shell runs` : `literal text for ${VOCABULARY[from].label}'s shell`}, but not by ${VOCABULARY[to].label}: check the quoting`,
+              message: `"${command.slice(i, i + length)}" inside single quotes is ${source.textual ? `replaced by ${VOCABULARY[from].label} before the shell runs` : `literal text for ${VOCABULARY[from].label}'s shell`}, but not by ${VOCABULARY[to].label}: check the quoting`,
             });
           }
         } else {
@@ -89,8 +78,9 @@ export function convertCommand(command: string, from: AgentName, to: AgentName):
     }
     out += ch;
   }
-  if (rewritten && WHY_CWD[to]) {
-    notes.push({ severity: 'info', code: 'project-dir-rewritten', message: `the project directory is written as ${form.unquoted}: ${WHY_CWD[to]}` });
+  const why = VOCABULARY[to].projectDir.cwdWhy;
+  if (rewritten && why) {
+    notes.push({ severity: 'info', code: 'project-dir-rewritten', message: `the project directory is written as ${form.unquoted}: ${why}` });
   }
   notes.push(...missingVariables(out, from, to));
   return { command: out, notes };

@@ -117,8 +117,13 @@ export interface AgentVocabulary {
   timeout: { unit: 'ms' | 's'; field: string; default: number; note?: string };
   /** Variables the agent sets for a hook (or substitutes in its command). */
   variables: readonly string[];
-  /** How a hook command reaches the project directory: the variable (textual or environment), or the working directory. */
-  projectDir: { variable?: string; braced?: boolean; textual?: boolean; cwd: 'project' | 'hooks-file' | 'session' };
+  /**
+   * How a hook command reaches the project directory: the variable (`textual`: replaced in the command text
+   * before the shell runs, in its `braced` or bare form; else an environment variable), another agent's
+   * variable it also sets (`alias`), or else the working directory the agent starts a hook in, and why
+   * (`cwdWhy`, said when migrate writes the directory that way).
+   */
+  projectDir: { variable?: string; braced?: boolean; textual?: boolean; alias?: string; cwd: 'project' | 'hooks-file' | 'session'; cwdWhy?: string };
   protocol: AgentProtocol;
 }
 
@@ -214,7 +219,7 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
     mcp: { name: (s, t) => `mcp_${s}_${t}`, parse: /^mcp_([^_]+)_(.+)$/, separator: '_', prefix: 'mcp_' },
     timeout: { unit: TIMEOUT_UNITS.gemini, field: 'timeout', default: 60_000 },
     variables: ['GEMINI_PROJECT_DIR', 'GEMINI_CWD', 'GEMINI_SESSION_ID', 'GEMINI_PLANS_DIR', 'CLAUDE_PROJECT_DIR'],
-    projectDir: { variable: 'GEMINI_PROJECT_DIR', textual: true, cwd: 'project' },
+    projectDir: { variable: 'GEMINI_PROJECT_DIR', textual: true, alias: 'CLAUDE_PROJECT_DIR', cwd: 'project' },
     protocol: { exit2Blocks: ['pre-tool', 'post-tool', 'prompt-submit', 'stop', 'pre-model', 'post-model'], deny: DECISION_DENY },
   }),
 
@@ -234,7 +239,7 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
       find_by_name: 'glob', grep_search: 'grep', list_dir: 'ls', read_url_content: 'web_fetch', search_web: 'web_search', invoke_subagent: 'task',
     },
     timeout: { unit: TIMEOUT_UNITS.antigravity, field: 'timeout', default: 30 },
-    projectDir: { cwd: 'hooks-file' },
+    projectDir: { cwd: 'hooks-file', cwdWhy: 'Antigravity CLI sets no project-directory variable and runs a hook in the folder of its hooks.json (.agents/)' },
     protocol: { exit2Blocks: [], deny: DECISION_DENY, toolField: 'toolCall.name', payload: 'camelCase', eventNameField: false, silenceDenies: true },
   }),
 
@@ -299,7 +304,7 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
     tools: { Bash: 'shell', apply_patch: ['write', 'edit'] },
     mcp: DOUBLE_UNDERSCORE_MCP,
     timeout: { unit: TIMEOUT_UNITS.codex, field: 'timeout', default: 600 },
-    projectDir: { cwd: 'session' },
+    projectDir: { cwd: 'session', cwdWhy: "Codex sets no project-directory variable and runs a hook in the session's working directory, which is the project root only when Codex was started there" },
     protocol: {
       exit2Blocks: ['pre-tool', 'permission-request', 'prompt-submit', 'stop', 'subagent-stop'],
       deny: HOOK_SPECIFIC_DENY,
@@ -333,7 +338,7 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
     toolMatcher: 'search-regex',
     tools: { Shell: 'shell', Read: 'read', Write: ['write', 'edit'], Grep: 'grep', Delete: 'delete', Task: 'task' },
     timeout: { unit: TIMEOUT_UNITS.cursor, field: 'timeout', default: 60, note: "Cursor's own default is not published; hookrun assumes 60 s" },
-    projectDir: { cwd: 'project' },
+    projectDir: { cwd: 'project', cwdWhy: 'Cursor sets no project-directory variable and runs a project hook in the project root' },
     protocol: { exit2Blocks: ['pre-tool', 'prompt-submit', 'subagent-start'], deny: '{"permission":"deny","user_message":"...","agent_message":"..."}' },
   }),
 
@@ -367,7 +372,7 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
     },
     toolAliases: ['str_replace_editor', 'rg'],
     timeout: { unit: TIMEOUT_UNITS.copilot, field: 'timeoutSec', default: 30 },
-    projectDir: { cwd: 'project' },
+    projectDir: { cwd: 'project', cwdWhy: 'Copilot sets no project-directory variable and runs a hook in the repository root (unless the entry sets "cwd")' },
     protocol: {
       exit2Blocks: ['pre-tool', 'permission-request'],
       deny: '{"permissionDecision":"deny","permissionDecisionReason":"..."}',
