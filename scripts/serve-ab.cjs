@@ -1,8 +1,8 @@
 // A/B timing of resident servers that speak `hookrun serve`'s protocol, for differences too small for
 // `npm run bench` target 7 to resolve: every server is started once, then gets one `run` request at a
 // time, in turn (A B C A B C …), after warm-up rounds. Prints per server the median, quartiles and the
-// median's ratio to the first server's, and the server's own CPU time per request (utime + stime from
-// /proc/<pid>/stat, so Linux only; the hooks' CPU is not in it).
+// median's ratio to the first server's, and the server's own CPU time per request (utime and stime from
+// /proc/<pid>/stat, so Linux only; the hooks' CPU is not in it) and minor page faults per request.
 //
 // The servers run in a sandbox kept by `node scripts/bench.js --keep`, with its environment (env.sh) and
 // its root as the working directory; each is a shell command line run with `exec`.
@@ -52,12 +52,14 @@ function start(spec) {
   let id = 0;
   const cpuMs = () => {
     const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return [Number(fields[11]) * 10, Number(fields[12]) * 10, Number(fields[7])];
   };
   return {
     label,
     times: [],
-    cpu: 0,
+    user: 0,
+    system: 0,
+    faults: 0,
     cpuMs,
     ask: () =>
       new Promise((r) => {
@@ -72,13 +74,16 @@ function start(spec) {
   const servers = args.map(start);
   for (let round = 0; round < options.warmup + options.runs; round++) {
     for (const server of servers) {
-      const cpuBefore = round >= options.warmup ? server.cpuMs() : 0;
+      const [userBefore, systemBefore, faultsBefore] = round >= options.warmup ? server.cpuMs() : [0, 0, 0];
       const started = process.hrtime.bigint();
       await server.ask();
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (round < options.warmup) continue;
       server.times.push(ms);
-      server.cpu += server.cpuMs() - cpuBefore;
+      const [user, system, faults] = server.cpuMs();
+      server.faults += faults - faultsBefore;
+      server.user += user - userBefore;
+      server.system += system - systemBefore;
     }
   }
   for (const server of servers) await server.close();
@@ -90,7 +95,8 @@ function start(spec) {
     first ??= median;
     console.log(
       `${server.label.padEnd(14)} median ${median.toFixed(2).padStart(6)}  q1 ${at(sorted, 0.25).toFixed(2).padStart(6)}  q3 ${at(sorted, 0.75).toFixed(2).padStart(6)} ms  ` +
-        `ratio ${(median / first).toFixed(3)}  cpu ${(server.cpu / options.runs).toFixed(2)} ms/request`,
+        `ratio ${(median / first).toFixed(3)}  cpu ${((server.user + server.system) / options.runs).toFixed(2)} ms/request ` +
+        `(user ${(server.user / options.runs).toFixed(2)}, system ${(server.system / options.runs).toFixed(2)}), ${Math.round(server.faults / options.runs)} minor faults/request`,
     );
   }
 })();
