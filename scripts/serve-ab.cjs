@@ -7,21 +7,21 @@
 // The servers run in a sandbox kept by `node scripts/bench.js --keep`, with its environment (env.sh) and
 // its root as the working directory; each is a shell command line run with `exec`.
 //
-//   SANDBOX=/tmp/hookrun-bench-… node scripts/serve-ab.cjs [--runs N] [--warmup N] [--event tool|other] 'label=command' …
+//   SANDBOX=/tmp/hookrun-bench-… node scripts/serve-ab.cjs [--runs N] [--warmup N] [--event tool|other] [--stamp 1] 'label=command' …
 //   SANDBOX=… node scripts/serve-ab.cjs --runs 400 \
 //     "serve=node bin/hookrun.js serve -C \$SANDBOX/one" "loop=node scripts/serve-loop.cjs" "detached=node scripts/serve-loop.cjs --detached"
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 
 const args = process.argv.slice(2);
-const options = { runs: 300, warmup: 50, event: 'tool' };
+const options = { runs: 300, warmup: 50, event: 'tool', stamp: 0 };
 while (args[0]?.startsWith('--')) {
   const flag = args.shift().slice(2);
   options[flag] = flag === 'event' ? args.shift() : Number(args.shift());
 }
 const sandbox = process.env.SANDBOX;
 if (!sandbox || args.length === 0) {
-  console.error("usage: SANDBOX=<dir kept by bench.js --keep> node scripts/serve-ab.cjs [--runs N] [--warmup N] [--event tool|other] 'label=command' …");
+  console.error("usage: SANDBOX=<dir kept by bench.js --keep> node scripts/serve-ab.cjs [--runs N] [--warmup N] [--event tool|other] [--stamp 1] 'label=command' …");
   process.exit(2);
 }
 const env = { SANDBOX: sandbox };
@@ -64,7 +64,9 @@ function start(spec) {
     ask: () =>
       new Promise((r) => {
         resolve = r;
-        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'run', params: { event: 'BeforeTool', input } })}\n`);
+        // --stamp 1: the send time rides along (a member JSON-RPC servers ignore), for scripts/serve-marks.cjs.
+        const t = options.stamp ? { t: Number(process.hrtime.bigint()) / 1e6 } : {};
+        child.stdin.write(`${JSON.stringify({ ...t, jsonrpc: '2.0', id: ++id, method: 'run', params: { event: 'BeforeTool', input } })}\n`);
       }),
     close: () => new Promise((r) => child.once('exit', r).stdin.end()),
   };
