@@ -474,10 +474,22 @@ function processTable(fresh = false): ProcEntry[] | undefined {
   return table;
 }
 
+/**
+ * One reading of /proc/<pid>/stat: at most ~1.1 KB (a 64-byte name and 52 numbers), which the kernel hands
+ * over whole in one read. fs.readFileSync would stat the file (size 0, as every /proc file) and allocate
+ * 64 KiB for it, on every hook started and for every process of each /proc scan (docs/perf.md, Seventh round).
+ */
+const statBuffer = Buffer.allocUnsafe(4096);
+
 function readStat(pid: string): ProcEntry | undefined {
   let stat: string;
   try {
-    stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const fd = fs.openSync(`/proc/${pid}/stat`, 'r');
+    try {
+      stat = statBuffer.toString('latin1', 0, fs.readSync(fd, statBuffer, 0, statBuffer.length, 0));
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch {
     return undefined; // exited meanwhile
   }
