@@ -76,6 +76,11 @@ process.on('exit', () => {
     expect(loaded.filter((m) => ['child_process', 'net', 'tty', 'crypto'].includes(m))).toEqual([]);
   });
 
+  test("the code cache's CRC-32 loads neither node:zlib nor the stream modules it would bring", async () => {
+    const loaded = await builtinsLoaded('read_file');
+    expect(loaded.filter((m) => m === 'zlib' || m === 'stream' || m.startsWith('internal/streams/'))).toEqual([]);
+  });
+
   test('one matching hook: child_process (and the net it needs for pipes), still no tty or crypto', async () => {
     const loaded = await builtinsLoaded('run_shell_command');
     expect(loaded).toContain('child_process');
