@@ -8,10 +8,19 @@
 // bundle or a flipped byte in the cache would be accepted (and could crash). So the file carries its
 // own header: the runtime, the exact source (length and checksum) and a checksum of the payload.
 import { isAscii } from 'node:buffer';
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
+
+/**
+ * Node's createRequire, without node:module: that module loads the ES module loader and two source-map
+ * modules for it (~1 M instructions of every run, docs/perf.md "Seventh round"). In the CommonJS boot
+ * loader it is the CommonJS Module class's own (the same function); src/boot's ES module tests get
+ * node:module's.
+ */
+export const createRequire: (file: string) => NodeJS.Require =
+  (typeof module === 'object' && (module.constructor as { createRequire?: (file: string) => NodeJS.Require }).createRequire) ||
+  process.getBuiltinModule('node:module').createRequire;
 
 const MAGIC = 0x38565248; // "HRV8"
 const FORMAT = 1;

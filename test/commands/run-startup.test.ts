@@ -76,9 +76,10 @@ process.on('exit', () => {
     expect(loaded.filter((m) => ['child_process', 'net', 'tty', 'crypto'].includes(m))).toEqual([]);
   });
 
-  test("the code cache's CRC-32 loads neither node:zlib nor the stream modules it would bring", async () => {
+  test('the boot loader loads neither node:zlib (with the stream modules) nor node:module (with the ES module loader)', async () => {
     const loaded = await builtinsLoaded('read_file');
-    expect(loaded.filter((m) => m === 'zlib' || m === 'stream' || m.startsWith('internal/streams/'))).toEqual([]);
+    const heavy = (m: string) => ['zlib', 'stream', 'module'].includes(m) || m.startsWith('internal/streams/') || m.startsWith('internal/modules/esm/');
+    expect(loaded.filter(heavy)).toEqual([]);
   });
 
   test('one matching hook: child_process (and the net it needs for pipes), still no tty or crypto', async () => {
