@@ -11,6 +11,7 @@ import { isAscii } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
+import { nodeBinding } from '../node-binding.js';
 
 /**
  * Node's createRequire, without node:module: that module loads the ES module loader and two source-map
@@ -80,34 +81,12 @@ type Crc32 = (data: Uint8Array) => number;
 /**
  * zlib's native CRC-32 (Node >= 20.15); without it there is no cache. Taken from the binding that
  * node:zlib's `crc32` calls, the same function: node:zlib itself loads node:stream and ~20 stream
- * modules, ~8 M instructions of every run for this one function (docs/perf.md, "Seventh round").
- * process.binding is deprecated in the documentation only (DEP0111); under --pending-deprecation it
- * warns, and hookrun's stderr must not change with that, so deprecations are muted around the call.
- * A Node that refuses it (the permission model) or no longer has it gets node:zlib.
+ * modules for this one function.
  */
 function nativeCrc32(): Crc32 | undefined {
-  try {
-    const binding = withoutDeprecationWarnings(() => (process as unknown as { binding(name: string): { crc32?: unknown } }).binding('zlib'));
-    const native = binding.crc32;
-    if (typeof native === 'function') return (data) => (native as (data: Uint8Array, value: number) => number)(data, 0);
-  } catch {
-    // Not there, or not allowed: the public module below.
-  }
+  const native = nodeBinding('zlib')?.crc32;
+  if (typeof native === 'function') return (data) => (native as (data: Uint8Array, value: number) => number)(data, 0);
   return (process.getBuiltinModule('node:zlib') as { crc32?: Crc32 }).crc32;
-}
-
-function withoutDeprecationWarnings<T>(get: () => T): T {
-  const flags = process as { noDeprecation?: boolean };
-  // --no-deprecation makes the property read-only (and true): nothing to mute then.
-  if (flags.noDeprecation) return get();
-  const before = Object.getOwnPropertyDescriptor(process, 'noDeprecation');
-  flags.noDeprecation = true;
-  try {
-    return get();
-  } finally {
-    if (before) Object.defineProperty(process, 'noDeprecation', before);
-    else delete flags.noDeprecation;
-  }
 }
 
 const crc32: Crc32 | undefined = nativeCrc32();
