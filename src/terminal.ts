@@ -3,7 +3,7 @@
 // file or socket is no terminal, and saying so needs no module; only a character device is asked of
 // Node's tty binding (/dev/null is one, and no terminal).
 import fs from 'node:fs';
-import { nodeBinding } from './node-binding.js';
+import { nodeBinding } from './boot/node-binding.js';
 
 export function isTerminal(fd: 0 | 1 | 2): boolean {
   try {

@@ -11,7 +11,7 @@ import { isAscii } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import { nodeBinding } from '../node-binding.js';
+import { nodeBinding } from './node-binding.js';
 
 /**
  * Node's createRequire, without node:module: that module loads the ES module loader and two source-map
