@@ -3,8 +3,7 @@
 // the packs so that they can be what is cached.
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { loadBundle, type LoadedBundle } from './code-cache.js';
+import { createRequire, loadBundle, type LoadedBundle } from './code-cache.js';
 
 /** What the entry pack exports (src/cli.ts). */
 interface Entry {

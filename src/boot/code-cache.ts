@@ -8,11 +8,20 @@
 // bundle or a flipped byte in the cache would be accepted (and could crash). So the file carries its
 // own header: the runtime, the exact source (length and checksum) and a checksum of the payload.
 import { isAscii } from 'node:buffer';
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import zlib from 'node:zlib';
+import { nodeBinding } from './node-binding.js';
+
+/**
+ * Node's createRequire, without node:module: that module loads the ES module loader and two source-map
+ * modules for it (~1 M instructions of every run, docs/perf.md "Seventh round"). In the CommonJS boot
+ * loader it is the CommonJS Module class's own (the same function); src/boot's ES module tests get
+ * node:module's.
+ */
+export const createRequire: (file: string) => NodeJS.Require =
+  (typeof module === 'object' && (module.constructor as { createRequire?: (file: string) => NodeJS.Require }).createRequire) ||
+  process.getBuiltinModule('node:module').createRequire;
 
 const MAGIC = 0x38565248; // "HRV8"
 const FORMAT = 1;
@@ -67,8 +76,20 @@ export function runtimeKey(): string {
   return `node ${process.version} v8 ${process.versions.v8} ${process.arch}`;
 }
 
-/** zlib's native CRC-32 (Node >= 20.15); without it there is no cache. */
-const crc32: ((data: Uint8Array) => number) | undefined = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+type Crc32 = (data: Uint8Array) => number;
+
+/**
+ * zlib's native CRC-32 (Node >= 20.15); without it there is no cache. Taken from the binding that
+ * node:zlib's `crc32` calls, the same function: node:zlib itself loads node:stream and ~20 stream
+ * modules for this one function.
+ */
+function nativeCrc32(): Crc32 | undefined {
+  const native = nodeBinding('zlib')?.crc32;
+  if (typeof native === 'function') return (data) => (native as (data: Uint8Array, value: number) => number)(data, 0);
+  return (process.getBuiltinModule('node:zlib') as { crc32?: Crc32 }).crc32;
+}
+
+const crc32: Crc32 | undefined = nativeCrc32();
 
 export function loadBundle<T>(file: string, options: BundleOptions): LoadedBundle<T> {
   const sourceBytes = fs.readFileSync(file);

@@ -35,7 +35,7 @@ describe('the Node built-ins a run loads', () => {
   afterAll(() => Promise.all(sandboxes.map((sb) => sb.cleanup())));
 
   /** Runs node with a probe that records the built-ins loaded after it and, on Linux, the threads alive at exit. */
-  async function probe(args: string[], options: { input?: string } = {}): Promise<{ builtins: string[]; threads?: number }> {
+  async function probe(args: string[], options: { input?: string; output?: 'ignore' } = {}): Promise<{ builtins: string[]; threads?: number }> {
     const sb = await makeSandbox();
     sandboxes.push(sb);
     // User settings: the project-hook trust gate (and its hashing) is not what is measured here.
@@ -59,6 +59,7 @@ process.on('exit', () => {
       extendEnv: false,
       reject: false,
       ...(options.input === undefined ? { stdin: 'ignore' as const } : { input: options.input }),
+      ...(options.output ? { stdout: options.output, stderr: options.output } : {}),
     });
     expect(result.exitCode).toBe(0);
     const { loaded, threads } = JSON.parse(await readFile(record, 'utf8')) as { loaded: string[]; threads?: number };
@@ -74,6 +75,17 @@ process.on('exit', () => {
     const loaded = await builtinsLoaded('read_file');
     expect(loaded).toContain('vm');
     expect(loaded.filter((m) => ['child_process', 'net', 'tty', 'crypto'].includes(m))).toEqual([]);
+  });
+
+  test('the boot loader loads neither node:zlib (with the stream modules) nor node:module (with the ES module loader)', async () => {
+    const loaded = await builtinsLoaded('read_file');
+    const heavy = (m: string) => ['zlib', 'stream', 'module'].includes(m) || m.startsWith('internal/streams/') || m.startsWith('internal/modules/esm/');
+    expect(loaded.filter(heavy)).toEqual([]);
+  });
+
+  test('stdout and stderr on /dev/null (a character device, no terminal): still no tty or net', async () => {
+    const { builtins } = await probe([BIN, 'run', 'BeforeTool', '-C', '$WS'], { input: JSON.stringify({ tool_name: 'read_file', tool_input: {} }), output: 'ignore' });
+    expect(builtins.filter((m) => ['tty', 'net'].includes(m))).toEqual([]);
   });
 
   test('one matching hook: child_process (and the net it needs for pipes), still no tty or crypto', async () => {

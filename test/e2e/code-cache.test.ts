@@ -93,3 +93,7 @@ test('a run that starts hooks after one that matched none adds the runner to the
   expectBlock(await run());
   expect(fs.statSync(cache).mtimeMs).toBe(written);
 });
+
+test('deprecation flags change nothing on stderr (the CRC-32 comes from a deprecated API, muted)', async () => {
+  for (const flag of ['--pending-deprecation', '--throw-deprecation', '--no-deprecation']) expectBlock(await run({ NODE_OPTIONS: flag }));
+});
