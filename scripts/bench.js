@@ -149,27 +149,9 @@ fs.writeSync(1, matched === 0 ? '{}\\n' : '{"matched":' + matched + '}\\n');
   );
   // The serve targets' floor: a resident Node loop that reads the same JSON-RPC line, spawns `bash -c true`
   // as the baseline scripts do, and answers one line: what an agent that runs its hooks in-process pays.
+  // It is scripts/serve-loop.cjs with no switch (its switches add one thing serve does each, docs/perf.md).
   const baselineServe = path.join(root, 'baseline-serve-loop.cjs');
-  fs.writeFileSync(
-    baselineServe,
-    `const { spawn } = require('node:child_process');
-let pending = '';
-process.stdin.on('data', (chunk) => {
-  pending += chunk;
-  for (let nl = pending.indexOf('\\n'); nl !== -1; nl = pending.indexOf('\\n')) {
-    const request = JSON.parse(pending.slice(0, nl));
-    pending = pending.slice(nl + 1);
-    const child = spawn('bash', ['-c', 'true'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let size = 0;
-    child.stdout.on('data', (data) => { size += data.length; });
-    child.stderr.on('data', (data) => { size += data.length; });
-    child.stdin.on('error', () => {});
-    child.stdin.end(JSON.stringify(request.params.input));
-    child.on('close', (code) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: request.id, result: { exitCode: code, outcome: 'proceed', output: {} } }) + '\\n'));
-  }
-});
-`,
-  );
+  fs.copyFileSync(path.join(REPO, 'scripts', 'serve-loop.cjs'), baselineServe);
   // Target serve 2's reference: the same round trip with no work at all (read the line, answer it).
   const echoServe = path.join(root, 'echo-serve-loop.cjs');
   fs.writeFileSync(

@@ -1,6 +1,6 @@
-// The resident loop of `npm run bench` target 7 (reads a JSON-RPC line, spawns `bash -c true`, answers one
-// line when it closes), with switches that each add one thing `hookrun serve` does, to size what it costs
-// (docs/perf.md, Seventh round). Run it under scripts/serve-ab.cjs:
+// The resident loop of `npm run bench` target 7, which copies this file: it reads a JSON-RPC line,
+// spawns `bash -c true` and answers one line when it closes. Its switches each add one thing `hookrun serve`
+// does, to size what that costs (docs/perf.md, Seventh round). Run it under scripts/serve-ab.cjs:
 //
 //   node scripts/serve-loop.cjs [--detached] [--env] [--proc] [--heap MiB] [--hookrun-wait]
 //
@@ -30,7 +30,9 @@ const env = has('--env')
   : process.env;
 
 function answer(request, code) {
-  process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: request.id, result: { exitCode: code, outcome: 'proceed', output: {}, kept: kept.length } })}\n`);
+  // With --heap, the answer names the kept objects, so that they stay reachable.
+  const result = { exitCode: code, outcome: 'proceed', output: {}, ...(heapMiB > 0 ? { kept: kept.length } : {}) };
+  process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: request.id, result })}\n`);
 }
 
 let pending = '';
