@@ -8,6 +8,7 @@ import type { Dialect, LoadOptions } from './dialects/dialect.js';
 import { type RunOptions, runPlan } from './exec/runner.js';
 import { describePlan, type PlanDescription } from './plan/describe.js';
 import { buildReport, type RunReport } from './render/report.js';
+import { loadFresh, type LoadConfig } from './settings/kept.js';
 import { holdBackReason, type HookTrustGate } from './trust/policy.js';
 import type { EnvPolicy, JsonObject, Plan, ResolvedConfig } from './types.js';
 
@@ -31,7 +32,10 @@ export interface RunPolicy {
   envPolicy?: EnvPolicy;
 }
 
-/** Completes the raw event (an input error when a field has the wrong type), loads the config, gates, plans. */
+/**
+ * Completes the raw event (an input error when a field has the wrong type), loads the config, gates, plans.
+ * `loadConfig`: a resident caller's kept configurations (src/settings/kept.ts); default a fresh load.
+ */
 export async function planEvent(
   dialect: Dialect,
   event: string,
@@ -39,9 +43,10 @@ export async function planEvent(
   ctx: Context,
   load: LoadOptions,
   policy: RunPolicy = {},
+  loadConfig: LoadConfig = loadFresh,
 ): Promise<PlannedEvent> {
   const input = dialect.completeInput(event, raw, ctx);
-  const config = await dialect.loadConfig(ctx, { ...load, event });
+  const config = await loadConfig(dialect, ctx, { ...load, event });
   if (typeof input.cwd === 'string' && input.cwd !== ctx.cwd) {
     config.diagnostics.push({
       code: 'event-cwd-differs',
@@ -141,7 +146,14 @@ export interface EventSettings {
 }
 
 /** {@link planEvent} with the options as `run` takes them. */
-export function planWith(dialect: Dialect, event: string, raw: JsonObject, ctx: Context, settings: EventSettings): Promise<PlannedEvent> {
+export function planWith(
+  dialect: Dialect,
+  event: string,
+  raw: JsonObject,
+  ctx: Context,
+  settings: EventSettings,
+  loadConfig?: LoadConfig,
+): Promise<PlannedEvent> {
   const narrowed = settings.cleanEnv === true || (settings.envAllow?.length ?? 0) > 0;
   return planEvent(
     dialect,
@@ -153,6 +165,7 @@ export function planWith(dialect: Dialect, event: string, raw: JsonObject, ctx: 
       hookTrust: settings.hookTrust,
       ...(narrowed ? { envPolicy: { clean: settings.cleanEnv === true, allow: settings.envAllow ?? [] } } : {}),
     },
+    loadConfig,
   );
 }
 

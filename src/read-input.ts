@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { configError, HookrunError } from './errors.js';
 import { parseJsonc, type JsoncDocument } from './settings/jsonc.js';
 import type { Diagnostic, RegistryEntry } from './types.js';
+import { noteNotOpened, noteOpened, statOrThrow } from './files/journal.js';
 
 /** 64 MiB: far above any real settings file or event (100,000 hooks are ~10 MiB), far below trouble. */
 const DEFAULT_INPUT_LIMIT = 64 * 1024 * 1024;
@@ -70,9 +71,16 @@ const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 export function readInputFile(file: string): Buffer;
 export function readInputFile(file: string, encoding: 'utf8'): string;
 export function readInputFile(file: string, encoding?: 'utf8'): Buffer | string {
-  const fd = fs.openSync(file, OPEN_FLAGS);
+  let fd: number;
+  try {
+    fd = fs.openSync(file, OPEN_FLAGS);
+  } catch (error) {
+    noteNotOpened(file);
+    throw error;
+  }
   try {
     const stat = fs.fstatSync(fd);
+    noteOpened(file, stat);
     // A directory opens on Linux; reading it is EISDIR, as fs.readFileSync reports it.
     if (stat.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${file}'`), { code: 'EISDIR' });
     if (!stat.isFile()) throw notRegular(file, stat);
@@ -115,7 +123,7 @@ function readHookFile(file: string): HookFileText {
   const at = { file, line: 0, column: 0, path: [] };
   let stat: fs.Stats;
   try {
-    stat = fs.statSync(file);
+    stat = statOrThrow(file);
   } catch {
     return { exists: false };
   }

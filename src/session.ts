@@ -14,6 +14,7 @@ import { assembleEvent, type EventOptions } from './event/input.js';
 import { type EventSettings, executeWith, planWith } from './pipeline.js';
 import type { PlanDescription } from './plan/describe.js';
 import type { RunReport } from './render/report.js';
+import { KeptConfigs } from './settings/kept.js';
 import type { JsonObject, Outcome } from './types.js';
 
 /** What a session starts with: `serve`'s command-line options, or the library's `createSession` argument. */
@@ -83,6 +84,8 @@ export interface AnswerNews {
   plan?: PlanDescription;
   /** The dialect's words for its answers, to render `report` as text (render/report.ts). */
   answerWords?: AnswerWords;
+  /** How the configuration was had: `kept` (every file and variable it was loaded from unchanged), `loaded`, or why it was not kept. */
+  config?: string;
 }
 
 type Check = (value: unknown, name: string) => string | undefined;
@@ -179,6 +182,7 @@ export class Session {
   readonly #defaults: SessionDefaults;
   readonly #stop = new AbortController();
   readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #configs = new KeptConfigs();
 
   constructor(defaults: SessionDefaults = {}) {
     this.#defaults = { ...defaults };
@@ -236,7 +240,7 @@ export class Session {
     if (news) news.answerWords = dialect.answerWords;
     const { event, input } = await assembleEvent(request.input ?? {}, 'params.input', fieldsOf(request.event, options), dialect);
     const settings = settingsOf(this.#defaults, options);
-    return { ctx, settings, planned: await planWith(dialect, event, input, ctx, settings) };
+    return { ctx, settings, planned: await planWith(dialect, event, input, ctx, settings, (d, c, o) => this.#configs.load(d, c, o, news && ((how) => (news.config = how)))) };
   }
 
   async #plan(request: EventRequest, news: AnswerNews | undefined): Promise<PlanDescription> {

@@ -177,7 +177,7 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
       return;
     }
     if (news.note) log(`hookrun: ${news.note}`);
-    log(`hookrun serve: request ${JSON.stringify(id ?? null)} (${method}) answered in ${ms} ms`);
+    log(`hookrun serve: request ${JSON.stringify(id ?? null)} (${method}) answered in ${ms} ms${news.config ? `; configuration ${news.config}` : ''}`);
     if (news.report && news.answerWords) log(renderRunText(news.report as RunReport, color, news.answerWords));
     else if (news.plan) log(renderPlanText(news.plan as PlanDescription, color));
   };

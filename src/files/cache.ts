@@ -5,14 +5,11 @@
 //
 // The key is what a write changes: device, inode (an atomic rename makes a new file), size, mtime and
 // ctime (an in-place write that keeps the size and even resets the mtime with utimes still moves the
-// ctime). A file whose timestamps were within RACY_MS of the moment it was read is never reused:
-// on a file system with coarse timestamps (1 s, FAT's 2 s) an edit in that same tick would leave
-// every field equal (git calls such index entries "racily clean"), so it is re-read until it settles.
-import fs from 'node:fs';
+// ctime). A file whose timestamps have not settled when it is read (src/files/journal.ts: an edit in
+// the same timestamp tick would leave every field equal) is never reused: it is re-read until it settles.
+import type fs from 'node:fs';
 import { readInputFile } from '../read-input.js';
-
-/** A file changed this recently (ms) before it was read is re-read on every use. */
-export const RACY_MS = 2_000;
+import { settled, statOf } from './journal.js';
 /** Files kept per parser: a server answering many workspaces keeps the most recent ones. */
 const MAX_FILES = 64;
 
@@ -37,7 +34,7 @@ function keyOf(stat: fs.Stats): string {
  * throws (EISDIR, EACCES) is thrown, and nothing is kept for it, nor for a `parse` that throws.
  */
 export function readParsed<T>(file: string, parse: Parse<T>, read: (file: string) => string | undefined = readUtf8): T {
-  const stat = statIfThere(file);
+  const stat = statOf(file);
   if (!stat) return parse(undefined, file);
   let files = byParser.get(parse as Parse<unknown>);
   const key = keyOf(stat);
@@ -46,7 +43,7 @@ export function readParsed<T>(file: string, parse: Parse<T>, read: (file: string
   const readAt = Date.now();
   const value = parse(read(file), file);
   if (!stat.isFile()) return value;
-  if (readAt - Math.max(stat.mtimeMs, stat.ctimeMs) < RACY_MS) {
+  if (!settled(stat, readAt)) {
     files?.delete(file);
     return value;
   }
@@ -55,16 +52,6 @@ export function readParsed<T>(file: string, parse: Parse<T>, read: (file: string
   files.set(file, { key, value });
   if (files.size > MAX_FILES) files.delete(files.keys().next().value!);
   return value;
-}
-
-/** The file's stat, or undefined where it is not there (as fs.existsSync sees it: a file in place of a parent folder, ENOTDIR, too). */
-function statIfThere(file: string): fs.Stats | undefined {
-  try {
-    return fs.statSync(file, { throwIfNoEntry: false });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
-    throw error;
-  }
 }
 
 function readUtf8(file: string): string {

@@ -6,7 +6,6 @@
 // hookrun cannot read decides from it (trust/workspace.ts), and the Gemini dialect reads the same file
 // as Gemini CLI's own record (the Gemini dialect's trust/folders.ts adds Gemini's order of checks). The
 // writer is trust/folders-edit.ts, loaded only by the commands that write.
-import fs from 'node:fs';
 import path from 'node:path';
 import { geminiHome, type Context } from '../context.js';
 import { formatLocation, HookrunError } from '../errors.js';
@@ -14,6 +13,7 @@ import type { Location } from '../types.js';
 import { parseJsoncObject } from '../settings/jsonc.js';
 import { readParsed } from '../files/cache.js';
 import { readIfExists } from '../files/atomic.js';
+import * as observed from '../files/journal.js';
 
 export const TRUST_LEVELS = ['TRUST_FOLDER', 'TRUST_PARENT', 'DO_NOT_TRUST'] as const;
 export type TrustLevel = (typeof TRUST_LEVELS)[number];
@@ -79,7 +79,7 @@ export function parseTrustedFolders(text: string | undefined, file: string): Tru
 export function normalizeFolderKey(ctx: Context, target: string): string {
   let resolved = path.resolve(ctx.cwd, target);
   try {
-    resolved = fs.realpathSync(resolved);
+    resolved = observed.realpath(resolved);
   } catch {
     // A folder that does not exist (yet) is recorded as written, absolute.
   }
@@ -111,7 +111,7 @@ function invalidLevelMessage(level: unknown, rulePath: string): string {
 function canonical(target: string, ctx: Context): string {
   let resolved = path.resolve(ctx.cwd, target);
   try {
-    resolved = fs.realpathSync.native(resolved);
+    resolved = observed.realpathNative(resolved);
   } catch {
     // A missing or unreadable path is compared as written, as Gemini does.
   }

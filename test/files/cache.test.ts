@@ -3,10 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { RACY_MS, readParsed } from '../../src/files/cache.js';
+import { readParsed } from '../../src/files/cache.js';
+import { SETTLE_MS } from '../../src/files/journal.js';
 import { tempDir } from '../helpers/hooks.js';
 
-// Every write moves the ctime to now, and a file changed within RACY_MS of its read is never kept: the
+// Every write moves the ctime to now, and a file changed within SETTLE_MS of its read is never kept: the
 // files the tests read are written once, up front, and left to age past that window.
 const AN_HOUR_AGO = new Date(Date.now() - 3_600_000);
 let dir: string;
@@ -17,7 +18,7 @@ beforeAll(async () => {
     fs.writeFileSync(at(name), name === 'next.json' ? 'two' : name === 'renamed.json' ? 'one' : name === 'edited.json' ? '{"reason":"first"}' : 'text');
     fs.utimesSync(at(name), AN_HOUR_AGO, AN_HOUR_AGO);
   }
-  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS.coarse + 200));
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { hookrun, makeSandbox, REPO, type Sandbox, stdoutJson } from '../helpers/cli.js';
-import { RACY_MS } from '../../src/files/cache.js';
+import { SETTLE_MS } from '../../src/files/journal.js';
 
 const sandboxes: Sandbox[] = [];
 const consumerDir = path.join(REPO, 'test', 'serve', '.consumer');
@@ -74,8 +74,8 @@ test('a session answers from a kept settings file as the environment it expands 
   sandboxes.push(sb);
   const settings = path.join(sb.ws, '.gemini/settings.json');
   await sb.write(settings, JSON.stringify({ hooks: { BeforeTool: [{ matcher: '$HOOKRUN_TEST_TOOL', hooks: [{ type: 'command', command: 'echo \'{"decision":"deny","reason":"expanded"}\'' }] }] } }));
-  // Old enough to be kept (src/files/cache.ts never keeps a file changed within RACY_MS of its read).
-  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
+  // Old enough to be kept (src/files/cache.ts never keeps a file changed within SETTLE_MS of its read).
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS.coarse + 200));
   fs.mkdirSync(consumerDir, { recursive: true });
   const script = path.join(consumerDir, 'env-change.mjs');
   fs.writeFileSync(

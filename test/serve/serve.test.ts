@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'n
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { hookrun, makeSandbox, type Sandbox, stdoutJson } from '../helpers/cli.js';
-import { RACY_MS } from '../../src/files/cache.js';
+import { SETTLE_MS } from '../../src/files/journal.js';
 import { ServeClient } from './client.js';
 
 const sandboxes: Sandbox[] = [];
@@ -158,7 +158,7 @@ describe('a session', () => {
     for (const f of [file, folders]) utimesSync(f, old, old);
     // Past the window in which an edit could hide in the same timestamp tick (src/files/cache.ts): from
     // here on the server may answer from what it kept, and must notice every change.
-    await new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS.coarse + 200));
     const client = serve(sb, ['--hook-trust', 'warn']);
     const ask = async () => (await client.call('run', { event: 'BeforeTool', input: shellEvent() })).result;
     expect(await ask()).toMatchObject({ exitCode: 2, output: { reason: 'first' } });

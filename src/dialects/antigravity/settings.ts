@@ -4,7 +4,6 @@
 // agy decodes each file with Go's strict encoding/json into named hook specs: any rejection drops the
 // whole file, silently. hookrun drops it too and says why and where; unknown keys and events, which agy
 // ignores without a word, get a warning.
-import fs from 'node:fs';
 import path from 'node:path';
 import { homeDir, type Context } from '../../context.js';
 import { configError, formatJsonPath, HookrunError } from '../../errors.js';
@@ -14,6 +13,7 @@ import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedCo
 import type { LoadOptions } from '../dialect.js';
 import { AGY_EVENTS, AGY_EVENTS_TABLE, agyEventForKey } from './events.js';
 import { loadHookFile, type LoadedHookFile } from '../../read-input.js';
+import * as observed from '../../files/journal.js';
 
 /** The customization root folder names agy reads in a workspace, in the order hookrun reads them. */
 const AGY_ROOT_FOLDERS = ['.agents', '.agent', '_agents', '_agent'] as const;
@@ -60,7 +60,7 @@ function unreadGlobalFiles(ctx: Context): string[] {
 
 function hasGit(dir: string): boolean {
   try {
-    fs.statSync(path.join(dir, '.git'));
+    observed.statOrThrow(path.join(dir, '.git'));
     return true;
   } catch {
     return false;
@@ -344,7 +344,7 @@ export async function loadAgyConfig(ctx: Context, options: LoadOptions): Promise
 /** A warning for each place other guides name for the global file that exists: agy does not read it. */
 export function unreadGlobalFileDiagnostics(ctx: Context): Diagnostic[] {
   return unreadGlobalFiles(ctx)
-    .filter((other) => fs.existsSync(other))
+    .filter((other) => observed.exists(other))
     .map((other) => ({
       code: 'agy-global-file-not-read',
       severity: 'warning' as const,

@@ -4,13 +4,13 @@
 // `<skills-dir>/<name>/.claude-plugin/plugin.json` is the plugin `<name>@skills-dir`. The personal skills
 // directory loads everywhere; the project one only after the interactive workspace trust dialog, which
 // `-p` (and so hookrun) never shows. `enabledPlugins: {"<id>": false}` in any settings file disables one.
-import fs from 'node:fs';
 import path from 'node:path';
 import { type Context, homeDir } from '../../context.js';
 import { isPlainObject, parseJsoncObject } from '../../settings/jsonc.js';
 import type { JsonPath } from '../../settings/jsonc.js';
 import type { ClaudeResolvedConfig, ClaudeSettingsFile, RegisterHooks } from './settings.js';
 import { readInputFile } from '../../read-input.js';
+import * as observed from '../../files/journal.js';
 
 export interface FoundPlugin {
   id: string;
@@ -22,7 +22,7 @@ export interface FoundPlugin {
 function skillsDirPlugins(skillsDir: string): FoundPlugin[] {
   let names: string[];
   try {
-    names = fs.readdirSync(skillsDir).sort();
+    names = observed.listDir(skillsDir).sort();
   } catch {
     return [];
   }
@@ -30,7 +30,7 @@ function skillsDirPlugins(skillsDir: string): FoundPlugin[] {
   for (const name of names) {
     const root = path.join(skillsDir, name);
     const manifest = path.join(root, '.claude-plugin', 'plugin.json');
-    if (fs.existsSync(manifest)) found.push({ id: `${name}@skills-dir`, root, manifest });
+    if (observed.exists(manifest)) found.push({ id: `${name}@skills-dir`, root, manifest });
   }
   return found;
 }
@@ -102,7 +102,7 @@ function hookSources(plugin: FoundPlugin, config: ClaudeResolvedConfig): HookSou
   const seen = new Set<string>();
   const addFile = (file: string) => {
     const resolved = path.resolve(plugin.root, file);
-    if (seen.has(resolved) || !fs.existsSync(resolved)) return;
+    if (seen.has(resolved) || !observed.exists(resolved)) return;
     seen.add(resolved);
     const doc = read(resolved);
     if (doc) sources.push({ file: resolved, hooks: doc.value.hooks ?? {}, locate: doc.locate, prefix: ['hooks'] });

@@ -1,7 +1,6 @@
 // Claude Code's settings as Claude Code reads them for hooks (docs/sources.md §B.1, §B.2): the user,
 // project, local and managed files, each checked on its own; hooks from every file merge (nothing is
 // overridden); `disableAllHooks` and `allowManagedHooksOnly` decide which of them may run.
-import fs from 'node:fs';
 import path from 'node:path';
 import { type Context, homeDir } from '../../context.js';
 import { configError, HookrunError } from '../../errors.js';
@@ -15,6 +14,7 @@ import { boundedTest } from '../../plan/regex.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
 import type { DroppedHookCodes, LoadOptions } from '../dialect.js';
 import { claudeTrustRecord } from './trust.js';
+import * as observed from '../../files/journal.js';
 
 export type ClaudeLayer = Extract<Layer, 'user' | 'project' | 'local' | 'managed'>;
 
@@ -86,7 +86,7 @@ export function readClaudeSettings(ctx: Context, layers: readonly ClaudeLayer[] 
   const sameAsUser = realpathOr(paths.project) === realpathOr(paths.user);
   return layers.map((layer): ClaudeSettingsFile => {
     const file = paths[layer];
-    const exists = fs.existsSync(file);
+    const exists = observed.exists(file);
     if (layer === 'project' && sameAsUser) return { layer, path: file, exists, skipped: 'it is the user settings file' };
     if (!exists) return { layer, path: file, exists };
     let text: string;
@@ -446,7 +446,7 @@ function typeName(value: unknown): string {
 
 function realpathOr(target: string): string {
   try {
-    return fs.realpathSync(target);
+    return observed.realpath(target);
   } catch {
     return path.resolve(target);
   }

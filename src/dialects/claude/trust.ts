@@ -4,11 +4,12 @@
 // not the file; the key is what Claude Code writes, and a folder counts as accepted when it or one of
 // its parents is, as Claude Code checks it. hookrun only reads the file, and an unreadable one vouches
 // for nothing (hookrun's own record then decides).
-import fs from 'node:fs';
 import path from 'node:path';
 import { homeDir, type Context } from '../../context.js';
 import { isPlainObject } from '../../settings/jsonc.js';
 import type { TrustDecision } from '../../types.js';
+import * as observed from '../../files/journal.js';
+import { readInputFile } from '../../read-input.js';
 
 /** Bigger than any real config (it holds per-project history, so it grows, but not to this). */
 const MAX_CONFIG_BYTES = 64 * 1024 * 1024;
@@ -22,9 +23,9 @@ export function claudeTrustRecord(ctx: Context): TrustDecision | undefined {
   const file = claudeGlobalConfigPath(ctx);
   let projects: Record<string, unknown>;
   try {
-    const stat = fs.statSync(file);
+    const stat = observed.statOrThrow(file);
     if (!stat.isFile() || stat.size > MAX_CONFIG_BYTES) return undefined;
-    const config: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const config: unknown = JSON.parse(readInputFile(file, 'utf8'));
     if (!isPlainObject(config) || !isPlainObject(config.projects)) return undefined;
     projects = config.projects;
   } catch {
@@ -44,7 +45,7 @@ export function claudeTrustRecord(ctx: Context): TrustDecision | undefined {
 
 function realpathOr(dir: string): string {
   try {
-    return fs.realpathSync(dir);
+    return observed.realpath(dir);
   } catch {
     return path.resolve(dir);
   }

@@ -4,7 +4,6 @@
 // hook of every file runs. A hooks source that does not deserialize is dropped with a warning, as Codex
 // drops it; an unparseable config.toml is fatal (Codex refuses to start). TOML is read by toml.ts,
 // which is loaded only when a config.toml exists.
-import fs from 'node:fs';
 import path from 'node:path';
 import { homeDir, type Context } from '../../context.js';
 import { configError, formatJsonPath, HookrunError } from '../../errors.js';
@@ -16,6 +15,7 @@ import { CODEX_EVENTS, codexEventRule, eventLabel, isCodexEvent } from './events
 import { codexMatcher } from './matcher.js';
 import { readInputFile } from '../../read-input.js';
 import { completeHints, timeoutInOtherUnit, type PendingHint } from '../../migrate/loader-hints.js';
+import * as observed from '../../files/journal.js';
 
 /** Overrides the system layer folder (`/etc/codex`), so tests (and people) need not touch /etc. */
 const SYSTEM_DIR_ENV = 'HOOKRUN_CODEX_SYSTEM_DIR';
@@ -37,7 +37,7 @@ function codexHome(ctx: Context): string {
 
 function exists(target: string): boolean {
   try {
-    fs.statSync(target);
+    observed.statOrThrow(target);
     return true;
   } catch {
     return false;
@@ -118,7 +118,7 @@ export async function readCodexFolder(folder: CodexFolder, options: { fatalToml:
 
 function readText(file: string): string | undefined | HookrunError {
   try {
-    if (!fs.statSync(file).isFile()) return configError(`${file} is not a regular file`, at0(file));
+    if (!observed.statOrThrow(file).isFile()) return configError(`${file} is not a regular file`, at0(file));
     return readInputFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

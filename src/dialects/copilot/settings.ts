@@ -16,6 +16,7 @@ import type { LoadOptions } from '../dialect.js';
 import { canonicalEvent, COPILOT_EVENTS_TABLE, isPascalName } from './events.js';
 import { loadHookFile, readInputFile, type LoadedHookFile } from '../../read-input.js';
 import { completeHints, hintSink, timeoutInOtherUnit, type ForeignEventLookup, type PendingHint } from '../../migrate/loader-hints.js';
+import * as observed from '../../files/journal.js';
 
 export const COPILOT_DEFAULT_TIMEOUT_SECONDS = 30;
 const POLICY_DIR_ENV = 'HOOKRUN_COPILOT_POLICY_DIR';
@@ -117,7 +118,7 @@ export function shownPath(file: string, ctx: Context): string {
 function unsafePolicy(file: string, ctx: Context): string | undefined {
   let stat: fs.Stats;
   try {
-    stat = fs.statSync(file);
+    stat = observed.statOrThrow(file);
   } catch {
     return undefined;
   }

@@ -7,7 +7,6 @@
 // No source says what Cursor does with a hooks.json it cannot parse: hookrun exits 1 naming
 // file:line:column (INTERFACE's choice). An entry Cursor could not run is skipped with a warning; what
 // Cursor ignores without a word (unknown keys and events, a Claude-shaped group) is a warning too.
-import fs from 'node:fs';
 import path from 'node:path';
 import { homeDir, type Context } from '../../context.js';
 import { configError, formatJsonPath } from '../../errors.js';
@@ -18,6 +17,7 @@ import type { LoadOptions } from '../dialect.js';
 import { CURSOR_EVENTS, cursorEvent, DEFAULT_LOOP_LIMIT, nearestCursorEvent } from './events.js';
 import { loadHookFile, type LoadedHookFile } from '../../read-input.js';
 import { completeHints, hintSink, timeoutInOtherUnit, type ForeignEventLookup, type PendingHint } from '../../migrate/loader-hints.js';
+import * as observed from '../../files/journal.js';
 
 /** Seconds: Cursor's "platform default" is not published (INTERFACE's choice). */
 export const CURSOR_DEFAULT_TIMEOUT_SECONDS = 60;
@@ -273,7 +273,7 @@ export interface CursorGathering {
 
 function realpathOr(target: string): string {
   try {
-    return fs.realpathSync(target);
+    return observed.realpath(target);
   } catch {
     return path.resolve(target);
   }

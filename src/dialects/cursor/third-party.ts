@@ -12,8 +12,8 @@ import { claudeSettingsPaths, readClaudeSettings, registerHooksObject, type Clau
 import { resolveClaudeProfile } from '../claude/version.js';
 import { CLAUDE_TO_CURSOR } from './events.js';
 import { type CursorGathering } from './settings.js';
-import fs from 'node:fs';
 import { readInputFile } from '../../read-input.js';
+import * as observed from '../../files/journal.js';
 
 /** Cursor's priority among Claude Code's files (SOURCES 2.1): local, project, user. */
 const CLAUDE_ORDER: readonly ClaudeLayer[] = ['local', 'project', 'user'];
@@ -73,7 +73,7 @@ export function claudeFilesNotLoaded(ctx: Context): Diagnostic[] {
   return CLAUDE_ORDER.map((layer) => paths[layer])
     .filter((file) => {
       try {
-        return fs.statSync(file).isFile() && readInputFile(file, 'utf8').includes('"hooks"');
+        return observed.statOrThrow(file).isFile() && readInputFile(file, 'utf8').includes('"hooks"');
       } catch {
         return false;
       }

@@ -1,12 +1,12 @@
 // The environment a hook runs with (docs/sources.md §G3.4): the agent's environment (for Gemini CLI, hookrun's plus
 // the .env file it loads at start-up: dialects/gemini/settings/env-file.ts) after Gemini CLI's redaction rules, the
 // injected GEMINI_* variables, then the hook's own `env`. Also where GEMINI_PLANS_DIR points by default.
-import fs from 'node:fs';
 import path from 'node:path';
 import { applyEnvPolicy, type Env } from '../../exec/env.js';
 import type { EnvPolicy, JsonObject } from '../../types.js';
 import { readInputFile } from '../../read-input.js';
 import { parseJsonBounded } from '../../json-depth.js';
+import * as observed from '../../files/journal.js';
 
 /**
  * `security.environmentVariableRedaction` in Gemini settings, as Gemini CLI hands it to its sanitizer:
@@ -288,14 +288,14 @@ export interface ProjectIdFs {
 const realFs: ProjectIdFs = {
   readFile(file) {
     try {
-      return fs.statSync(file, { throwIfNoEntry: false }) ? readInputFile(file, 'utf8') : undefined;
+      return observed.statOf(file) ? readInputFile(file, 'utf8') : undefined;
     } catch {
       return undefined;
     }
   },
   readDir(dir) {
     try {
-      return fs.statSync(dir, { throwIfNoEntry: false }) ? fs.readdirSync(dir) : [];
+      return observed.statOf(dir) ? observed.listDir(dir) : [];
     } catch {
       return [];
     }
@@ -371,7 +371,7 @@ function slugify(text: string): string {
 /** realpath, tolerating a path that doesn't exist yet (the nearest existing ancestor is resolved). */
 function realPathOf(p: string): string {
   try {
-    return fs.realpathSync.native(p);
+    return observed.realpathNative(p);
   } catch {
     const parent = path.dirname(p);
     return parent === p ? p : path.join(realPathOf(parent), path.basename(p));

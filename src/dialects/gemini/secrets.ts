@@ -2,11 +2,11 @@
 // rules would hide): the variables of hookrun's environment that Gemini CLI's redaction rules hide for
 // what they are (env.ts `secretVariables`), with the `allowed` and `blocked` lists of the user's own
 // settings files. The workspace file is left out: a repository must not unmask a value in a CI log.
-import fs from 'node:fs';
 import path from 'node:path';
 import { geminiHome, type Context } from '../../context.js';
 import { isPlainObject, parseJsonc } from '../../settings/jsonc.js';
 import { secretVariables, type SecretVariable } from './env.js';
+import { readInputFile } from '../../read-input.js';
 
 const KEY = 'environmentVariableRedaction';
 
@@ -36,7 +36,7 @@ function userSettingsFiles(ctx: Context): string[] {
 function redactionOf(file: string): Record<string, unknown> | undefined {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readInputFile(file, 'utf8');
   } catch {
     return undefined;
   }

@@ -1,8 +1,8 @@
 // Which shell runs a hook command, and the textual variable expansion Gemini CLI applies to the command first
 // (docs/sources.md §G3.2, §G3.3). Pure: the platform, environment and file lookups are passed in.
-import fs from 'node:fs';
 import path from 'node:path';
 import { quote } from 'shell-quote';
+import * as observed from '../../files/journal.js';
 
 export type ShellType = 'bash' | 'powershell';
 
@@ -498,7 +498,7 @@ function findOnWindowsPath(host: ShellHost, name: string): string | undefined {
 
 function defaultIsFile(file: string): boolean {
   try {
-    return fs.statSync(file).isFile();
+    return observed.statOrThrow(file).isFile();
   } catch {
     return false;
   }

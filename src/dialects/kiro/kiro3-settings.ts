@@ -2,7 +2,6 @@
 // by file name, then `~/.kiro/hooks/*.json` (the engine resolves `~` from the OS home, not KIRO_HOME),
 // all merged. A file is `{"version": "v1", "hooks": [...]}` checked against the engine's schema: a
 // mismatch drops the whole file (the engine logs it, the user sees nothing), the other files load.
-import fs from 'node:fs';
 import path from 'node:path';
 import { homeDir, type Context } from '../../context.js';
 import { configError, formatJsonPath, HookrunError } from '../../errors.js';
@@ -12,6 +11,7 @@ import type { Diagnostic, Location, RegistryEntry, ResolvedConfig, SettingsFileI
 import type { LoadOptions } from '../dialect.js';
 import { KIRO3_TRIGGER_NAMES, KIRO3_TRIGGERS, kiro3TriggerOf } from './kiro3-events.js';
 import { readInputFile } from '../../read-input.js';
+import * as observed from '../../files/journal.js';
 
 /** Seconds (K7). */
 export const KIRO3_DEFAULT_TIMEOUT_SECONDS = 60;
@@ -50,7 +50,7 @@ const typeOf = (value: unknown): string => (value === null ? 'null' : Array.isAr
 export function readKiro3File(file: Kiro3File): LoadedKiro3File {
   const loaded: LoadedKiro3File = { file, entries: [], diagnostics: [] };
   try {
-    const stat = fs.statSync(file.path);
+    const stat = observed.statOrThrow(file.path);
     if (!stat.isFile() || stat.size > MAX_FILE_BYTES) loaded.unreadable = true;
     if (!stat.isFile()) throw configError(`${file.path} is not a regular file; hookrun reads only regular hook files`, at0(file.path));
     if (stat.size > MAX_FILE_BYTES) throw configError(`${file.path} is ${stat.size} bytes, over hookrun's limit of ${MAX_FILE_BYTES}`, at0(file.path));
@@ -231,8 +231,8 @@ export async function loadKiro3Config(ctx: Context, options: LoadOptions): Promi
 
 function listJsonFiles(dir: string): string[] {
   try {
-    return fs
-      .readdirSync(dir, { withFileTypes: true })
+    return observed
+      .listDirEntries(dir)
       .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.json'))
       .map((e) => e.name)
       .sort();
@@ -243,7 +243,7 @@ function listJsonFiles(dir: string): string[] {
 
 function realpathOr(target: string): string {
   try {
-    return fs.realpathSync(target);
+    return observed.realpath(target);
   } catch {
     return path.resolve(target);
   }

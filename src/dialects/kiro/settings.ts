@@ -6,7 +6,6 @@
 // does, with Kiro's warning. Only the selected agent's hooks run (`--agent`, else the configured default
 // agent, else Kiro's built-in agent, which has none), and hooks are never merged across agents.
 // Selecting an agent that cannot be loaded is exit 1 here; keys Kiro ignores get a warning.
-import fs from 'node:fs';
 import path from 'node:path';
 import { homeDir, type Context } from '../../context.js';
 import { configError, HookrunError, usageError } from '../../errors.js';
@@ -20,6 +19,7 @@ import { MIGRATION_AGENTS, readEvent, VOCABULARY } from '../../migrate/vocabular
 import { readInputFile } from '../../read-input.js';
 import { parseJsonBounded } from '../../json-depth.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
+import * as observed from '../../files/journal.js';
 
 export type AgentScope = 'workspace' | 'global';
 export type AgentProduct = 'kiro' | 'amazonq';
@@ -441,8 +441,8 @@ export async function loadKiroConfig(ctx: Context, options: KiroLoadOptions = {}
 
 function listJsonFiles(dir: string): string[] | undefined {
   try {
-    return fs
-      .readdirSync(dir, { withFileTypes: true })
+    return observed
+      .listDirEntries(dir)
       .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.json'))
       .map((e) => e.name)
       .sort();
@@ -466,7 +466,7 @@ function errnoOf(error: unknown): string {
 
 function realpathOr(target: string): string {
   try {
-    return fs.realpathSync(target);
+    return observed.realpath(target);
   } catch {
     return path.resolve(target);
   }

@@ -30,13 +30,13 @@
 //   untrusted and `tools.sandbox` is set.
 // The `--sandbox`/`-s` and `--ignore-env` command-line flags Gemini also sniffs from its argv have no
 // equivalent in hookrun (`--ignore-env` is reportedly not even a registered option of 0.61.0).
-import fs from 'node:fs';
 import path from 'node:path';
 import { geminiHome, type Context } from '../../../context.js';
 import { readParsed } from '../../../files/cache.js';
 import type { Diagnostic, JsonObject } from '../../../types.js';
 import { parseDotenv } from './dotenv.js';
 import { isPlainObject } from '../../../settings/jsonc.js';
+import * as observed from '../../../files/journal.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -97,7 +97,7 @@ export interface StartupOptions {
 export function geminiStartupEnvironment(ctx: Context, options: StartupOptions): StartupEnvironment | undefined {
   const home = geminiHome(ctx);
   // Gemini runs in the workspace: a relative GEMINI_CLI_HOME is relative to it.
-  const exists = (file: string) => fs.existsSync(path.resolve(ctx.cwd, file));
+  const exists = (file: string) => observed.exists(path.resolve(ctx.cwd, file));
   const advanced = options.merged.advanced;
   // `!!advanced?.ignoreLocalEnv`: cast in a valid file, so an invalid file's "false" is a truthy string.
   const ignoreLocalEnv = isPlainObject(advanced) && Boolean(advanced.ignoreLocalEnv);
@@ -156,7 +156,7 @@ export function findEnvFile(
   home: string,
   trusted: boolean,
   ignoreLocalEnv: boolean,
-  exists: (file: string) => boolean = fs.existsSync,
+  exists: (file: string) => boolean = observed.exists,
 ): string | undefined {
   let dir = path.resolve(workspace);
   for (;;) {

@@ -9,7 +9,6 @@
 // own (<extensions>/<name>/.env) and, in a trusted folder, the workspace's `.env`; secrets Gemini
 // keeps in the system keychain are not read. An extension is active unless
 // `extension-enablement.json` disables it for the workspace (last matching rule wins).
-import fs from 'node:fs';
 import path from 'node:path';
 import { geminiHome, type Context } from '../../../context.js';
 import { HookrunError } from '../../../errors.js';
@@ -20,6 +19,7 @@ import { isPlainObject, parseJsonc } from '../../../settings/jsonc.js';
 import { slotsFromObject, type HookSlot } from './registry.js';
 import { readInputFile } from '../../../read-input.js';
 import { parseJsonBounded } from '../../../json-depth.js';
+import * as observed from '../../../files/journal.js';
 
 export interface ExtensionHooks {
   name: string;
@@ -53,10 +53,10 @@ export function extensionsDir(ctx: Context): string {
 export function loadExtensions(ctx: Context, options: ExtensionScanOptions): ExtensionScan {
   const scan: ExtensionScan = { extensions: [], diagnostics: [] };
   const dir = extensionsDir(ctx);
-  if (!fs.existsSync(dir)) return scan;
+  if (!observed.exists(dir)) return scan;
   let entries: string[];
   try {
-    entries = fs.readdirSync(dir);
+    entries = observed.listDir(dir);
   } catch (error) {
     scan.diagnostics.push(extensionWarning('extension-skipped', `Cannot list extensions in ${dir}: ${errorMessage(error)}`, dir));
     return scan;
@@ -78,7 +78,7 @@ export function loadExtensions(ctx: Context, options: ExtensionScanOptions): Ext
 }
 
 function loadExtension(ctx: Context, dir: string, options: ExtensionScanOptions, scan: ExtensionScan): ExtensionHooks | undefined {
-  if (!fs.statSync(dir).isDirectory()) return undefined;
+  if (!observed.statOrThrow(dir).isDirectory()) return undefined;
   const install = readJsonQuietly(path.join(dir, INSTALL_METADATA));
   if (!isAllowed(dir, install, options.merged, scan)) return undefined;
   const effectivePath = install?.type === 'link' && typeof install.source === 'string' ? install.source : dir;
@@ -127,7 +127,7 @@ function isAllowed(dir: string, install: JsonObject | undefined, merged: JsonObj
 
 function readManifest(dir: string, workspace: string): JsonObject {
   const file = path.join(dir, MANIFEST);
-  if (!fs.existsSync(file)) throw new Error(`Configuration file not found at ${file}`);
+  if (!observed.exists(file)) throw new Error(`Configuration file not found at ${file}`);
   try {
     const raw: unknown = parseJsonBounded(readInputFile(file, 'utf8'));
     const manifest = isPlainObject(raw) ? raw : {};

@@ -2,7 +2,6 @@
 // merged (system defaults → user → workspace → system), folder trust decided from the files
 // the workspace cannot edit, then the hook registry built from the merged `hooks` (settings
 // hooks, only in a trusted folder) and from active extensions.
-import fs from 'node:fs';
 import path from 'node:path';
 import { geminiHome, type Context } from '../../../context.js';
 import { configError, formatJsonPath, formatLocation, HookrunError } from '../../../errors.js';
@@ -26,6 +25,7 @@ import { isPlainObject, parseJsonc, type JsoncDocument } from '../../../settings
 import { mergeHookSlots, mergeSettings, type LayerHooks } from './merge.js';
 import { registerHooks, type HookSlot, type RegistryOutput } from './registry.js';
 import { settingsDefaults, type SettingsValidation, validateSettings } from './schema-check.js';
+import * as observed from '../../../files/journal.js';
 
 export type SettingsLayerName = Extract<Layer, 'systemDefaults' | 'user' | 'workspace' | 'system'>;
 
@@ -91,7 +91,7 @@ export function loadSettingsLayers(ctx: Context): SettingsLayer[] {
   const skipWorkspace = workspaceIsHome(ctx);
   return SETTINGS_LAYERS.map((layer) => {
     if (layer === 'workspace' && skipWorkspace) {
-      return { ...emptyLayer(layer, paths[layer], fs.existsSync(paths[layer])), skipped: 'the workspace is the home directory' };
+      return { ...emptyLayer(layer, paths[layer], observed.exists(paths[layer])), skipped: 'the workspace is the home directory' };
     }
     return loadSettingsLayer(ctx, layer, paths[layer]);
   });
@@ -479,7 +479,7 @@ function asConfigError(error: unknown, file: string): HookrunError {
 function realpathOr(target: string): string {
   const resolved = path.resolve(target);
   try {
-    return fs.realpathSync.native(resolved);
+    return observed.realpathNative(resolved);
   } catch {
     return resolved;
   }

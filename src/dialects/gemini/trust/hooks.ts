@@ -4,7 +4,6 @@
 // Beyond Gemini CLI, hookrun can also remember the SHA-256 of the script a command runs
 // (`./hooks/guard.sh`, `node hooks/check.js`), so an edited script counts as changed even though its
 // command line is the same. Those hashes live in a file of hookrun's own, never in Gemini's.
-import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseShellWords } from 'shell-quote';
 import { geminiHome, type Context } from '../../../context.js';
@@ -16,6 +15,7 @@ import { readParsed } from '../../../files/cache.js';
 import { readIfExists } from '../../../files/atomic.js';
 import type { TrustFileProblem } from '../../../trust/folders.js';
 import { readInputFile } from '../../../read-input.js';
+import * as observed from '../../../files/journal.js';
 
 export function trustedHooksPath(ctx: Context): string {
   return path.join(geminiHome(ctx), '.gemini', 'trusted_hooks.json');
@@ -32,7 +32,7 @@ export function trustedScriptsPath(ctx: Context): string {
  */
 export function projectRootKey(ctx: Context): string {
   try {
-    return fs.realpathSync.native(ctx.cwd);
+    return observed.realpathNative(ctx.cwd);
   } catch {
     return path.resolve(ctx.cwd);
   }
@@ -300,7 +300,7 @@ function scriptOfTokens(tokens: readonly ShellToken[], cwd: string, depth: numbe
   if (candidate === undefined || candidate.includes('$')) return undefined;
   const file = path.resolve(cwd, candidate);
   try {
-    return fs.statSync(file).isFile() ? file : undefined;
+    return observed.statOrThrow(file).isFile() ? file : undefined;
   } catch {
     return undefined;
   }

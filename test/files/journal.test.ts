@@ -1,0 +1,155 @@
+// The journal of a load, against real files: every kind of observation it notes is repeated, and any
+// change to what was observed (a same-size edit, a file appearing, an entry added to a directory, a symlink
+// retargeted, a variable set) makes `unchanged()` false; a load that read the clock, or a file changed a
+// moment ago, is not keepable.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Context } from '../../src/context.js';
+import * as observed from '../../src/files/journal.js';
+import { journaled, settled, SETTLE_MS } from '../../src/files/journal.js';
+import { readInputFile } from '../../src/read-input.js';
+import { tempDir } from '../helpers/hooks.js';
+
+const AN_HOUR_AGO = new Date(Date.now() - 3_600_000);
+let dir: string;
+const at = (...names: string[]) => path.join(dir, ...names);
+
+beforeAll(async () => {
+  dir = fs.realpathSync(tempDir('hookrun-journal-'));
+  fs.mkdirSync(at('folder'));
+  fs.mkdirSync(at('other'));
+  for (const name of ['a.json', 'b.json', 'c.json', 'folder/one.json']) {
+    fs.writeFileSync(at(name), '{"value":1}');
+    fs.utimesSync(at(name), AN_HOUR_AGO, AN_HOUR_AGO);
+  }
+  fs.symlinkSync(at('folder'), at('link'));
+  // Every write moves the ctime to now: wait until the files have settled, however coarse their timestamps.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS.coarse + 200));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const ctxOf = (env: Record<string, string | undefined>): Context => ({ cwd: dir, env, platform: process.platform, now: () => new Date() });
+
+describe('settled', () => {
+  test('a fine timestamp settles after a moment, a whole-second one after two seconds', () => {
+    const stat = (ms: number) => ({ mtimeMs: ms, ctimeMs: ms }) as fs.Stats;
+    const now = 1_700_000_010_000;
+    expect(settled(stat(now - 50.5), now)).toBe(false);
+    expect(settled(stat(now - 150.5), now)).toBe(true);
+    expect(settled(stat(now - 1_000), now)).toBe(false);
+    expect(settled(stat(now - 2_000), now)).toBe(true);
+    // A change dated in the future (a clock set back) is not settled either.
+    expect(settled(stat(now + 5_000.5), now)).toBe(false);
+  });
+});
+
+describe('a journal', () => {
+  test('notes a read file and sees a same-size edit that puts the mtime back', async () => {
+    const { value, journal } = await journaled(async () => readInputFile(at('a.json'), 'utf8'));
+    expect(value).toBe('{"value":1}');
+    expect(journal.keepable).toBe(true);
+    expect(journal.unchanged()).toBe(true);
+    fs.writeFileSync(at('a.json'), '{"value":2}');
+    fs.utimesSync(at('a.json'), AN_HOUR_AGO, AN_HOUR_AGO);
+    expect(journal.unchanged()).toBe(false);
+  });
+
+  test('notes an absent file, and sees it appear; a missing parent folder (ENOTDIR) counts as absent', async () => {
+    const { journal } = await journaled(async () => [observed.exists(at('new.json')), observed.statOf(at('a.json', 'below'))]);
+    expect(journal.unchanged()).toBe(true);
+    fs.writeFileSync(at('new.json'), '{}');
+    expect(journal.unchanged()).toBe(false);
+  });
+
+  test('notes a file it could not open, and sees it appear', async () => {
+    const { journal } = await journaled(async () => {
+      expect(() => readInputFile(at('later.json'))).toThrow(/ENOENT/);
+    });
+    expect(journal.unchanged()).toBe(true);
+    fs.writeFileSync(at('later.json'), '{}');
+    expect(journal.unchanged()).toBe(false);
+  });
+
+  test("notes a directory's listing, and sees an entry added; a missing directory, and sees it made", async () => {
+    const { value, journal } = await journaled(async () => {
+      expect(() => observed.listDir(at('none'))).toThrow(/ENOENT/);
+      return observed.listDirEntries(at('folder')).map((entry) => entry.name);
+    });
+    expect(value).toEqual(['one.json']);
+    expect(journal.unchanged()).toBe(true);
+    fs.writeFileSync(at('folder', 'two.json'), '{}');
+    expect(journal.unchanged()).toBe(false);
+
+    const second = await journaled(async () => observed.listDir(at('other')));
+    expect(second.journal.unchanged()).toBe(true);
+    fs.mkdirSync(at('none'));
+    expect(second.journal.unchanged()).toBe(true);
+    fs.writeFileSync(at('other', 'x'), '');
+    expect(second.journal.unchanged()).toBe(false);
+  });
+
+  test('notes what a realpath resolved to, and sees the symlink retargeted', async () => {
+    const { value, journal } = await journaled(async () => [observed.realpath(at('link')), observed.realpathNative(at('link'))]);
+    expect(value).toEqual([at('folder'), at('folder')]);
+    expect(journal.unchanged()).toBe(true);
+    fs.unlinkSync(at('link'));
+    fs.symlinkSync(at('other'), at('link'));
+    expect(journal.unchanged()).toBe(false);
+  });
+
+  test('notes the variables read through its context, and the names when the environment is listed', async () => {
+    const env: Record<string, string | undefined> = { HOME: '/home/x', OTHER: 'o' };
+    const read = await journaled(async (journal) => journal.context(ctxOf(env)).env.HOME);
+    expect(read.value).toBe('/home/x');
+    env.OTHER = 'changed';
+    env.ADDED = 'new';
+    expect(read.journal.unchanged()).toBe(true);
+    env.HOME = '/home/y';
+    expect(read.journal.unchanged()).toBe(false);
+
+    const listed = await journaled(async (journal) => ({ ...journal.context(ctxOf(env)).env }));
+    expect(listed.value).toEqual(env);
+    expect(listed.journal.unchanged()).toBe(true);
+    env.LATER = '1';
+    expect(listed.journal.unchanged()).toBe(false);
+
+    const asked = await journaled(async (journal) => 'UNSET' in journal.context(ctxOf(env)).env);
+    expect(asked.value).toBe(false);
+    env.UNSET = '';
+    expect(asked.journal.unchanged()).toBe(false);
+  });
+
+  test('a load that reads the clock, or a file changed a moment ago, is not keepable', async () => {
+    const clock = await journaled(async (journal) => journal.context(ctxOf({})).now());
+    expect(clock.journal.keepable).toBe(false);
+    expect(clock.journal.why).toMatch(/clock/);
+
+    fs.writeFileSync(at('fresh.json'), '{}');
+    const fresh = await journaled(async () => readInputFile(at('fresh.json'), 'utf8'));
+    expect(fresh.journal.keepable).toBe(false);
+    expect(fresh.journal.why).toContain('fresh.json');
+  });
+
+  test('two loads at once each note what both read; outside a load nothing is noted', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = journaled(async () => {
+      await gate;
+      return observed.exists(at('b.json'));
+    });
+    const second = await journaled(async () => observed.exists(at('c.json')));
+    observed.exists(at('d.json'));
+    release();
+    const { journal } = await first;
+    expect(journal.size).toBe(3);
+    expect(second.journal.size).toBe(1);
+    observed.exists(at('e.json'));
+    expect([journal.size, second.journal.size]).toEqual([3, 1]);
+    fs.writeFileSync(at('e.json'), '');
+    expect(journal.unchanged()).toBe(true);
+    fs.writeFileSync(at('c.json'), 'changed');
+    expect(journal.unchanged()).toBe(false);
+    expect(second.journal.unchanged()).toBe(false);
+  });
+});
