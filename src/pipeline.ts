@@ -8,7 +8,7 @@ import type { Dialect, LoadOptions } from './dialects/dialect.js';
 import { type RunOptions, runPlan } from './exec/runner.js';
 import { describePlan, type PlanDescription } from './plan/describe.js';
 import { buildReport, type RunReport } from './render/report.js';
-import { loadFresh, type LoadConfig } from './settings/kept.js';
+import type { LoadConfig } from './settings/kept.js';
 import { holdBackReason, type HookTrustGate } from './trust/policy.js';
 import type { EnvPolicy, JsonObject, Plan, ResolvedConfig } from './types.js';
 
@@ -43,7 +43,7 @@ export async function planEvent(
   ctx: Context,
   load: LoadOptions,
   policy: RunPolicy = {},
-  loadConfig: LoadConfig = loadFresh,
+  loadConfig: LoadConfig = (dialect, ctx, options) => dialect.loadConfig(ctx, options),
 ): Promise<PlannedEvent> {
   const input = dialect.completeInput(event, raw, ctx);
   const config = await loadConfig(dialect, ctx, { ...load, event });

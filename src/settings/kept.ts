@@ -20,10 +20,8 @@ interface Kept {
   config: ResolvedConfig;
 }
 
-/** How one load is asked for: the dialect's `loadConfig`, or a {@link KeptConfigs}'s `load`. */
+/** How the pipeline asks for a configuration: the dialect's `loadConfig` (a one-shot run), or a {@link KeptConfigs}'s `load`. */
 export type LoadConfig = (dialect: Dialect, ctx: Context, options: LoadOptions) => Promise<ResolvedConfig>;
-
-export const loadFresh: LoadConfig = (dialect, ctx, options) => dialect.loadConfig(ctx, options);
 
 /** What a request may change of a kept configuration: its own list of diagnostics and its policy. */
 function forRequest(config: ResolvedConfig): ResolvedConfig {

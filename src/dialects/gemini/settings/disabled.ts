@@ -15,6 +15,7 @@ import { geminiSettingsPaths, workspaceIsHome } from './load.js';
 import { findNode, isPlainObject, parseJsoncObject, type JsoncDocument } from '../../../settings/jsonc.js';
 import { writeFileAtomic } from '../../../files/atomic.js';
 import { type LockOptions, withSettingsLock } from '../../../files/lock.js';
+import * as observed from '../../../files/journal.js';
 
 export type WritableScope = 'workspace' | 'user';
 
@@ -125,7 +126,7 @@ export async function enableHook(ctx: Context, hookName: string, options?: LockO
   const modifiedScopes: ScopeFile[] = [];
   const alreadyInStateScopes: ScopeFile[] = [];
   try {
-    const existing = scopes.filter((scope) => fs.existsSync(scope.path)).map((scope) => scope.path);
+    const existing = scopes.filter((scope) => observed.exists(scope.path)).map((scope) => scope.path);
     await lockAll(existing, async () => {
       const lists = scopes.map((scope) => readDisabledList(scope, ctx));
       for (const list of lists) {
@@ -175,7 +176,7 @@ export async function disableHook(ctx: Context, hookName: string, options?: Lock
 
 /** `/hooks enable-all`: empties every writable scope's list (a file without a list is left alone). Throws on failure. */
 export async function clearDisabledLists(ctx: Context, options?: LockOptions): Promise<ScopeFile[]> {
-  const scopes = writableScopes(ctx).filter((scope) => fs.existsSync(scope.path));
+  const scopes = writableScopes(ctx).filter((scope) => observed.exists(scope.path));
   const modified: ScopeFile[] = [];
   await lockAll(scopes.map((scope) => scope.path), async () => {
     for (const scope of scopes) {
