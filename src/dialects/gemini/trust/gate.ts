@@ -13,7 +13,8 @@
 // (`--trust-workspace`, GEMINI_CLI_TRUST_WORKSPACE=true) is the user's explicit word and covers the
 // workspace's hooks; so does switching folder trust off (security.folderTrust.enabled: false).
 import type { Context } from '../../../context.js';
-import type { ResolvedConfig } from '../../../types.js';
+import { derived } from '../../../files/cache.js';
+import type { RegistryEntry, ResolvedConfig } from '../../../types.js';
 import { HOOK_TRUST_ENV, trustHooksCommand, type HookTrustGate, type HookTrustPolicy } from '../../../trust/policy.js';
 import { geminiSettingsPaths } from '../settings/load.js';
 import { assessProjectHooks, describeStatus, hookKey, locatorFromEntries, projectHooksOf, type HookTrustAssessment } from './hooks.js';
@@ -37,11 +38,17 @@ export function geminiProjectHooksWarning(labels: readonly string[]): string {
  * Decides, for one run, which project hooks are held back and what is said about them. Pure apart from
  * reading the fingerprint files; recording (warn) is left to the caller so that a dry run writes nothing.
  */
+/** The workspace's hooks as Gemini CLI fingerprints them, placed in the settings file; `entries` are the same load's. */
+function projectHooksOfLoad({ projectHooks, entries }: { projectHooks?: unknown; entries: readonly RegistryEntry[] }) {
+  return projectHooksOf(projectHooks, locatorFromEntries(entries));
+}
+
 export function gateProjectHooks(ctx: Context, config: ResolvedConfig, policy: HookTrustPolicy): GeminiHookTrustGate {
   const gate: GeminiHookTrustGate = { policy, applies: false, keyOf: (entry) => hookKey(entry.config), heldBack: new Map(), diagnostics: [] };
   // Gemini checks fingerprints only when the hook system runs in a trusted folder.
   if (!config.hooksEnabled || !config.trust.trusted || config.projectHooks === undefined) return gate;
-  const hooks = projectHooksOf(config.projectHooks, locatorFromEntries(config.entries));
+  // Worked out once per load: a session's kept configuration (src/settings/kept.ts) keeps its entries, and with them this list.
+  const hooks = derived(config.entries, '', projectHooksOfLoad, config);
   if (hooks.length === 0) return gate;
   // Under `warn` every project hook is recorded (with its script's hash); `block` only compares.
   const assessment = assessProjectHooks(ctx, hooks, { hashAll: policy === 'warn' });
