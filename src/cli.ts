@@ -10,7 +10,7 @@ import { REPORTERS, VALIDATE_FORMATS, type ReporterName, type ValidateFormat } f
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
 import { setInputLimit } from './read-input.js';
-import { holdsEnvValue, maskingIO, type Secret } from './render/mask.js';
+import { envValueCheck, maskingIO, type Secret } from './render/mask.js';
 import { knownSecrets } from './dialects/secrets.js';
 
 export const VERSION = '0.1.0';
@@ -691,7 +691,7 @@ export async function main(argv: readonly string[], rawIO: IO = processIO()): Pr
   // Nothing hookrun prints shows a secret it knows about (docs/safety.md): every write is masked.
   // Only a write holding some environment value can hold a secret: the rules (and the settings files they
   // read) are evaluated for the first such write, not on every run.
-  const io = maskingIO(rawIO, processSecrets, (text) => holdsEnvValue(process.env, text, 6));
+  const io = maskingIO(rawIO, processSecrets, envValueCheck(process.env, 6));
   let exitCode = 0;
   const program = buildProgram(
     io,

@@ -39,13 +39,20 @@ export function maskingIO(io: IO, known: () => readonly Secret[], mayHold: (text
   return new Proxy(io, { get: (target, key, receiver) => (key === 'stdout' ? stdout : key === 'stderr' ? stderr : Reflect.get(target, key, receiver)) });
 }
 
-/** Whether any value of `env` long enough to be masked (as written, or JSON-escaped) occurs in `text`. */
-export function holdsEnvValue(env: NodeJS.ProcessEnv, text: string, minLength: number): boolean {
-  for (const value of Object.values(env)) {
-    if (value === undefined || value.length < minLength) continue;
-    if (text.includes(value)) return true;
-    const escaped = JSON.stringify(value).slice(1, -1);
-    if (escaped !== value && text.includes(escaped)) return true;
-  }
-  return false;
+/**
+ * A check of whether any value of `env` long enough to be masked (as written, or JSON-escaped) occurs in a
+ * text. The values are listed at the first check and kept, as {@link maskingIO} keeps the secrets it
+ * finds: `hookrun serve` writes one line per answer, and listing the environment each time cost more
+ * than the answer's own rendering.
+ */
+export function envValueCheck(env: NodeJS.ProcessEnv, minLength: number): (text: string) => boolean {
+  let values: string[] | undefined;
+  return (text) => {
+    values ??= Object.values(env).flatMap((value) => {
+      if (value === undefined || value.length < minLength) return [];
+      const escaped = JSON.stringify(value).slice(1, -1);
+      return escaped === value ? [value] : [value, escaped];
+    });
+    return values.some((value) => text.includes(value));
+  };
 }

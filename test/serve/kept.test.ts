@@ -95,7 +95,7 @@ async function writeTree(base: string, files: Record<string, string> | undefined
   }
 }
 
-describe('the other dialects\' conformance cases, each answered twice by one session, the second from the kept configuration', async () => {
+describe.concurrent('the other dialects\' conformance cases, each answered twice by one session, the second from the kept configuration', async () => {
   // Cases that count spawns across repeated runs are about one `run` each; the rest are answered twice here.
   const cases = [...(await loadCases('dialect-cases.json')), ...(await loadCases('agents-cases.json'))].filter((c) => c.repeat === undefined && c.expect.spawnCount === undefined);
   const roots = new Map<string, string>();
