@@ -51,7 +51,8 @@ async function availableDialects(cases: readonly DialectCase[]): Promise<Map<str
 
 const substitute = (text: string, root: string): string => text.replaceAll('@ROOT@', root);
 
-async function writeTree(base: string, files: Record<string, string> | undefined, root: string): Promise<void> {
+/** Writes a case's files below `base`, `@ROOT@` in names and contents replaced by `root`; a `#!` file executable. */
+export async function writeTree(base: string, files: Record<string, string> | undefined, root: string): Promise<void> {
   for (const [relative, content] of Object.entries(files ?? {})) {
     const file = path.join(base, substitute(relative, root));
     await mkdir(path.dirname(file), { recursive: true });

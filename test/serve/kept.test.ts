@@ -4,14 +4,14 @@
 // from the kept configuration (or say which of its inputs a hook changed). A kept configuration is frozen,
 // so code that changed one would throw here.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SETTLE_MS } from '../../src/files/journal.js';
 import { type AnswerNews, type EventAnswer, type EventRequest, type RequestOptions, Session } from '../../src/session.js';
 import { isTimed, loadCases as loadGeminiCases } from '../conformance/gemini-replay.js';
-import { type DialectCase, loadCases } from '../conformance/replay.js';
+import { type DialectCase, loadCases, writeTree } from '../conformance/replay.js';
 import { makeSandbox, type Sandbox } from '../helpers/cli.js';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS.coarse + 200));
@@ -85,14 +85,6 @@ function requestOf(c: DialectCase, root: string): EventRequest {
     take(args[i + 1]!);
   }
   return request;
-}
-
-async function writeTree(base: string, files: Record<string, string> | undefined, root: string): Promise<void> {
-  for (const [relative, content] of Object.entries(files ?? {})) {
-    const file = path.join(base, relative.replaceAll('@ROOT@', root));
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, content.replaceAll('@ROOT@', root), { mode: content.startsWith('#!') ? 0o755 : 0o644 });
-  }
 }
 
 describe.concurrent('the other dialects\' conformance cases, each answered twice by one session, the second from the kept configuration', async () => {
