@@ -194,6 +194,14 @@ describe('a session', () => {
     expect(client.answers.map((a) => a.id)).toEqual(['fast', 'slow']);
   });
 
+  test('first requests for a dialect not loaded yet, sent at once, are each answered by it', async () => {
+    const sb = await sandbox();
+    await sb.write(path.join(sb.ws, '.claude/settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo "kept out" >&2; exit 2' }] }] } }));
+    const client = serve(sb, [], sb.trusted);
+    const ids = ['a', 'b', 'c', 'd'].map((id) => client.send('run', { dialect: 'claude', event: 'PreToolUse', input: { tool_name: 'Bash', tool_input: { command: 'ls' } }, options: { trustWorkspace: true } }, id));
+    for (const id of ids) expect((await client.answer(id)).result).toMatchObject({ exitCode: 2, outcome: 'block' });
+  });
+
   test('command-line options are the defaults; a request overrides them', async () => {
     const sb = await sandbox();
     await sb.write(path.join(sb.ws, '.gemini/settings.json'), settings(beforeTool('exit 1')));
