@@ -1,7 +1,7 @@
 // `hookrun run` is paid on every tool call of an agent, so what it loads is part of its contract:
 // the modules its import graph reaches must not include full zod (its locales alone are ~360 KB of
 // code to parse and evaluate), cosmiconfig or execa. Checked on the real import graph, via esbuild.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -35,7 +35,10 @@ describe('the Node built-ins a run loads', () => {
   afterAll(() => Promise.all(sandboxes.map((sb) => sb.cleanup())));
 
   /** Runs node with a probe that records the built-ins loaded after it and, on Linux, the threads alive at exit. */
-  async function probe(args: string[], options: { input?: string; output?: 'ignore' } = {}): Promise<{ builtins: string[]; threads?: number }> {
+  async function probe(
+    args: string[],
+    options: { input?: string; output?: 'ignore'; exitCode?: number } = {},
+  ): Promise<{ builtins: string[]; threads?: number; woundDown: boolean; stderr: string }> {
     const sb = await makeSandbox();
     sandboxes.push(sb);
     // User settings: the project-hook trust gate (and its hashing) is not what is measured here.
@@ -48,10 +51,12 @@ describe('the Node built-ins a run loads', () => {
     const preload = await sb.write(
       'probe.cjs',
       `const before = new Set(process.moduleLoadList);
+let woundDown = false;
+process.on('beforeExit', () => (woundDown = true));
 process.on('exit', () => {
   const fs = require('fs');
   const threads = process.platform === 'linux' ? fs.readdirSync('/proc/self/task').length : undefined;
-  fs.writeFileSync(${JSON.stringify(record)}, JSON.stringify({ loaded: process.moduleLoadList.filter((m) => !before.has(m)), threads }));
+  fs.writeFileSync(${JSON.stringify(record)}, JSON.stringify({ loaded: process.moduleLoadList.filter((m) => !before.has(m)), threads, woundDown }));
 });`,
     );
     const result = await execa(process.execPath, ['-r', preload, ...args.map((arg) => arg.replace('$SANDBOX', sb.root).replace('$WS', sb.ws))], {
@@ -61,10 +66,10 @@ process.on('exit', () => {
       ...(options.input === undefined ? { stdin: 'ignore' as const } : { input: options.input }),
       ...(options.output ? { stdout: options.output, stderr: options.output } : {}),
     });
-    expect(result.exitCode).toBe(0);
-    const { loaded, threads } = JSON.parse(await readFile(record, 'utf8')) as { loaded: string[]; threads?: number };
+    expect(result.exitCode).toBe(options.exitCode ?? 0);
+    const { loaded, threads, woundDown } = JSON.parse(await readFile(record, 'utf8')) as { loaded: string[]; threads?: number; woundDown: boolean };
     const builtins = loaded.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
-    return { builtins, ...(threads === undefined ? {} : { threads }) };
+    return { builtins, ...(threads === undefined ? {} : { threads }), woundDown, stderr: String(result.stderr ?? '') };
   }
 
   // The event on a stdin pipe, as an agent sends it.
@@ -92,6 +97,18 @@ process.on('exit', () => {
     const loaded = await builtinsLoaded('run_shell_command');
     expect(loaded).toContain('child_process');
     expect(loaded.filter((m) => ['tty', 'crypto'].includes(m))).toEqual([]);
+  });
+
+  // bin/hookrun.js exits as soon as main has answered and nothing is pending, instead of letting Node run
+  // the collection V8 scheduled and tear the heap down (docs/perf.md, "Ninth round").
+  test('a run with nothing left to wait for exits at once, with its exit code and its whole message', async () => {
+    const noMatch = await probe([BIN, 'run', 'BeforeTool', '-C', '$WS'], { input: JSON.stringify({ tool_name: 'read_file', tool_input: {} }) });
+    expect(noMatch.woundDown).toBe(false);
+    const badEvent = path.join(sandboxes.at(-1)!.root, 'bad.json');
+    await writeFile(badEvent, '{"tool_name": ');
+    const bad = await probe([BIN, 'run', 'BeforeTool', '--event-file', badEvent, '-C', '$WS'], { exitCode: 1 });
+    expect(bad.stderr).toMatch(/bad\.json:1:15: invalid JSON/);
+    expect(bad.woundDown).toBe(false);
   });
 
   test.runIf(process.platform === 'linux')('an event read from a file starts no more threads than Node itself (no libuv pool)', async () => {
