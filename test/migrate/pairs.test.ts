@@ -202,6 +202,24 @@ describe('the report says what cannot be carried', () => {
     expect(codes(r)).toContain('ask-not-carried');
   });
 
+  test('codex → claude: a matcher is read as Codex reads it (Rust regex: a leading (?i) is a flag; no look-around)', async () => {
+    const sb = await sandbox({
+      '.codex/hooks.json': json({
+        hooks: {
+          PreToolUse: [
+            { matcher: '(?i)^bash$', hooks: [{ type: 'command', command: 'any-case.sh' }] },
+            { matcher: '^(?=Bash)', hooks: [{ type: 'command', command: 'look-ahead.sh' }] },
+          ],
+        },
+      }),
+    });
+    const r = await report(sb, 'codex', 'claude');
+    expect(r.settings).toEqual({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'any-case.sh' }] }] } });
+    const dropped = r.findings.find((f) => f.code === 'matcher-never-fires')!;
+    expect(dropped.message).toMatch(/"\^\(\?=Bash\)" .*no look-around/);
+    expect(dropped.location).toMatchObject({ file: path.join(sb.ws, '.codex/hooks.json'), path: ['hooks', 'PreToolUse', 1, 'hooks', 0] });
+  });
+
   test('claude → gemini: PermissionRequest is not carried onto Notification (issue 13)', async () => {
     const sb = await sandbox({ '.claude/settings.json': json({ hooks: { PermissionRequest: [{ hooks: [{ type: 'command', command: 'perm.sh' }] }] } }) });
     const r = await report(sb, 'claude', 'gemini');

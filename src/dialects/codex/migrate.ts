@@ -13,8 +13,7 @@ import { VOCABULARY } from '../../migrate/vocabulary.js';
 import { parseJsoncObject } from '../../settings/jsonc.js';
 import type { JsonObject } from '../../types.js';
 import { readInputFile } from '../../read-input.js';
-import { classifyMatcher } from '../claude/matcher.js';
-import { DEFAULT_PROFILE } from '../claude/version.js';
+import { codexMatcher } from './matcher.js';
 
 const DEFAULT_MS = VOCABULARY.codex.timeout.default * 1000;
 
@@ -26,8 +25,9 @@ export function readCodexText(text: string, file: string, out: ModelBuilder): vo
   readEventsObject(doc, 'codex', out, {
     root: ['hooks'],
     grouped: () => true,
-    // Claude Code's classic list-or-regex rule; run's reading adds Rust's regex syntax on top (matcher.ts).
-    classify: (matcher) => classifyMatcher(matcher, DEFAULT_PROFILE),
+    // What run reads (matcher.ts): Claude Code's classic list-or-regex rule, with Rust's regex syntax on top
+    // (a leading `(?i)` is a flag, look-around and backreferences are errors that drop the group).
+    classify: codexMatcher,
     handler(raw) {
       const notes: Note[] = [];
       if (raw.type === 'prompt' || raw.type === 'agent' || raw.type === 'mcp_tool') {
