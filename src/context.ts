@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HookrunError } from './errors.js';
+import { homedir } from './files/journal.js';
 
 export interface Context {
   /** Absolute workspace directory (`-C/--cwd`, default the process cwd). */
@@ -66,7 +67,8 @@ export function unsetHomeNote(ctx: Context): string | undefined {
 /** The OS home directory as Node derives it: $HOME on POSIX (USERPROFILE on Windows). */
 export function homeDir(ctx: Context): string {
   const fromEnv = ctx.platform === 'win32' ? ctx.env.USERPROFILE : ctx.env.HOME;
-  return fromEnv && fromEnv.length > 0 ? fromEnv : os.homedir();
+  // The system's answer is an input of the load like a file: noted, so a session sees it change.
+  return fromEnv && fromEnv.length > 0 ? fromEnv : homedir();
 }
 
 /** Gemini CLI's home: $GEMINI_CLI_HOME when set, else the OS home. `~/.gemini` lives below it. */

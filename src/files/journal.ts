@@ -4,8 +4,14 @@
 // Loaders read the file system through the functions below (and `readInputFile`, which notes what it
 // opened); while a journal is open, each call writes down what it saw: a file's identity and times, its
 // absence, a directory's identity (its times move when an entry is added, removed or renamed), the
-// target of a realpath. Environment variables are noted through a proxy of the load's environment, and
-// a load that asks the clock is not kept at all. `unchanged()` repeats every observation and compares.
+// target of a realpath, the home directory the system names when HOME is not set. Environment variables
+// are noted through a proxy of the load's environment, and a load that asks the clock is not kept at all.
+// `unchanged()` repeats every observation and compares.
+//
+// A failure is noted as what the load acted on: an open that found nothing as an absence (a stat made
+// after it could see a file created in between, and vouch for a load that never read it), a refusal as the
+// file's stat then. A failure that says nothing of the file (EMFILE, EIO, ENOMEM…) cannot be checked
+// again, and a load that went on without the file is not kept.
 // test/files/journal-guard.test.ts holds the loaders to these functions.
 //
 // Journals that are open at the same time (two requests loading at once) each note what both read:
@@ -17,6 +23,7 @@
 // file systems) must be 2 s old; finer ones 100 ms, well past the kernel's coarse clock tick (1–10 ms).
 // A journal with an unsettled observation says so (`keepable` false), and its load is not kept.
 import fs from 'node:fs';
+import os from 'node:os';
 import type { Context } from '../context.js';
 
 /** How old a change must be before it is trusted (ms): whole-second timestamps, finer ones. */
@@ -35,7 +42,17 @@ function signatureOf(stat: fs.Stats): string {
   return `${stat.dev}:${stat.ino}:${stat.mode}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
 }
 
-const errorSignature = (error: unknown) => `error:${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+const codeOf = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? String(error);
+const errorSignature = (error: unknown) => `error:${codeOf(error)}`;
+
+/**
+ * Errors that say something of the path itself (nothing there, not allowed, a loop, a directory, a socket),
+ * which a stat can check again; any other is about the attempt (no descriptor left, an I/O error).
+ */
+const PATH_ERRORS = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'EISDIR', 'ELOOP', 'ENAMETOOLONG', 'ENXIO', 'ENODEV']);
+
+/** The key of the home directory `os.homedir()` gives. */
+const HOME_KEY = 'hos.homedir()';
 
 /** One observation, repeated: what a stat of `file` says now (its identity, or that it is absent, or the error). */
 function probeStat(file: string): string {
@@ -44,6 +61,14 @@ function probeStat(file: string): string {
     return stat ? signatureOf(stat) : ABSENT;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? ABSENT : errorSignature(error);
+  }
+}
+
+function probeHome(): string {
+  try {
+    return `=${os.homedir()}`;
+  } catch (error) {
+    return errorSignature(error);
   }
 }
 
@@ -59,7 +84,7 @@ const open = new Set<Journal>();
 
 /** What one load observed; see the file's comment. */
 export class Journal {
-  /** `s` + path: a stat's signature; `r`/`n` + path: a JS / native realpath's result or error. */
+  /** `s` + path: a stat's signature; `r`/`n` + path: a JS / native realpath's result or error; {@link HOME_KEY}: os.homedir(). */
   readonly #seen = new Map<string, string>();
   /** Environment variables read, with the value seen (undefined: not set). */
   readonly #env = new Map<string, string | undefined>();
@@ -141,7 +166,7 @@ export class Journal {
   unchanged(): boolean {
     for (const [key, signature] of this.#seen) {
       const file = key.slice(1);
-      const now = key[0] === 's' ? probeStat(file) : probeRealpath(file, key[0] === 'n');
+      const now = key[0] === 's' ? probeStat(file) : key === HOME_KEY ? probeHome() : probeRealpath(file, key[0] === 'n');
       if (now !== signature) return false;
     }
     const env = this.#envSource;
@@ -179,9 +204,40 @@ export function noteOpened(file: string, stat: fs.Stats): void {
   noteStat(file, stat);
 }
 
-/** For `readInputFile`: a file it could not open (absent, refused), as a stat sees it now. */
-export function noteNotOpened(file: string): void {
-  if (open.size > 0) noteSignature(`s${file}`, probeStat(file));
+/** An attempt on `file` failed for a reason that says nothing of the file: what the load made of that cannot be checked. */
+function noteUnreadable(file: string, error: unknown): void {
+  for (const journal of open) journal.unkeepable(`${file} could not be read (${codeOf(error)})`);
+}
+
+/** A stat that threw, noted as the error `probeStat` would give again. */
+function noteStatError(file: string, error: unknown): void {
+  if (!PATH_ERRORS.has(codeOf(error))) return noteUnreadable(file, error);
+  noteSignature(`s${file}`, codeOf(error) === 'ENOTDIR' ? ABSENT : errorSignature(error));
+}
+
+/** The file as a stat sees it now (a change since is too recent to be trusted, see `settled`). */
+function noteStatNow(file: string): void {
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(file, { throwIfNoEntry: false });
+  } catch (error) {
+    return noteStatError(file, error);
+  }
+  noteStat(file, stat);
+}
+
+/** For `readInputFile`: a file it could not open, noted as what the open said of it (see the file's comment). */
+export function noteNotOpened(file: string, error: unknown): void {
+  if (open.size === 0) return;
+  const code = codeOf(error);
+  if (code === 'ENOENT' || code === 'ENOTDIR') noteSignature(`s${file}`, ABSENT);
+  else if (PATH_ERRORS.has(code)) noteStatNow(file);
+  else noteUnreadable(file, error);
+}
+
+/** For `readInputFile`: a file it opened but could not stat or read to the end (EIO…). */
+export function noteNotRead(file: string, error: unknown): void {
+  noteUnreadable(file, error);
 }
 
 /**
@@ -193,7 +249,7 @@ export function statOf(file: string): fs.Stats | undefined {
   try {
     stat = fs.statSync(file, { throwIfNoEntry: false });
   } catch (error) {
-    noteNotOpened(file);
+    if (open.size > 0) noteStatError(file, error);
     if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
     throw error;
   }
@@ -220,15 +276,7 @@ export function statOrThrow(file: string): fs.Stats {
 // The directory's stat before its names: an entry added while they are read then moves the times past
 // what was noted. A directory that is not there is noted as absent, and readdir throws as it would.
 function noteDir(dir: string): void {
-  if (open.size === 0) return;
-  let stat: fs.Stats | undefined;
-  try {
-    stat = fs.statSync(dir, { throwIfNoEntry: false });
-  } catch {
-    stat = undefined;
-  }
-  if (stat) noteStat(dir, stat);
-  else noteNotOpened(dir);
+  if (open.size > 0) noteStatNow(dir);
 }
 
 /** The names in a directory (`fs.readdirSync`); the directory's own stat is what is noted. */
@@ -241,6 +289,19 @@ export function listDir(dir: string): string[] {
 export function listDirEntries(dir: string): fs.Dirent[] {
   noteDir(dir);
   return fs.readdirSync(dir, { withFileTypes: true });
+}
+
+/** `os.homedir()`: HOME, or the account's home directory when it is not set. */
+export function homedir(): string {
+  let home: string;
+  try {
+    home = os.homedir();
+  } catch (error) {
+    noteSignature(HOME_KEY, errorSignature(error));
+    throw error;
+  }
+  noteSignature(HOME_KEY, `=${home}`);
+  return home;
 }
 
 function realpathWith(file: string, native: boolean): string {

@@ -18,7 +18,7 @@ const NOT_LOADING: Record<string, string> = {
   'files/journal.ts': 'the journal itself',
   'read-input.ts': 'notes every file it opens in the journal',
   'files/cache.ts': 'reads the clock to decide whether a parse may be kept; stats through the journal',
-  'context.ts': "the process's own context (its workspace, HOME), made before any load",
+  'context.ts': "the process's own context (its workspace, HOME), made before any load; a load's fallback on the system's home goes through the journal's homedir()",
   'files/atomic.ts': 'writes (trust records, switches)',
   'files/lock.ts': 'writes (trust records, switches)',
   'files/update.ts': 'writes (trust records, switches)',

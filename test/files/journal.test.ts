@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Context } from '../../src/context.js';
+import { type Context, homeDir } from '../../src/context.js';
 import * as observed from '../../src/files/journal.js';
 import { journaled, settled, SETTLE_MS } from '../../src/files/journal.js';
 import { readInputFile } from '../../src/read-input.js';
@@ -24,6 +24,8 @@ beforeAll(async () => {
     fs.utimesSync(at(name), AN_HOUR_AGO, AN_HOUR_AGO);
   }
   fs.symlinkSync(at('folder'), at('link'));
+  // A /proc file's times are those of its inode, made when it is first looked at.
+  if (process.platform === 'linux') fs.statSync('/proc/self/mem');
   // Every write moves the ctime to now: wait until the files have settled, however coarse their timestamps.
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS.coarse + 200));
 });
@@ -69,6 +71,57 @@ describe('a journal', () => {
     expect(journal.unchanged()).toBe(true);
     fs.writeFileSync(at('later.json'), '{}');
     expect(journal.unchanged()).toBe(false);
+  });
+
+  test('a file an open found missing is noted as absent, even when it is there by the time the failure is noted', async () => {
+    // The open's error, then the file made before the journal hears of it: noting a stat made then would
+    // vouch for a file the load never read.
+    const file = at('raced.json');
+    const failure = (() => {
+      try {
+        fs.openSync(file, 'r');
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(failure).toMatchObject({ code: 'ENOENT' });
+    const { journal } = await journaled(async () => {
+      fs.writeFileSync(file, '{}');
+      observed.noteNotOpened(file, failure);
+    });
+    expect(journal.unchanged()).toBe(false);
+  });
+
+  test('a failure that says nothing of the file (no descriptor left, an I/O error) makes the load not keepable', async () => {
+    const emfile = Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+    const opened = await journaled(async () => observed.noteNotOpened(at('a.json'), emfile));
+    expect(opened.journal.keepable).toBe(false);
+    expect(opened.journal.why).toBe(`${at('a.json')} could not be read (EMFILE)`);
+    const refused = await journaled(async () => observed.noteNotOpened(at('b.json'), Object.assign(new Error('EACCES'), { code: 'EACCES' })));
+    expect(refused.journal.keepable).toBe(true);
+    expect(refused.journal.unchanged()).toBe(true);
+  });
+
+  test.runIf(process.platform === 'linux')('a file that opens but fails to read (EIO) makes the load not keepable', async () => {
+    const { journal } = await journaled(async () => {
+      expect(() => readInputFile('/proc/self/mem')).toThrow(/EIO/);
+    });
+    expect(journal.keepable).toBe(false);
+    expect(journal.why).toBe('/proc/self/mem could not be read (EIO)');
+  });
+
+  test("a load that falls back on the system's home directory (HOME not set) sees it change", async () => {
+    const saved = process.env.HOME;
+    process.env.HOME = at('folder');
+    try {
+      const { value, journal } = await journaled(async (journal) => homeDir(journal.context(ctxOf({}))));
+      expect(value).toBe(at('folder'));
+      expect(journal.unchanged()).toBe(true);
+      process.env.HOME = at('other');
+      expect(journal.unchanged()).toBe(false);
+    } finally {
+      process.env.HOME = saved;
+    }
   });
 
   test("notes a directory's listing, and sees an entry added; a missing directory, and sees it made", async () => {
