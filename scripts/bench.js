@@ -369,14 +369,19 @@ function startServer(cmd, sandbox) {
   };
 }
 
+/** Requests per run of the sequential serve targets (7, 8): 15 runs give 300 samples, as scripts/serve-ab.cjs takes. */
+const SERVE_SAMPLES_PER_RUN = 20;
+
 /** A `run` request of the serve targets: BeforeTool with this event on stdin-equivalent params. */
 const runRequest = (eventJson, options) => ({ method: 'run', params: { event: 'BeforeTool', input: JSON.parse(eventJson), ...(options ? { options } : {}) } });
 
 /**
  * Like interleave, for servers: each entry's requests are sent round-robin (A B A B …) to servers started
  * once, after warm-up rounds. `hooksRun`: a first request with `report: true` must have started that many hooks.
+ * `perRun`: samples per run, for targets whose one sample is a single request of a few milliseconds (a median
+ * of 15 of those moves by more than the gaps being measured).
  */
-async function interleaveServers(entries, sandbox, { runs, warmup }) {
+async function interleaveServers(entries, sandbox, { runs, warmup }, perRun = 1) {
   const servers = entries.map((entry) => startServer(entry.server, sandbox));
   try {
     for (const [i, entry] of entries.entries()) {
@@ -387,10 +392,10 @@ async function interleaveServers(entries, sandbox, { runs, warmup }) {
       if (started !== entry.hooksRun || started !== results.length) throw new Error(`${entry.label}: started ${started} of ${results.length} planned hook(s), expected ${entry.hooksRun}`);
     }
     const samples = entries.map(() => []);
-    for (let round = 0; round < warmup * 5 + runs; round++) {
+    for (let round = 0; round < (warmup * 5 + runs) * perRun; round++) {
       for (const [i, entry] of entries.entries()) {
         const { ms } = await servers[i].ask(Array.from({ length: entry.count ?? 1 }, () => runRequest(entry.event)));
-        if (round >= warmup * 5) samples[i].push(ms);
+        if (round >= warmup * 5 * perRun) samples[i].push(ms);
       }
     }
     for (const server of servers) await server.close();
@@ -576,8 +581,9 @@ const TARGETS = [
         ],
         sandbox,
         options,
+        SERVE_SAMPLES_PER_RUN,
       );
-      return { rows, ratio: median(rows, 'A: hookrun serve') / median(rows, 'B: resident Node loop'), formula: 'median(A) / median(B)' };
+      return { rows, ratio: median(rows, 'A: hookrun serve') / median(rows, 'B: resident Node loop'), formula: `median(A) / median(B), ${SERVE_SAMPLES_PER_RUN} requests per run` };
     },
   },
   {
@@ -592,10 +598,11 @@ const TARGETS = [
         ],
         sandbox,
         options,
+        SERVE_SAMPLES_PER_RUN,
       );
       const above = median(rows, 'A: hookrun serve, no match') - median(rows, 'E: resident echo loop');
       const note = `E answers each line at once, with no work: the round trip between two processes on this machine now; hookrun's own work is A − E = ${above.toFixed(2)} ms`;
-      return { rows, ratio: median(rows, 'A: hookrun serve, no match') / 2, formula: 'median(A) / 2 ms', note };
+      return { rows, ratio: median(rows, 'A: hookrun serve, no match') / 2, formula: `median(A) / 2 ms, ${SERVE_SAMPLES_PER_RUN} requests per run`, note };
     },
   },
   {
