@@ -279,16 +279,26 @@ function noteDir(dir: string): void {
   if (open.size > 0) noteStatNow(dir);
 }
 
+/** A listing that failed for a reason the directory's stat does not show (EMFILE…): a load that went on without it is not kept. */
+function listed<T>(dir: string, list: () => T): T {
+  try {
+    return list();
+  } catch (error) {
+    if (open.size > 0 && !PATH_ERRORS.has(codeOf(error))) noteUnreadable(dir, error);
+    throw error;
+  }
+}
+
 /** The names in a directory (`fs.readdirSync`); the directory's own stat is what is noted. */
 export function listDir(dir: string): string[] {
   noteDir(dir);
-  return fs.readdirSync(dir);
+  return listed(dir, () => fs.readdirSync(dir));
 }
 
 /** {@link listDir} with each entry's type (`withFileTypes`): a type changes only by removing and adding. */
 export function listDirEntries(dir: string): fs.Dirent[] {
   noteDir(dir);
-  return fs.readdirSync(dir, { withFileTypes: true });
+  return listed(dir, () => fs.readdirSync(dir, { withFileTypes: true }));
 }
 
 /** `os.homedir()`: HOME, or the account's home directory when it is not set. */

@@ -2,13 +2,16 @@
 // change to what was observed (a same-size edit, a file appearing, an entry added to a directory, a symlink
 // retargeted, a variable set) makes `unchanged()` false; a load that read the clock, or a file changed a
 // moment ago, is not keepable.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Context, homeDir } from '../../src/context.js';
 import * as observed from '../../src/files/journal.js';
 import { journaled, settled, SETTLE_MS } from '../../src/files/journal.js';
 import { readInputFile } from '../../src/read-input.js';
+import { REPO } from '../helpers/cli.js';
 import { tempDir } from '../helpers/hooks.js';
 
 const AN_HOUR_AGO = new Date(Date.now() - 3_600_000);
@@ -108,6 +111,32 @@ describe('a journal', () => {
     });
     expect(journal.keepable).toBe(false);
     expect(journal.why).toBe('/proc/self/mem could not be read (EIO)');
+  });
+
+  // A real EMFILE: a process with few descriptors uses them all up, then lists a directory and reads a file
+  // through the journal (its own bundle of src/files/journal.ts and src/read-input.ts).
+  test.runIf(process.platform === 'linux')('a listing or a read that fails for want of a descriptor makes the load not keepable', async () => {
+    const script = at('emfile.ts');
+    fs.writeFileSync(
+      script,
+      `import fs from 'node:fs';
+import { journaled, listDir } from ${JSON.stringify(path.join(REPO, 'src/files/journal.ts'))};
+import { readInputFile } from ${JSON.stringify(path.join(REPO, 'src/read-input.ts'))};
+const held = [];
+try { for (;;) held.push(fs.openSync('/dev/null', 'r')); } catch {}
+const attempt = (read) => journaled(async () => { try { read(); } catch (error) { return error.code; } });
+const listing = await attempt(() => listDir(${JSON.stringify(at('folder'))}));
+const reading = await attempt(() => readInputFile(${JSON.stringify(at('a.json'))}));
+for (const fd of held) fs.closeSync(fd);
+console.log(JSON.stringify([listing, reading].map(({ value, journal }) => ({ code: value, keepable: journal.keepable, why: journal.why }))));
+`,
+    );
+    await build({ entryPoints: [script], bundle: true, platform: 'node', format: 'esm', mainFields: ['module', 'main'], outfile: at('emfile.mjs'), logLevel: 'silent' });
+    const out = execFileSync('bash', ['-c', `ulimit -n 64 && exec "${process.execPath}" "${at('emfile.mjs')}"`], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual([
+      { code: 'EMFILE', keepable: false, why: `${at('folder')} could not be read (EMFILE)` },
+      { code: 'EMFILE', keepable: false, why: `${at('a.json')} could not be read (EMFILE)` },
+    ]);
   });
 
   test("a load that falls back on the system's home directory (HOME not set) sees it change", async () => {
