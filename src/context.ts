@@ -44,6 +44,10 @@ export function contextFromProcess(cwdOption?: string, errorExitCode?: number): 
       errorExitCode,
     );
   }
+  // A container's made-up user, say: refused here, before any command reads (or masks) a user-level file.
+  if (process.platform !== 'win32' && process.env.HOME === undefined && accountHome() === undefined) {
+    throw new HookrunError('usage', NO_HOME, undefined, errorExitCode);
+  }
   return {
     cwd: resolveWorkspace(path.resolve(cwdOption ?? process.cwd()), errorExitCode),
     env: process.env,
@@ -52,23 +56,35 @@ export function contextFromProcess(cwdOption?: string, errorExitCode?: number): 
   };
 }
 
+const NO_HOME = 'HOME is not set and the account has no home directory, so the user-level settings cannot be found; set HOME to the directory they live in';
+
+/** The account's home directory as the system names it (no passwd entry: undefined). */
+function accountHome(): string | undefined {
+  try {
+    return os.homedir();
+  } catch {
+    return undefined;
+  }
+}
+
 /** What stderr says when HOME is not set: the home used instead (the account's, from the system), or undefined. */
 export function unsetHomeNote(ctx: Context): string | undefined {
   if (ctx.platform === 'win32' || ctx.env.HOME !== undefined) return undefined;
-  let home: string;
-  try {
-    home = os.homedir();
-  } catch {
-    return 'HOME is not set and the account has no home directory: user-level settings are not read';
-  }
-  return `HOME is not set: using the account's home directory ${home} for user-level settings`;
+  // No account home: contextFromProcess has refused already (a library caller gets NO_HOME from the load).
+  const home = accountHome();
+  return home === undefined ? undefined : `HOME is not set: using the account's home directory ${home} for user-level settings`;
 }
 
 /** The OS home directory as Node derives it: $HOME on POSIX (USERPROFILE on Windows). */
 export function homeDir(ctx: Context): string {
   const fromEnv = ctx.platform === 'win32' ? ctx.env.USERPROFILE : ctx.env.HOME;
+  if (fromEnv && fromEnv.length > 0) return fromEnv;
   // The system's answer is an input of the load like a file: noted, so a session sees it change.
-  return fromEnv && fromEnv.length > 0 ? fromEnv : homedir();
+  try {
+    return homedir();
+  } catch {
+    throw new HookrunError('config', NO_HOME);
+  }
 }
 
 /** Gemini CLI's home: $GEMINI_CLI_HOME when set, else the OS home. `~/.gemini` lives below it. */

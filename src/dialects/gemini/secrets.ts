@@ -29,7 +29,13 @@ function userSettingsFiles(ctx: Context): string[] {
   const platformDefault = ctx.platform === 'darwin' ? '/Library/Application Support/GeminiCli/settings.json' : ctx.platform === 'win32' ? 'C:\\ProgramData\\gemini-cli\\settings.json' : '/etc/gemini-cli/settings.json';
   const system = ctx.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH || platformDefault;
   const defaults = ctx.env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH || path.join(path.dirname(system), 'system-defaults.json');
-  return [defaults, path.join(geminiHome(ctx), '.gemini', 'settings.json'), system];
+  let user: string[] = [];
+  try {
+    user = [path.join(geminiHome(ctx), '.gemini', 'settings.json')];
+  } catch {
+    // No home to be found (HookrunError): nothing of the user's to mask; the command says why it stopped.
+  }
+  return [defaults, ...user, system];
 }
 
 /** `security.environmentVariableRedaction` of one settings file, read leniently; undefined when absent or unreadable. */
