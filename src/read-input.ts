@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { configError, HookrunError } from './errors.js';
 import { parseJsonc, type JsoncDocument } from './settings/jsonc.js';
 import type { Diagnostic, RegistryEntry } from './types.js';
-import { noteNotOpened, noteNotRead, noteOpened, statOrThrow } from './files/journal.js';
+import { attempt, noteNotOpened, noteOpened, statOrThrow } from './files/journal.js';
 
 /** 64 MiB: far above any real settings file or event (100,000 hooks are ~10 MiB), far below trouble. */
 const DEFAULT_INPUT_LIMIT = 64 * 1024 * 1024;
@@ -78,17 +78,8 @@ export function readInputFile(file: string, encoding?: 'utf8'): Buffer | string 
     noteNotOpened(file, error);
     throw error;
   }
-  // A load may go on without a file it could not read: the journal must know that the failure was not the file's.
-  const unread = <T>(io: () => T): T => {
-    try {
-      return io();
-    } catch (error) {
-      noteNotRead(file, error);
-      throw error;
-    }
-  };
   try {
-    const stat = unread(() => fs.fstatSync(fd));
+    const stat = attempt(file, () => fs.fstatSync(fd));
     noteOpened(file, stat);
     // A directory opens on Linux; reading it is EISDIR, as fs.readFileSync reports it.
     if (stat.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${file}'`), { code: 'EISDIR' });
@@ -100,7 +91,7 @@ export function readInputFile(file: string, encoding?: 'utf8'): Buffer | string 
     let total = 0;
     const buffer = Buffer.allocUnsafe(Math.min(Math.max(stat.size + 1, 4096), max + 1));
     for (;;) {
-      const count = unread(() => fs.readSync(fd, buffer, 0, buffer.length, null));
+      const count = attempt(file, () => fs.readSync(fd, buffer, 0, buffer.length, null));
       if (count === 0) break;
       total += count;
       if (total > max) throw tooLarge(file, max);

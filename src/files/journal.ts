@@ -235,9 +235,17 @@ export function noteNotOpened(file: string, error: unknown): void {
   else noteUnreadable(file, error);
 }
 
-/** For `readInputFile`: a file it opened but could not stat or read to the end (EIO…). */
-export function noteNotRead(file: string, error: unknown): void {
-  noteUnreadable(file, error);
+/**
+ * Runs `io` on `file` (a read, a listing); a failure the file's stat does not show (EMFILE, EIO…) makes the
+ * load not kept, since a loader may go on without what it could not read.
+ */
+export function attempt<T>(file: string, io: () => T): T {
+  try {
+    return io();
+  } catch (error) {
+    if (open.size > 0 && !PATH_ERRORS.has(codeOf(error))) noteUnreadable(file, error);
+    throw error;
+  }
 }
 
 /**
@@ -279,26 +287,16 @@ function noteDir(dir: string): void {
   if (open.size > 0) noteStatNow(dir);
 }
 
-/** A listing that failed for a reason the directory's stat does not show (EMFILE…): a load that went on without it is not kept. */
-function listed<T>(dir: string, list: () => T): T {
-  try {
-    return list();
-  } catch (error) {
-    if (open.size > 0 && !PATH_ERRORS.has(codeOf(error))) noteUnreadable(dir, error);
-    throw error;
-  }
-}
-
 /** The names in a directory (`fs.readdirSync`); the directory's own stat is what is noted. */
 export function listDir(dir: string): string[] {
   noteDir(dir);
-  return listed(dir, () => fs.readdirSync(dir));
+  return attempt(dir, () => fs.readdirSync(dir));
 }
 
 /** {@link listDir} with each entry's type (`withFileTypes`): a type changes only by removing and adding. */
 export function listDirEntries(dir: string): fs.Dirent[] {
   noteDir(dir);
-  return listed(dir, () => fs.readdirSync(dir, { withFileTypes: true }));
+  return attempt(dir, () => fs.readdirSync(dir, { withFileTypes: true }));
 }
 
 /** `os.homedir()`: HOME, or the account's home directory when it is not set. */
