@@ -84,7 +84,7 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
     ...options,
     holdBack: (hook) => holdBackReason(gate, hook.entry),
   });
-  const aggregate = dialect.aggregate(event, results);
+  const aggregate = dialect.aggregate(event, results, config);
   if (agentError) {
     delete aggregate.finalOutput;
     aggregate.success = false;
@@ -96,7 +96,7 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
     failClosed = applyFailClosed(results, finalOutput, event, dialect.failClosed, config);
     finalOutput = failClosed.output;
   }
-  const outcome = dialect.outcome(event, finalOutput);
+  const outcome = dialect.outcome(event, finalOutput, config);
   const report = buildReport(
     description,
     input,

@@ -226,10 +226,10 @@ export interface Dialect {
   interpret(event: string, outcome: ProcessOutcome, invocation: HookInvocation): Interpretation;
   /** Sequential mode: the input the next hook receives after this result. */
   chain(event: string, input: JsonObject, result: HookResult): JsonObject;
-  /** Pure: merges the results the way the agent does. */
-  aggregate(event: string, results: readonly HookResult[]): AggregateResult;
+  /** Pure: merges the results the way the agent does (`config`: the loaded configuration, for its agent version). */
+  aggregate(event: string, results: readonly HookResult[], config?: ResolvedConfig): AggregateResult;
   /** What the merged output makes the agent do, for the exit code. */
-  outcome(event: string, finalOutput: JsonObject | undefined): Outcome;
+  outcome(event: string, finalOutput: JsonObject | undefined, config?: ResolvedConfig): Outcome;
   /** The report's words for this agent's answers (render/report.ts). */
   answerWords: AnswerWords;
   /**

@@ -4,6 +4,7 @@
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
 import { isPlainObject, setOwn } from '../../event/json.js';
 import { eventRule } from './events.js';
+import { DEFAULT_PROFILE, has, type ClaudeProfile } from './version.js';
 
 const PERMISSION_RANK: Readonly<Record<string, number>> = { allow: 1, ask: 2, defer: 3, deny: 4 };
 
@@ -86,6 +87,9 @@ export function mergeClaudeOutputs(event: string, outputs: readonly JsonObject[]
   return merged;
 }
 
+/** Events whose block means no model request is made, so no hook's context reaches the model. */
+const PROMPT_EVENTS = new Set(['UserPromptSubmit', 'UserPromptExpansion']);
+
 export function aggregateClaude(event: string, results: readonly HookResult[], rules?: MergeRules): AggregateResult {
   const outputs = results.filter((r) => isObject(r.output)).map((r) => r.output as JsonObject);
   const errors = results.flatMap((r) => (r.error ? [r.error] : []));
@@ -96,11 +100,27 @@ export function aggregateClaude(event: string, results: readonly HookResult[], r
 }
 
 /**
- * What the merged output makes Claude Code do: 4 stop (continue:false, except at SessionEnd), 2 block (a
- * PreToolUse deny, a PermissionRequest deny, a honoured `decision: "block"`), 3 ask (a PreToolUse ask),
- * 0 otherwise (allow, defer, no decision, and every event that cannot block).
+ * Claude Code's merge, and what it then drops: a blocked prompt is never sent, so the context hooks added to
+ * it goes nowhere (a consumer must not inject it into a prompt the agent refused).
  */
-export function outcomeClaude(event: string, output: JsonObject | undefined): Outcome {
+export function aggregateClaudeCode(event: string, results: readonly HookResult[]): AggregateResult {
+  const aggregate = aggregateClaude(event, results);
+  const output = aggregate.finalOutput;
+  if (output && PROMPT_EVENTS.has(event) && output.decision === 'block' && isObject(output.hookSpecificOutput)) {
+    const { additionalContext: _dropped, ...hso } = output.hookSpecificOutput;
+    if (Object.keys(hso).length > 1) output.hookSpecificOutput = hso;
+    else delete output.hookSpecificOutput;
+  }
+  return aggregate;
+}
+
+/**
+ * What the merged output makes Claude Code do: 4 stop (continue:false, except at SessionEnd; a PermissionRequest
+ * deny that interrupts), 2 block (a PreToolUse deny, a PermissionRequest deny, a honoured `decision: "block"`,
+ * Stop's added context), 3 ask (a PreToolUse ask), 0 otherwise (allow, defer, no decision, and every event
+ * that cannot block).
+ */
+export function outcomeClaude(event: string, output: JsonObject | undefined, profile: ClaudeProfile = DEFAULT_PROFILE): Outcome {
   if (!output) return 'proceed';
   if (output.continue === false && event !== 'SessionEnd') return 'stop';
   const hso = isObject(output.hookSpecificOutput) ? output.hookSpecificOutput : {};
@@ -109,7 +129,13 @@ export function outcomeClaude(event: string, output: JsonObject | undefined): Ou
     if (hso.permissionDecision === 'ask') return 'ask';
     return 'proceed';
   }
-  if (event === 'PermissionRequest') return isObject(hso.decision) && hso.decision.behavior === 'deny' ? 'block' : 'proceed';
+  if (event === 'PermissionRequest') {
+    if (!isObject(hso.decision) || hso.decision.behavior !== 'deny') return 'proceed';
+    // The binary aborts the turn: the tool is refused and no further model request is made.
+    return hso.decision.interrupt === true && has(profile, 'interruptStops') ? 'stop' : 'block';
+  }
+  // Stop's added context is "delivered to the model; the conversation continues": the turn does not end.
+  if (event === 'Stop' && typeof hso.additionalContext === 'string' && hso.additionalContext !== '' && has(profile, 'stopContextContinues')) return 'block';
   const rule = eventRule(event);
   if (rule?.permissionBlocks && (hso.permissionDecision === 'deny' || hso.permissionDecision === 'ask')) return 'block';
   // Versions that do not honour an event's decision had it removed by interpret.ts.

@@ -274,6 +274,9 @@ const EVENTS = {
 
 export type ClaudeEventName = keyof typeof EVENTS;
 
+/** Events whose hooks' `onFailure` Claude Code ignores: a failing hook there never blocks. */
+export const ON_FAILURE_IGNORED: ReadonlySet<string> = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);
+
 /** Every event `hookrun run --dialect claude` can fire: the classic thirteen first. */
 export const CLAUDE_EVENTS = Object.keys(EVENTS) as ClaudeEventName[];
 
@@ -312,7 +315,9 @@ const base = {
   session_id: str(),
   transcript_path: str(),
   cwd: str(),
+  prompt_id: str(),
   permission_mode: str(),
+  effort: z.optional(object()),
   hook_event_name: str(),
 };
 
@@ -350,14 +355,18 @@ export function completeClaudeInput(event: string, input: JsonObject, ctx: Conte
         : `${event} event field "${field}" is invalid: ${issue.message ?? issue.code}`,
     );
   }
-  const { session_id, transcript_path, cwd, permission_mode, hook_event_name, ...specific } = input;
+  // prompt_id, effort (and agent_id/agent_type in a subagent) describe the caller's session: passed on where
+  // the 2.1.328 binary puts them, never made up.
+  const { session_id, transcript_path, cwd, prompt_id, permission_mode, effort, hook_event_name, ...specific } = input;
   const completed: JsonObject = {
     session_id: session_id ?? randomUUID(),
     transcript_path: transcript_path ?? '',
     cwd: cwd ?? ctx.cwd,
   };
+  if (prompt_id !== undefined) completed.prompt_id = prompt_id;
   const rule = EVENTS[event] as ClaudeEventRule;
   if (permission_mode !== undefined || rule.permissionMode) completed.permission_mode = permission_mode ?? 'default';
+  if (effort !== undefined) completed.effort = effort;
   completed.hook_event_name = hook_event_name ?? event;
   return { ...completed, ...specific };
 }

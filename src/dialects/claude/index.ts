@@ -2,11 +2,11 @@
 import { firstFile } from '../detect.js';
 import { defineDialect } from '../dialect.js';
 import { claudeFailClosed } from './fail-closed.js';
-import { aggregateClaude, outcomeClaude, rewrittenToolInputClaude } from './aggregate.js';
+import { aggregateClaudeCode, outcomeClaude, rewrittenToolInputClaude } from './aggregate.js';
 import { CLAUDE_EVENTS, completeClaudeInput } from './events.js';
 import { interpretClaude } from './interpret.js';
 import { claudeInvocation } from './invocation.js';
-import { planClaude } from './plan.js';
+import { planClaude, profileOf } from './plan.js';
 import { CLAUDE_DROPPED_HOOK_CODES, claudeSettingsPaths, loadClaudeConfig } from './settings.js';
 import { resolveClaudeProfile } from './version.js';
 import { claudeWords } from './words.js';
@@ -21,8 +21,8 @@ export const claude = defineDialect({
   plan: planClaude,
   invocation: claudeInvocation,
   interpret: interpretClaude,
-  aggregate: aggregateClaude,
-  outcome: outcomeClaude,
+  aggregate: aggregateClaudeCode,
+  outcome: (event, output, config) => outcomeClaude(event, output, config && profileOf(config)),
   answerWords: claudeWords,
   rewrittenToolInput: rewrittenToolInputClaude,
   failClosed: claudeFailClosed,

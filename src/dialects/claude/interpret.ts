@@ -19,6 +19,8 @@ interface Reading {
   generation: Generation;
   profile: ClaudeProfile;
   unblockable: boolean;
+  /** The event's tool, where it has one. */
+  tool?: string;
 }
 
 export function interpretClaude(event: string, outcome: ProcessOutcome, invocation: HookInvocation): Interpretation {
@@ -28,17 +30,20 @@ export function interpretClaude(event: string, outcome: ProcessOutcome, invocati
   // PreCompact's blocking is dated on its own (2.1.105), later than the rest of the current generation.
   if (event === 'PreCompact' && generation === 'current' && !has(profile, 'preCompactBlocks')) generation = 'classic';
   const reading: Reading = { generation, profile, unblockable: info?.unblockable === true };
+  if (info?.tool !== undefined) reading.tool = info.tool;
   const rule = eventRule(event);
-  const failed = (error: string, exitCode = 0): Interpretation => {
+  /** `how`: Claude Code's word for the failure in an onFailure block's message ("failed", "timed out"). */
+  const failed = (error: string, exitCode = 0, how = 'failed'): Interpretation => {
     // WorktreeCreate: a hook that fails, for any reason, fails the creation.
     if (rule?.failsOnNonZero) return { success: false, error, exitCode, output: { decision: 'block', reason: error }, outputFormat: 'text' };
+    if (info?.blockOnFailure && rule) return blockOnFailure(event, rule, reading, `[${invocation.command}]: ${how}; blocking because onFailure is "block"`, outcome, exitCode);
     return { success: false, error, exitCode };
   };
   if (outcome.spawnError !== undefined) return failed(outcome.spawnError);
   if (outcome.timedOut) {
     const error = `Hook timed out after ${invocation.timeoutMs / 1000} s: cancelled, its output discarded (no decision)`;
     if (rule?.timeoutBlocks) return { success: false, error: `${error}; a timed-out ${event} hook blocks`, exitCode: 0, output: { decision: 'block', reason: `${event} hook timed out` }, outputFormat: 'text' };
-    return failed(error);
+    return failed(error, 0, 'timed out');
   }
   if (info?.http && rule) return interpretHttp(event, outcome, rule, reading, failed);
   const exitCode = outcome.exitCode ?? 0;
@@ -92,7 +97,7 @@ export function interpretClaude(event: string, outcome: ProcessOutcome, invocati
     // Current Claude Code: valid JSON decides on any exit code; otherwise a non-blocking error.
     if (json) return { success: false, exitCode, output: json, outputFormat: 'json' };
     const firstLine = stderr.split('\n')[0] || 'No stderr output';
-    return { success: false, exitCode, error: `Failed with non-blocking status code ${exitCode}: ${firstLine}` };
+    return failed(`Failed with non-blocking status code ${exitCode}: ${firstLine}`, exitCode);
   }
   if (cut) {
     return { success: false, exitCode, error: "stdout exceeded hookrun's capture limit (--max-output) and was cut; the output was not parsed" };
@@ -215,11 +220,39 @@ function normalise(event: string, output: JsonObject, rule: ClaudeEventRule, rea
     delete result.reason;
     result.hookSpecificOutput = hso;
   }
+  // A headless session starts whatever a SessionStart hook says (first seen in the 2.1.328 binary).
+  if (event === 'SessionStart' && has(reading.profile, 'sessionStartContinueIgnored')) {
+    delete result.continue;
+    delete result.stopReason;
+  }
+  // A replacement output must have the tool's own shape: an object for a built-in tool (Bash's
+  // {stdout, stderr, …}); Claude Code ignores anything else and the model gets the real output.
+  if (event === 'PostToolUse' && isObject(result.hookSpecificOutput)) {
+    const hso = result.hookSpecificOutput;
+    const mcp = reading.tool?.startsWith('mcp__') === true;
+    if (hso.updatedToolOutput !== undefined && !mcp && !isObject(hso.updatedToolOutput)) {
+      const { updatedToolOutput: _ignored, ...kept } = hso;
+      result.hookSpecificOutput = kept;
+    }
+  }
   // Events whose decision this Claude Code version does not honour (PreCompact before the current generation).
   if ((rule.decisionBlocks !== undefined && !byGeneration(rule.decisionBlocks, generation)) || reading.unblockable) {
     delete result.decision;
   }
   return result;
+}
+
+/**
+ * `onFailure: "block"`: the failed hook blocks as an exit 2 would, its message first and its stderr after
+ * (the model reads `<Event>:<Tool> hook error: [<command>]: failed; blocking because onFailure is "block"`).
+ * PermissionRequest, whose exit 2 Claude Code no longer honours, denies.
+ */
+function blockOnFailure(event: string, rule: ClaudeEventRule, reading: Reading, message: string, outcome: ProcessOutcome, exitCode: number): Interpretation {
+  const stderr = outcome.stderr.trim();
+  const reason = stderr === '' ? message : `${message}\n${stderr}`;
+  const blocking: ClaudeEventRule = event === 'PermissionRequest' ? { ...rule, exit2: 'deny-permission' } : rule;
+  const output = applyExit2(event, blocking, reading, {}, reason);
+  return output ? { success: false, exitCode, output, outputFormat: 'text' } : { success: false, exitCode, error: reason };
 }
 
 /** Exit code 2: stdout is ignored (classic) or read (current); stderr becomes the event's block or message. */

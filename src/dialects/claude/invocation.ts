@@ -8,10 +8,10 @@ import { applyEnvPolicy, copyEnvironment } from '../../exec/env.js';
 import type { Context } from '../../context.js';
 import type { HookInvocation } from '../dialect.js';
 import type { JsonObject, PlannedHook, ResolvedConfig } from '../../types.js';
-import { eventRule } from './events.js';
+import { eventRule, ON_FAILURE_IGNORED } from './events.js';
 import { profileOf } from './plan.js';
 import { isClaudeConfig } from './settings.js';
-import { has, type ClaudeProfile, type Generation } from './version.js';
+import { CHECKED_VERSION, has, type ClaudeProfile, type Generation } from './version.js';
 
 /** Events whose hooks get CLAUDE_ENV_FILE ("Other hook types don't have access"). */
 const ENV_FILE_EVENTS = new Set(['SessionStart', 'Setup', 'CwdChanged', 'FileChanged']);
@@ -27,6 +27,10 @@ export interface ClaudeInvocation extends HookInvocation {
     unblockable: boolean;
     /** An http hook: its response is read as hooks reference §HTTP response handling says. */
     http: boolean;
+    /** `onFailure: "block"` applies: a failure, a timeout or a hook that cannot start blocks as exit 2 does. */
+    blockOnFailure?: boolean;
+    /** The event's `tool_name`, for the checks that depend on the tool (an MCP tool's output shape). */
+    tool?: string;
   };
 }
 
@@ -54,13 +58,16 @@ export function claudeInvocation(hook: PlannedHook, input: JsonObject, config: R
     env.CLAUDE_PLUGIN_DATA = plugin.data;
   }
 
-  const claude = {
+  const async = c.async === true || c.asyncRewake === true;
+  const claude: ClaudeInvocation['claude'] = {
     generation: profile.generation,
     profile,
-    async: c.async === true || c.asyncRewake === true,
+    async,
     unblockable: event === 'ConfigChange' && input.source === 'policy_settings',
     http: c.type === 'http',
+    blockOnFailure: c.onFailure === 'block' && !async && !ON_FAILURE_IGNORED.has(event) && has(profile, 'onFailure'),
   };
+  if (typeof input.tool_name === 'string') claude.tool = input.tool_name;
   const stdin = JSON.stringify(input);
   const timeout = timeoutMs(hook, config, ctx, profile.generation);
   if (c.type === 'http') {
@@ -115,6 +122,15 @@ function addClaudeVariables(env: Record<string, string>, hook: PlannedHook, inpu
   // hookrun stands in for the Claude Code process.
   if (has(profile, [2, 1, 214])) env.CLAUDE_PID = String(process.pid);
   if (ENV_FILE_EVENTS.has(hook.entry.event)) env.CLAUDE_ENV_FILE = claudeEnvFile(ctx, hook.index);
+  if (has(profile, 'sdkEnvironment')) {
+    // What a headless (-p) Claude Code 2.1.328 adds; a caller that runs hookrun inside a session keeps its own.
+    env.AI_AGENT ??= `claude-code_${(profile.version ?? CHECKED_VERSION).join('-')}_harness`;
+    env.CLAUDE_CODE_ENTRYPOINT ??= 'sdk-cli';
+    env.CLAUDE_CODE_SESSION_ATTENDED ??= '0';
+    // Set exactly where stdin carries `effort` (the tool events, Stop, PermissionRequest, PostToolBatch).
+    const effort = input.effort;
+    if (typeof effort === 'object' && effort !== null && typeof (effort as JsonObject).level === 'string') env.CLAUDE_EFFORT = (effort as JsonObject).level as string;
+  }
 }
 
 interface PluginInfo {

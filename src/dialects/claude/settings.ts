@@ -6,7 +6,7 @@ import { type Context, homeDir } from '../../context.js';
 import { configError, HookrunError } from '../../errors.js';
 import { isPlainObject, parseJsoncObject, type JsoncDocument, type JsonPath } from '../../settings/jsonc.js';
 import type { Diagnostic, HookConfig, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
-import { CLAUDE_EVENTS, eventKnownIn, eventRule, handlerTypeRuns, isClaudeEvent } from './events.js';
+import { CLAUDE_EVENTS, eventKnownIn, eventRule, handlerTypeRuns, isClaudeEvent, ON_FAILURE_IGNORED } from './events.js';
 import { classifyMatcher } from './matcher.js';
 import { has, SINCE, type ClaudeProfile } from './version.js';
 import { readInputFile } from '../../read-input.js';
@@ -42,6 +42,8 @@ export interface ClaudeSettingsFile {
   exists: boolean;
   skipped?: string;
   doc?: JsoncDocument & { value: JsonObject };
+  /** The file is not strict JSON (or not an object), so Claude Code drops it whole: why, and where. */
+  dropped?: HookrunError;
 }
 
 /** ResolvedConfig plus the Claude Code version whose rules apply; the dialect's other members read it back. */
@@ -79,9 +81,10 @@ function defaultManagedPath(platform: NodeJS.Platform): string {
 
 /**
  * Reads every settings file (or these layers, in this order: Cursor reads Claude Code's local, project and
- * user files); a file that does not parse is fatal (exit 1), naming file:line:column.
+ * user files). A file that does not parse is fatal (exit 1), naming file:line:column; with `strict`, as
+ * Claude Code reads them, it must be strict JSON (no comments) and one that is not is dropped, not fatal.
  */
-export function readClaudeSettings(ctx: Context, layers: readonly ClaudeLayer[] = CLAUDE_LAYERS): ClaudeSettingsFile[] {
+export function readClaudeSettings(ctx: Context, layers: readonly ClaudeLayer[] = CLAUDE_LAYERS, { strict = false } = {}): ClaudeSettingsFile[] {
   const paths = claudeSettingsPaths(ctx);
   const sameAsUser = realpathOr(paths.project) === realpathOr(paths.user);
   return layers.map((layer): ClaudeSettingsFile => {
@@ -96,8 +99,34 @@ export function readClaudeSettings(ctx: Context, layers: readonly ClaudeLayer[] 
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       throw configError(`cannot read ${file} (${code})`, { file, line: 0, column: 0, path: [] });
     }
-    return { layer, path: file, exists, doc: parseJsoncObject(text, file, 'Claude Code settings must be a JSON object.') };
+    const notObject = 'Claude Code settings must be a JSON object.';
+    if (!strict) return { layer, path: file, exists, doc: parseJsoncObject(text, file, notObject) };
+    try {
+      return { layer, path: file, exists, doc: parseJsoncObject(text, file, notObject, { comments: false }) };
+    } catch (error) {
+      if (!(error instanceof HookrunError)) throw error;
+      return { layer, path: file, exists, dropped: error };
+    }
   });
+}
+
+/**
+ * The loud warning for a file Claude Code drops whole: a guard the user believes active does not run. A
+ * comment is the usual cause (Gemini CLI and Cursor accept them), so the message says when it is one.
+ */
+function droppedFileWarning(file: ClaudeSettingsFile): Diagnostic {
+  const error = file.dropped!;
+  // The parser's message names the file and place, which the warning's location already gives.
+  let cause = error.message.replace(/^Error in \S+: /, '').replace(` in ${file.path}:${error.location?.line}:${error.location?.column}`, '');
+  try {
+    parseJsoncObject(readInputFile(file.path, 'utf8'), file.path, '');
+    cause = 'it has comments, and Claude Code reads its settings as strict JSON (a // or /* */ comment is enough)';
+  } catch {
+    // Not only comments: the parser's own message says what is wrong.
+  }
+  const where = error.location ? 'this file' : file.path;
+  const message = `Claude Code skips ${where} whole: ${cause}; none of its hooks (or other settings) apply`;
+  return { code: 'settings-file-dropped', severity: 'warning', message, ...(error.location ? { location: error.location } : {}) };
 }
 
 /** The layers whose files are inside the workspace: their hooks run only in a trusted folder. */
@@ -106,7 +135,7 @@ const PROJECT_LAYERS: ReadonlySet<Layer> = new Set(['project', 'local']);
 export async function loadClaudeConfig(ctx: Context, profile: ClaudeProfile, options: Pick<LoadOptions, 'trustWorkspace' | 'keepInactive'> = {}): Promise<ClaudeResolvedConfig> {
   let files: ClaudeSettingsFile[];
   try {
-    files = readClaudeSettings(ctx);
+    files = readClaudeSettings(ctx, CLAUDE_LAYERS, { strict: true });
   } catch (error) {
     if (error instanceof HookrunError) throw error;
     throw configError(String(error));
@@ -128,6 +157,7 @@ export async function loadClaudeConfig(ctx: Context, profile: ClaudeProfile, opt
   const httpEnvVars = mergedList(files, 'httpHookAllowedEnvVars');
   if (httpEnvVars) config.claude.httpEnvVars = httpEnvVars;
 
+  for (const file of files) if (file.dropped) config.diagnostics.push(droppedFileWarning(file));
   const gate = hookGate(files);
   if (gate.allDisabled) {
     config.hooksEnabled = false;
@@ -360,6 +390,7 @@ function registerHandler(event: string, handler: unknown, matcher: unknown, at: 
       c.warn('field-needs-current', `${where}.${field} is ignored by Claude Code ${c.profile.label} (it arrived in ${since}); pass --claude-version current (or a version ≥ ${since}) to apply it`, [...at, field]);
     }
   }
+  checkOnFailure(event, handler, at, c);
   if (handler.args !== undefined && (!Array.isArray(handler.args) || !handler.args.every((a) => typeof a === 'string'))) {
     c.warn('invalid-args', `${where}.args must be an array of strings; the handler is skipped`, [...at, 'args']);
     return undefined;
@@ -386,6 +417,23 @@ function registerHandler(event: string, handler: unknown, matcher: unknown, at: 
   }
   if (c.blocked) entry.config = { ...config, disabledBecause: c.blocked };
   return entry;
+}
+
+/** `onFailure` ("continue", the default, or "block"): where it does nothing, say so. */
+function checkOnFailure(event: string, handler: JsonObject, at: JsonPath, c: GroupContext): void {
+  const value = handler.onFailure;
+  if (value === undefined) return;
+  const where = `${formatPath(at)}.onFailure`;
+  const field = [...at, 'onFailure'];
+  if (value !== 'continue' && value !== 'block') {
+    c.warn('invalid-on-failure', `${where} must be "continue" or "block", got ${JSON.stringify(value)}; a failure of this hook does not block`, field);
+  } else if (!has(c.profile, 'onFailure')) {
+    const since = SINCE.onFailure.join('.');
+    c.warn('field-needs-current', `${where} is not known to Claude Code ${c.profile.label} (first seen in ${since}); pass --claude-version current (or ${since}) to apply it`, field);
+  } else if (value === 'block' && (ON_FAILURE_IGNORED.has(event) || handler.async === true || handler.asyncRewake === true)) {
+    const why = ON_FAILURE_IGNORED.has(event) ? `Claude Code ignores it on ${event}` : 'Claude Code ignores it on an async hook';
+    c.warn('on-failure-ignored', `${where} is "block", but ${why}: a failure of this hook never blocks`, field);
+  }
 }
 
 /** `if` rules Claude Code accepts but that never let the hook run. */
@@ -431,6 +479,7 @@ function mergedSettings(files: ClaudeSettingsFile[]): JsonObject {
 
 function fileInfo(file: ClaudeSettingsFile): SettingsFileInfo {
   const info: SettingsFileInfo = { layer: file.layer, path: file.path, exists: file.exists, loaded: Boolean(file.doc) };
+  // A dropped file was read and checked: its warning says the rest.
   if (file.skipped) info.note = `not read: ${file.skipped}`;
   else if (!file.exists) info.note = 'not found';
   return info;

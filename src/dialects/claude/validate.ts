@@ -9,6 +9,7 @@ import type { CheckedFile, CodeInfo, Diagnostic, ValidateResult } from '../../ty
 export const CLAUDE_FINDING_CODES = {
   'settings-unreadable': { severity: 'error', title: 'A settings file exists but cannot be read' },
   'settings-syntax-error': { severity: 'error', title: 'A settings file is not valid JSON: Claude Code reports it and loads none of it' },
+  'settings-file-dropped': { severity: 'error', title: 'A settings file is not strict JSON (a comment is enough): Claude Code skips it whole, and none of its hooks run' },
   'settings-file-ignored': { severity: 'error', title: 'This Claude Code version ignores every hook in the file (an unknown event before 2.1.101, a malformed entry before 2.1.122)' },
   'hooks-not-object': { severity: 'error', title: '"hooks" is not an object of event names' },
   'invalid-event-name': { severity: 'error', title: 'Unknown event name (or one newer than the version): its hooks never run' },
@@ -33,7 +34,9 @@ export const CLAUDE_FINDING_CODES = {
   'timeout-unit': { severity: 'warning', title: 'timeout of 1000 or more: Claude Code reads seconds; it looks like milliseconds' },
   'invalid-timeout': { severity: 'warning', title: 'timeout is not a positive number of seconds: the default applies' },
   'timeout-looks-like-ms': { severity: 'warning', title: 'timeout is over an hour: Claude Code reads seconds, not milliseconds' },
-  'field-needs-current': { severity: 'warning', title: 'A handler field this Claude Code version ignores (if before 2.1.85, args before 2.1.139)' },
+  'field-needs-current': { severity: 'warning', title: 'A handler field this Claude Code version ignores (if before 2.1.85, args before 2.1.139, onFailure before 2.1.328)' },
+  'invalid-on-failure': { severity: 'error', title: 'onFailure is neither "continue" nor "block": a failure of the hook does not block' },
+  'on-failure-ignored': { severity: 'warning', title: 'onFailure "block" where Claude Code ignores it (Stop, SubagentStop, TaskCompleted, TeammateIdle, async hooks)' },
   'hooks-disabled': { severity: 'info', title: 'disableAllHooks is true' },
   'managed-hooks-only': { severity: 'info', title: 'allowManagedHooksOnly: only managed hooks run' },
   'plugin-file-invalid': { severity: 'error', title: 'A plugin\'s manifest or hooks file cannot be read or parsed' },

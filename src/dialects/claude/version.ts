@@ -17,11 +17,15 @@ export interface ClaudeProfile {
   listCommas: boolean;
   /** Exact-list matchers accept `-` (v2.1.195); before, a hyphenated name is a regex. */
   listHyphens: boolean;
-  /** The version asked for; undefined: classic (below 2.1.3) or current (everything hookrun knows, up to 2.1.251). */
+  /** The version asked for; undefined: classic (below 2.1.3) or current (everything hookrun knows: the 2.1.328 binary). */
   version?: readonly number[];
 }
 
 export type Version = readonly [number, number, number];
+
+/** The newest Claude Code whose binary hookrun was checked against; `current` stands for it. */
+export const CHECKED_VERSION: Version = [2, 1, 328];
+const OBSERVED = CHECKED_VERSION;
 
 /**
  * Behaviours the changelog and the docs date one by one (docs/sources.md §C1): each is
@@ -46,6 +50,18 @@ export const SINCE = {
   exit2InvalidJsonBlocks: [2, 1, 214],
   /** CL 2.1.214: `if` "Edit(src/**)" is anchored at cwd (before: a directory named src at any depth). */
   ifDirAnchored: [2, 1, 214],
+  // The rest were first seen in the real 2.1.328 binary (docs/claude.md, "Checked against"): the docs of
+  // 2.1.240 do not have them and no changelog dates them, so they are on from the version that showed them.
+  /** The handler field `onFailure: "block"`: a hook that fails, times out or cannot start blocks. */
+  onFailure: OBSERVED,
+  /** Stop's `hookSpecificOutput.additionalContext` keeps the turn going, as a block does. */
+  stopContextContinues: OBSERVED,
+  /** PermissionRequest `deny` with `interrupt: true` aborts the whole turn. */
+  interruptStops: OBSERVED,
+  /** SessionStart `continue: false` has no effect in a headless (`-p`) session. */
+  sessionStartContinueIgnored: OBSERVED,
+  /** The hook environment's AI_AGENT, CLAUDE_CODE_ENTRYPOINT, CLAUDE_EFFORT; stdin's `prompt_id`. */
+  sdkEnvironment: OBSERVED,
 } satisfies Record<string, Version>;
 
 export type Feature = keyof typeof SINCE;

@@ -437,6 +437,148 @@ const rows: Row[] = [
     event: 'Stop',
     expect: { exit: 0, fired: ['a'], stderr: /did you mean "PreToolUse"[\s\S]*does not run "prompt" hooks \(it needs a model\)[\s\S]*reads seconds, not milliseconds/ },
   },
+  // What the real 2.1.328 binary does (docs/claude.md, "Checked against"); the same row under an older version keeps the older rule.
+  {
+    name: '2.1.328 onFailure block: a hook that exits 1 blocks, with the binary\'s message and the stderr',
+    project: on('PreToolUse', group('Bash', cmd('a', 'echo broke >&2; exit 1', { onFailure: 'block' }))),
+    event: 'PreToolUse',
+    args: ['--tool', 'Bash'],
+    version: 'current',
+    expect: { exit: 2, fired: ['a'], outputHas: { hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/\]: failed; blocking because onFailure is "block"\nbroke$/) } } },
+  },
+  {
+    name: '2.1.328 onFailure block: a timed-out hook blocks',
+    project: on('PreToolUse', group('Bash', cmd('a', 'sleep 5', { onFailure: 'block', timeout: 1 }))),
+    event: 'PreToolUse',
+    args: ['--tool', 'Bash'],
+    version: 'current',
+    expect: { exit: 2, outputHas: { hookSpecificOutput: { permissionDecisionReason: expect.stringContaining(': timed out; blocking because onFailure is "block"') } } },
+  },
+  {
+    name: '2.1.328 onFailure block: a hook that cannot start blocks',
+    project: on('PreToolUse', group('Bash', { type: 'command', command: 'no-such-program', args: [], onFailure: 'block' })),
+    event: 'PreToolUse',
+    args: ['--tool', 'Bash'],
+    version: 'current',
+    expect: { exit: 2, outputHas: { hookSpecificOutput: { permissionDecisionReason: expect.stringContaining(': failed; blocking because onFailure is "block"') } } },
+  },
+  {
+    name: '2.1.328 onFailure block on PermissionRequest denies',
+    project: on('PermissionRequest', group('Bash', cmd('a', 'exit 1', { onFailure: 'block' }))),
+    event: 'PermissionRequest',
+    args: ['--tool', 'Bash'],
+    version: 'current',
+    expect: { exit: 2, outputHas: { hookSpecificOutput: { decision: { behavior: 'deny' } } } },
+  },
+  {
+    name: 'onFailure continue (the default), onFailure block on Stop and on an async hook: a failure does not block',
+    project: {
+      hooks: {
+        PreToolUse: [group('Bash', cmd('a', 'exit 1', { onFailure: 'continue' }), cmd('b', 'exit 1', { onFailure: 'block', async: true }))],
+        Stop: [group(undefined, cmd('s', 'exit 1', { onFailure: 'block' }))],
+      },
+    },
+    event: 'PreToolUse',
+    args: ['--tool', 'Bash'],
+    version: 'current',
+    expect: { exit: 0, fired: ['a', 'b'] },
+  },
+  {
+    name: 'onFailure block on Stop is ignored as the binary ignores it',
+    project: on('Stop', group(undefined, cmd('s', 'exit 1', { onFailure: 'block' }))),
+    event: 'Stop',
+    version: 'current',
+    expect: { exit: 0, fired: ['s'] },
+  },
+  {
+    name: 'onFailure block before 2.1.328 (2.1.240, the docs): the field is not known and a failure does not block',
+    project: on('PreToolUse', group('Bash', cmd('a', 'exit 1', { onFailure: 'block' }))),
+    event: 'PreToolUse',
+    args: ['--tool', 'Bash'],
+    version: '2.1.240',
+    expect: { exit: 0, fired: ['a'] },
+  },
+  {
+    name: '2.1.328 Stop additionalContext keeps the turn going (block)',
+    project: on('Stop', group(undefined, cmd('a', say({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'keep going' } })))),
+    event: 'Stop',
+    version: 'current',
+    expect: { exit: 2, outputHas: { hookSpecificOutput: { additionalContext: 'keep going' } } },
+  },
+  {
+    name: 'Stop additionalContext before 2.1.328 proceeds',
+    project: on('Stop', group(undefined, cmd('a', say({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'keep going' } })))),
+    event: 'Stop',
+    version: '2.1.240',
+    expect: { exit: 0 },
+  },
+  {
+    name: '2.1.328 PermissionRequest deny with interrupt aborts the turn (stop)',
+    project: on('PermissionRequest', group('Bash', cmd('a', say({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'no', interrupt: true } } })))),
+    event: 'PermissionRequest',
+    args: ['--tool', 'Bash'],
+    version: 'current',
+    expect: { exit: 4 },
+  },
+  {
+    name: 'PermissionRequest deny with interrupt before 2.1.328 blocks',
+    project: on('PermissionRequest', group('Bash', cmd('a', say({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'no', interrupt: true } } })))),
+    event: 'PermissionRequest',
+    args: ['--tool', 'Bash'],
+    version: '2.1.240',
+    expect: { exit: 2 },
+  },
+  {
+    name: '2.1.328 SessionStart continue:false has no effect in a headless session',
+    project: on('SessionStart', group(undefined, cmd('a', say({ continue: false, stopReason: 'halt' })))),
+    event: 'SessionStart',
+    version: 'current',
+    expect: { exit: 0, output: {} },
+  },
+  {
+    name: 'SessionStart continue:false before 2.1.328 stops',
+    project: on('SessionStart', group(undefined, cmd('a', say({ continue: false, stopReason: 'halt' })))),
+    event: 'SessionStart',
+    version: '2.1.240',
+    expect: { exit: 4 },
+  },
+  {
+    name: 'a blocked prompt drops every hook\'s additionalContext (no model request is made)',
+    project: on(
+      'UserPromptSubmit',
+      group(undefined, cmd('a', say({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX' } }, 2)), cmd('b', say({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX2' } }))),
+    ),
+    event: 'UserPromptSubmit',
+    version: 'current',
+    expect: { exit: 2, output: { decision: 'block', reason: '' } },
+  },
+  {
+    name: 'updatedToolOutput that is not the tool\'s shape (a string for Bash) is ignored; an object replaces',
+    project: {
+      hooks: {
+        PostToolUse: [group('Bash', cmd('a', say({ hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: 'fake', additionalContext: 'x' } })))],
+      },
+    },
+    event: 'PostToolUse',
+    args: ['--tool', 'Bash'],
+    version: 'current',
+    expect: { exit: 0, output: { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'x' } } },
+  },
+  {
+    name: 'updatedToolOutput as an object replaces, and an MCP tool takes a content array',
+    project: {
+      hooks: {
+        PostToolUse: [
+          group('Bash', cmd('a', say({ hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: { stdout: 'new', stderr: '', interrupted: false, isImage: false } } }))),
+          group('mcp__srv__echo', cmd('m', say({ hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: [{ type: 'text', text: 'mcp' }] } }))),
+        ],
+      },
+    },
+    event: 'PostToolUse',
+    args: ['--tool', 'mcp__srv__echo'],
+    version: 'current',
+    expect: { exit: 0, fired: ['m'], notFired: ['a'], outputHas: { hookSpecificOutput: { updatedToolOutput: [{ type: 'text', text: 'mcp' }] } } },
+  },
 ];
 
 const sandboxes: Sandbox[] = [];
@@ -497,13 +639,30 @@ describe.concurrent('hookrun run --dialect claude', () => {
     expect(existsSync(path.join(sb.root, 'fired-a'))).toBe(false);
   });
 
-  test('a settings file that does not parse is an error naming file:line:column', async () => {
-    const { sb, env } = await setUp({});
+  // Claude Code 2.1.328 skips a file that does not parse ("Invalid or malformed JSON") and runs the others.
+  test('a settings file that does not parse is dropped whole, said even under --quiet with file:line:column', async () => {
+    const { sb, env } = await setUp({ user: on('Stop', group(undefined, cmd('user', 'exit 0'))) });
     await sb.write(path.join(sb.ws, '.claude/settings.local.json'), '{\n  "hooks": {,}\n}\n');
-    const result = await hookrun(['run', 'Stop', '--dialect', 'claude', '--cwd', sb.ws], { env });
-    expect(result.exitCode).toBe(1);
+    const result = await hookrun(['run', 'Stop', '--dialect', 'claude', '--trust-workspace', '--cwd', sb.ws, '-q'], { env });
+    expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toContain(`${path.join(sb.ws, '.claude/settings.local.json')}:2:`);
-    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/skips this file whole: .*none of its hooks .*\[settings-file-dropped\]/);
+    expect(existsSync(path.join(sb.root, 'fired-user'))).toBe(true);
+  });
+
+  test('a comment is enough: the guard in a commented settings file does not run, and run, explain and validate say why', async () => {
+    const { sb, env } = await setUp({});
+    const guard = JSON.stringify(on('PreToolUse', group('Bash', cmd('guard', 'echo no >&2; exit 2'))), null, 2);
+    await sb.write(path.join(sb.ws, '.claude/settings.json'), guard.replace('{', '{\n  // the rm guard'));
+    const run = await hookrun(['run', 'PreToolUse', '--dialect', 'claude', '--trust-workspace', '--tool', 'Bash', '--cwd', sb.ws, '-q'], { env });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(existsSync(path.join(sb.root, 'fired-guard'))).toBe(false);
+    expect(run.stderr).toMatch(/settings\.json:2:3: .*it has comments, and Claude Code reads its settings as strict JSON/);
+    const explain = await hookrun(['explain', 'PreToolUse', '--dialect', 'claude', '--tool', 'Bash', '--cwd', sb.ws], { env });
+    expect(explain.stderr).toContain('[settings-file-dropped]');
+    const validate = await hookrun(['validate', '--dialect', 'claude', '--cwd', sb.ws], { env });
+    expect(validate.exitCode).toBe(1);
+    expect(validate.stdout).toMatch(/settings\.json:2:3: error: .*\[settings-file-dropped\]/);
   });
 
   test('no settings at all: proceed with {}', async () => {

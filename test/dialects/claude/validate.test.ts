@@ -84,7 +84,23 @@ describe.concurrent('validate --dialect claude', () => {
     expect(clean.exitCode, clean.stdout).toBe(0);
     const broken = await validate('{\n  "hooks": {,}\n}\n');
     expect(broken.exitCode).toBe(1);
-    expect(broken.stdout).toMatch(/settings\.json:2:\d+: error: .*\[settings-syntax-error\]/);
+    expect(broken.stdout).toMatch(/settings\.json:2:\d+: error: .*skips this file whole.*\[settings-file-dropped\]/);
+  });
+
+  test('onFailure: a value that is not continue/block, block where Claude Code ignores it, and a version before the field', async () => {
+    const settings = JSON.stringify({
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'a', onFailure: 'stop' }, { type: 'command', command: 'b', onFailure: 'block', async: true }] }],
+        Stop: [{ hooks: [{ type: 'command', command: 'c', onFailure: 'block' }] }],
+      },
+    });
+    const current = await validate(settings, ['--claude-version', 'current']);
+    expect(current.exitCode).toBe(1);
+    expect(current.stdout).toMatch(/onFailure must be "continue" or "block", got "stop".*\[invalid-on-failure\]/);
+    expect(current.stdout).toMatch(/ignores it on an async hook.*\[on-failure-ignored\]/);
+    expect(current.stdout).toMatch(/ignores it on Stop.*\[on-failure-ignored\]/);
+    const older = await validate(JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'a', onFailure: 'block' }] }] } }), ['--claude-version', '2.1.240']);
+    expect(older.stdout).toMatch(/onFailure is not known to Claude Code 2\.1\.240 \(first seen in 2\.1\.328\).*\[field-needs-current\]/);
   });
 
   test('plugin hooks files are checked too', async () => {
