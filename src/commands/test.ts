@@ -142,6 +142,8 @@ interface CommandToRun {
   command: string;
   where: string;
   cases: number;
+  /** `NAME=value` the fixtures set for it (BASH_ENV, PATH, … can make a shell run another file first). */
+  env: Set<string>;
 }
 
 /** The distinct hook commands the cases will start (stubbed hooks start nothing). */
@@ -153,9 +155,10 @@ function commandsToRun(prepared: readonly PreparedCase[], relative: (file: strin
       if (p.stubs.has(hook.name)) continue;
       const where = hook.file ? `${relative(hook.file)}${hook.line ? `:${hook.line}` : ''}` : hook.source;
       const key = `${hook.command}\0${where}`;
-      const seen = byKey.get(key);
-      if (seen) seen.cases++;
-      else byKey.set(key, { command: hook.command, where, cases: 1 });
+      const seen = byKey.get(key) ?? { command: hook.command, where, cases: 0, env: new Set<string>() };
+      seen.cases++;
+      for (const [name, value] of Object.entries(p.fixtureEnv ?? {})) seen.env.add(`${name}=${JSON.stringify(value)}`);
+      byKey.set(key, seen);
     }
   }
   return [...byKey.values()];
@@ -163,7 +166,8 @@ function commandsToRun(prepared: readonly PreparedCase[], relative: (file: strin
 
 /** Undefined when the user said yes; otherwise the message to print. */
 async function confirm(commands: CommandToRun[], io: IO, deps: TestDeps): Promise<string | undefined> {
-  const list = commands.map((c) => `  $ ${c.command}\n      from ${c.where}, in ${c.cases} case(s)`).join('\n');
+  const withEnv = (c: CommandToRun) => (c.env.size > 0 ? `\n      with the fixture's environment: ${[...c.env].join(' ')}` : '');
+  const list = commands.map((c) => `  $ ${c.command}\n      from ${c.where}, in ${c.cases} case(s)${withEnv(c)}`).join('\n');
   if (!io.stdin.isTTY) {
     return (
       `hookrun test: refusing to run ${commands.length} hook command(s) without confirmation:\n${list}\n` +
