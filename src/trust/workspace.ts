@@ -34,9 +34,34 @@ export function decideWorkspaceTrust(ctx: Context, options: WorkspaceTrustOption
   return { trusted: rule.level !== 'DO_NOT_TRUST', by: 'file', detail: `${rule.level} "${rule.path}" in ${folders.file}` };
 }
 
+/**
+ * The trust of a folder above the workspace whose hook files the agent also reads (Codex's and Antigravity's
+ * project folders up to the repository root), asked of that folder itself: trusting `p/sub` does not run
+ * `p`'s hooks. The folder's hooks run only when the workspace is trusted too. `--trust-workspace` and
+ * HOOKRUN_TRUST_WORKSPACE trust the workspace's whole project, parents included (the run asked for it).
+ */
+export function folderTrust(ctx: Context, workspace: TrustDecision, options: WorkspaceTrustOptions = {}): (dir: string) => TrustDecision {
+  const decided = new Map<string, TrustDecision>();
+  return (dir) => {
+    if (dir === ctx.cwd || !workspace.trusted || workspace.by === 'flag' || workspace.by === 'env') return workspace;
+    let decision = decided.get(dir);
+    if (!decision) {
+      decision = decideWorkspaceTrust({ ...ctx, cwd: dir }, options);
+      decided.set(dir, decision);
+    }
+    return decision;
+  };
+}
+
 /** What stderr says about project hooks that did not run, and how to make them run. */
-export function untrustedMessage(ctx: Context, trust: TrustDecision, hooks: readonly string[]): string {
+export function untrustedMessage(ctx: Context, trust: TrustDecision, hooks: readonly string[], folder = ctx.cwd): string {
   const names = hooks.length > 3 ? `${hooks.slice(0, 3).join(', ')} and ${hooks.length - 3} more` : hooks.join(', ');
+  if (folder !== ctx.cwd) {
+    return (
+      `${folder}, above the workspace, is not a trusted folder (${trust.detail ?? trust.by}), so its project hooks did not run: ${names}. ` +
+      `Trust it with: hookrun trust --folder ${folder} (or, for one run, --trust-workspace)`
+    );
+  }
   return (
     `${ctx.cwd} is not a trusted folder (${trust.detail ?? trust.by}), so its project hooks did not run: ${names}. ` +
     'Trust it with: hookrun trust --folder (or, for one run, --trust-workspace)'

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { homeDir, type Context } from '../../context.js';
 import { configError, formatJsonPath, HookrunError } from '../../errors.js';
 import { findNode, isPlainObject, type JsoncDocument } from '../../settings/jsonc.js';
-import { decideWorkspaceTrust, untrustedMessage, admitEntries, type GatedEntries } from '../../trust/workspace.js';
-import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
+import { admitEntries, decideWorkspaceTrust, folderTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
+import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo, TrustDecision } from '../../types.js';
 import type { LoadOptions } from '../dialect.js';
 import { AGY_EVENTS, AGY_EVENTS_TABLE, agyEventForKey } from './events.js';
 import { loadHookFile, type LoadedHookFile } from '../../read-input.js';
@@ -311,8 +311,11 @@ export async function loadAgyConfig(ctx: Context, options: LoadOptions): Promise
   const diagnostics: Diagnostic[] = [];
   const files: SettingsFileInfo[] = [];
   const trust = decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace });
+  const trustOf = folderTrust(ctx, trust);
   const gathered: GatedEntries = { entries: [], considered: [], heldBack: [] };
-  const { entries, considered, heldBack } = gathered;
+  const { entries, considered } = gathered;
+  /** Hooks held back, by the folder whose trust held them back. */
+  const heldBack = new Map<string, { trust: TrustDecision; names: string[] }>();
   for (const file of agyHookFiles(ctx)) {
     const loaded = readAgyFile(file);
     if (!loaded.exists) continue;
@@ -328,12 +331,21 @@ export async function loadAgyConfig(ctx: Context, options: LoadOptions): Promise
       continue;
     }
     diagnostics.push(...loaded.diagnostics);
-    const gated = file.scope === 'workspace' && !trust.trusted;
+    // The customization root's folder (`<dir>/.agents/hooks.json`): the workspace, or a parent up to the repository root.
+    const folder = path.dirname(path.dirname(file.path));
+    const folderDecision = file.scope === 'workspace' ? trustOf(folder) : trust;
+    const gated = file.scope === 'workspace' && !folderDecision.trusted;
     files.push({ layer, path: file.path, exists: true, loaded: !gated, ...(gated ? { note: 'untrusted folder: not loaded' } : {}) });
-    admitEntries(gathered, loaded.entries, gated, trust);
+    const before = gathered.heldBack.length;
+    admitEntries(gathered, loaded.entries, gated, folderDecision);
+    if (gathered.heldBack.length > before) {
+      const held = heldBack.get(folder) ?? { trust: folderDecision, names: [] };
+      held.names.push(...gathered.heldBack.slice(before));
+      heldBack.set(folder, held);
+    }
   }
-  if (heldBack.length > 0) {
-    diagnostics.push({ code: 'untrusted-project-hooks', severity: 'warning', message: untrustedMessage(ctx, trust, heldBack) });
+  for (const [folder, held] of heldBack) {
+    diagnostics.push({ code: 'untrusted-project-hooks', severity: 'warning', message: untrustedMessage(ctx, held.trust, held.names, folder) });
   }
   diagnostics.push(...unreadGlobalFileDiagnostics(ctx));
   const config: ResolvedConfig = { dialect: 'antigravity', hooksEnabled: true, trust, entries, diagnostics, files, merged: {} };

@@ -58,6 +58,26 @@ describe.concurrent('trust (contract: trust in every dialect)', () => {
     await sb.write(sb.env.GEMINI_CLI_TRUSTED_FOLDERS_PATH!, JSON.stringify({ [sb.ws]: 'DO_NOT_TRUST' }));
     expect((await sb.run(['PreToolUse', ...TOOL])).exitCode).toBe(0);
   }, 90_000);
+
+  // A repository `p` holding a trusted `p/sub`: the parent's hooks stay held back until `p` itself is trusted.
+  test("trusting a subfolder does not run its untrusted parent's .agents/hooks.json", async () => {
+    const sb = await sandbox({
+      'ws/.git/HEAD': 'ref: refs/heads/main\n',
+      'ws/.agents/hooks.json': guard(`touch @ROOT@/fired-parent; ${deny('parent')}`),
+      'ws/sub/.agents/hooks.json': guard(`touch @ROOT@/fired-sub; echo '{"decision":"allow"}'`),
+    });
+    const sub = path.join(sb.ws, 'sub');
+    await hookrun(['trust', '--folder', '-C', sub], { env: sb.env });
+    const r = await hookrun(['run', 'PreToolUse', ...TOOL, '--dialect', 'antigravity', '-C', sub], { env: sb.env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    await expect(readFile(path.join(sb.root, 'fired-sub'))).resolves.toBeDefined();
+    await expect(readFile(path.join(sb.root, 'fired-parent'))).rejects.toThrow();
+    expect(r.stderr).toContain(`${sb.ws}, above the workspace, is not a trusted folder`);
+    expect(r.stderr).toContain(`hookrun trust --folder ${sb.ws}`);
+    await hookrun(['trust', '--folder', '-C', sb.ws], { env: sb.env });
+    const both = await hookrun(['run', 'PreToolUse', ...TOOL, '--dialect', 'antigravity', '-C', sub], { env: sb.env });
+    expect(both.exitCode, both.stderr).toBe(2);
+  }, 90_000);
 });
 
 describe.concurrent('running a handler (D8, D9)', () => {
