@@ -33,7 +33,7 @@ export interface CopilotInvocation extends HookInvocation {
   sourceFile?: string;
 }
 
-const sourceOf = (c: PlannedHook['entry']['config']): { sourceFile?: string } => (typeof c.file === 'string' ? { sourceFile: c.file } : {});
+const sourceOf = (c: PlannedHook['entry']['config']): { sourceFile?: string } => (typeof c.sourceFile === 'string' ? { sourceFile: c.sourceFile } : {});
 
 const isCopilotInvocation = (invocation: HookInvocation): invocation is CopilotInvocation => typeof (invocation as CopilotInvocation).pascal === 'boolean';
 
@@ -61,9 +61,10 @@ export function copilotInvocation(hook: PlannedHook, input: JsonObject, config: 
     const args = (c.args as string[] | undefined) ?? [];
     return { command: [c.exec, ...args].join(' '), file: c.exec, args, cwd, env, stdin, timeoutMs, pascal, ...sourceOf(c) };
   }
+  // With nothing for this platform (a powershell-only entry on Linux) nothing starts (answerCopilot); the command is shown as written.
   const command = shell ?? '';
   return {
-    command,
+    command: shell ?? String(c.command ?? ''),
     file: windows ? 'powershell' : 'bash',
     args: windows ? ['-NoProfile', '-Command', command] : ['-c', command],
     cwd,

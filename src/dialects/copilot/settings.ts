@@ -295,7 +295,7 @@ function parseEntry(
   }
   for (const extra of Object.keys(item)) {
     if ((ENTRY_FIELDS as readonly string[]).includes(extra)) continue;
-    warn('copilot-unknown-key', `${formatJsonPath([...at, extra])}: Copilot ignores "${extra}" on a hook entry`, where([...at, extra], true), extra === 'hooks' ? 'Copilot entries are flat: move the command up into this entry' : undefined);
+    warn('copilot-unknown-key', `${formatJsonPath([...at, extra])}: Copilot ignores "${extra}" on a hook entry`, where([...at, extra], true));
   }
   const spec = COPILOT_EVENTS_TABLE[event]!;
   if (matcher !== undefined && spec.matcherField === undefined) {
@@ -328,7 +328,7 @@ function parseEntry(
     pascal: isPascalName(key),
     writtenEvent: key,
     // The file as Copilot names it in an errored hook's reason, and the folder it gives as COPILOT_HOOK_DIR.
-    file: label,
+    sourceFile: label,
     hookDir: path.dirname(source.path),
   };
   for (const field of ['bash', 'powershell', 'exec', 'args', 'cwd', 'url', 'headers', 'allowedEnvVars', 'prompt'] as const) {
