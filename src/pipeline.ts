@@ -80,7 +80,7 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
   const { dialect, event, input, config, plan, description, gate } = planned;
   // `warn`, as Gemini CLI does: having warned, record every project hook so the warning is shown once.
   if (gate?.record) await gate.record();
-  const { results, agentError } = await runPlan(dialect, plan, input, config, ctx, {
+  const { results, agentError, endedEarly } = await runPlan(dialect, plan, input, config, ctx, {
     ...options,
     holdBack: (hook) => holdBackReason(gate, hook.entry),
   });
@@ -111,6 +111,7 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
     dialect.agentName,
   );
   if (options.cache) report.notes.push(...options.cache.notes);
+  if (endedEarly) report.endedEarly = endedEarly;
   return report;
 }
 

@@ -226,6 +226,11 @@ export interface Dialect {
   interpret(event: string, outcome: ProcessOutcome, invocation: HookInvocation): Interpretation;
   /** Sequential mode: the input the next hook receives after this result. */
   chain(event: string, input: JsonObject, result: HookResult): JsonObject;
+  /**
+   * Sequential mode: why the agent starts no later hook of this event after this result (Copilot: the
+   * first preToolUse deny), in words; undefined, or absent, to go on.
+   */
+  endsEvent?(event: string, result: HookResult): string | undefined;
   /** Pure: merges the results the way the agent does (`config`: the loaded configuration, for its agent version). */
   aggregate(event: string, results: readonly HookResult[], config?: ResolvedConfig): AggregateResult;
   /** What the merged output makes the agent do, for the exit code. */

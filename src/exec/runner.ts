@@ -140,6 +140,17 @@ async function runHttp(invocation: HookInvocation, options: RunOptions): Promise
 export interface PlanRun {
   results: HookResult[];
   agentError?: string;
+  /** The agent ended the event after a hook's result: the hooks after it were not started. */
+  endedEarly?: EndedEarly;
+}
+
+export interface EndedEarly {
+  /** The hook whose result ended the event. */
+  after: string;
+  /** Why the agent starts no later hook (the dialect's words). */
+  why: string;
+  /** The planned hooks that did not run, by name. */
+  notRun: string[];
 }
 
 export async function runPlan(
@@ -155,10 +166,15 @@ export async function runPlan(
   }
   const results: HookResult[] = [];
   let current = input;
-  for (const hook of plan.hooks) {
+  for (const [i, hook] of plan.hooks.entries()) {
     if (options.signal?.aborted) break;
     const result = await runOne(dialect, hook, current, config, ctx, options);
     results.push(result);
+    const why = dialect.endsEvent?.(plan.event, result);
+    if (why !== undefined) {
+      const notRun = plan.hooks.slice(i + 1).map((later) => later.entry.displayName);
+      return notRun.length > 0 ? { results, endedEarly: { after: hook.entry.displayName, why, notRun } } : { results };
+    }
     try {
       current = dialect.chain(plan.event, current, result);
     } catch (error) {

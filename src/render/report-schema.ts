@@ -133,6 +133,14 @@ export const runReportSchema = z
       })
       .optional()
       .describe('With --fail-closed: the hooks that failed to answer.'),
+    endedEarly: z
+      .strictObject({
+        after: z.string().describe('The hook whose result ended the event.'),
+        why: z.string().describe('Why the agent starts no later hook of the event.'),
+        notRun: z.array(z.string()).describe('The planned hooks after it, which did not run.'),
+      })
+      .optional()
+      .describe('The agent ended the event after one hook\'s result (GitHub Copilot CLI: the first preToolUse deny or ask).'),
   })
   .meta({ title: 'hookrun run --json report', description: 'What `hookrun run --json` prints on stdout.' });
 

@@ -9,6 +9,7 @@ import type { PlanDescription } from '../plan/describe.js';
 import type { AggregateResult, Diagnostic, EscapedProcess, HookResult, JsonObject, Outcome } from '../types.js';
 import { OUTCOME_EXIT_CODE } from '../types.js';
 import type { HookFailure } from '../aggregate/fail-closed.js';
+import type { EndedEarly } from '../exec/runner.js';
 import { printable } from './printable.js';
 
 export interface RunReport {
@@ -28,6 +29,8 @@ export interface RunReport {
   notes: string[];
   /** `--fail-closed`: the hooks that failed to answer, and whether that blocked the action. */
   failClosed?: FailClosedReport;
+  /** The agent ended the event after one hook's result, so the planned hooks after it did not run. */
+  endedEarly?: EndedEarly;
 }
 
 export interface FailClosedReport {
@@ -265,6 +268,8 @@ export function renderRunText(report: RunReport, color: boolean, words: AnswerWo
   if (blocked.length > 0) lines.push(`hookrun: hook(s) [${printable(blocked.join(', '))}] blocked event ${report.event} (exit 2)`);
   if (heldBack.length > 0) lines.push(`hookrun: hook(s) [${printable(heldBack.join(', '))}] held back for event ${report.event}: not trusted, not run`);
   if (failed.length > 0) lines.push(`hookrun: hook(s) [${printable(failed.join(', '))}] failed for event ${report.event}`);
+  const ended = report.endedEarly;
+  if (ended) lines.push(`hookrun: hook(s) [${printable(ended.notRun.join(', '))}] not run: after "${printable(ended.after)}", ${printable(ended.why)}`);
   const outcomeText = `${OUTCOME_WORDS[report.outcome]} (exit ${report.exitCode})${outcomeReason(report.output, report.outcome, words)}`;
   const painted =
     report.outcome === 'proceed' ? c.green(outcomeText) : report.outcome === 'ask' ? c.yellow(outcomeText) : c.red(outcomeText);

@@ -50,6 +50,22 @@ describe('run --json report', () => {
     expect(report.diagnostics.map((d: { code: string }) => d.code)).toContain('invalid-event-name');
   });
 
+  it('describes a report whose event the agent ended early (GitHub Copilot CLI stops at the first preToolUse deny)', async () => {
+    const deny = `echo '{"permissionDecision":"deny","permissionDecisionReason":"no"}'`;
+    await s.write('ws/.github/hooks/guard.json', JSON.stringify({ version: 1, hooks: { preToolUse: [{ bash: deny }, { bash: 'true' }] } }));
+    const result = await hookrun(
+      ['run', 'preToolUse', '--dialect', 'copilot', '--event', '{"toolName":"bash","toolArgs":{"command":"ls"}}', '--json', '-q', '--trust-workspace'],
+      { env: { ...s.env, HOOKRUN_COPILOT_POLICY_DIR: `${s.root}/policy.d` }, cwd: s.ws },
+    );
+    const report = JSON.parse(result.stdout);
+    expect(runReportSchema.safeParse(report).error?.issues ?? []).toEqual([]);
+    expect(report.endedEarly).toEqual({
+      after: '.github/hooks/guard.json:hooks.preToolUse[0]',
+      why: 'whose answer is deny, Copilot runs no later preToolUse hook',
+      notRun: ['.github/hooks/guard.json:hooks.preToolUse[1]'],
+    });
+  });
+
   it('rejects a report with a field the schema does not describe', () => {
     const minimal = {
       dialect: 'gemini',

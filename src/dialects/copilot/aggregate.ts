@@ -1,8 +1,12 @@
-// Copilot's merge (SOURCES 3.3, 3.6), pure: (event, results) → the output Copilot acts on, in its own flat
-// fields. preToolUse: any deny blocks (the first deny's reason), else ask, else allow; `modifiedArgs` from
-// the last hook that gave it. permissionRequest: later answers override earlier ones. agentStop and
-// subagentStop: any block blocks, reasons joined; subagentStop's `modifiedResponse` from the last hook,
-// dropped by a block. Context texts are joined with a blank line (at most 10 KB). The outcome is INTERFACE's.
+// Copilot's merge (Copilot CLI 1.0.102, docs/copilot.md), pure: (event, results) → the output Copilot acts
+// on, in its own flat fields. preToolUse: a deny blocks (the runner stops at the first deny or ask, so it
+// is the first), else ask, else allow; a deny without a reason gets Copilot's "No reason provided";
+// `modifiedArgs` from the last hook that gave it. permissionRequest: later answers override earlier ones.
+// agentStop, subagentStop, userPromptSubmitted and postToolUse: any block blocks, reasons joined;
+// subagentStop's `modifiedResponse` and postToolUse's `modifiedResult` from the last hook, dropped by a
+// block; userPromptSubmitted's `modifiedPrompt` from the last hook. Context texts are joined with a blank
+// line (at most 10 KB). The outcome is INTERFACE's (a blocked prompt is 2; a blocked tool result is 0, the
+// tool having run).
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
 import type { FailClosedRules } from '../dialect.js';
 import { isPlainObject } from '../../settings/jsonc.js';
@@ -10,6 +14,8 @@ import { canonicalEvent, COPILOT_EVENTS_TABLE } from './events.js';
 
 /** Copilot caps joined additionalContext at 10 KB (SOURCES 3.3). */
 const CONTEXT_LIMIT = 10 * 1024;
+/** Copilot's reason for a preToolUse deny that gives none. */
+const NO_REASON = 'No reason provided';
 
 function summary(results: readonly HookResult[]): Pick<AggregateResult, 'success' | 'errors' | 'totalDurationMs'> {
   return {
@@ -36,9 +42,8 @@ function mergePreTool(answers: readonly JsonObject[], notes: string[]): JsonObje
   const winner = deny ?? first('ask') ?? first('allow');
   if (winner) {
     out.permissionDecision = winner.permissionDecision;
-    const reason = text(winner.permissionDecisionReason);
+    const reason = text(winner.permissionDecisionReason) ?? (deny ? NO_REASON : undefined);
     if (reason !== undefined) out.permissionDecisionReason = reason;
-    else if (deny) notes.push('a preToolUse hook denied without "permissionDecisionReason" (Copilot asks for one with a deny); hookrun still denies');
   }
   if (!deny) {
     const modified = [...answers].reverse().find((a) => a.modifiedArgs !== undefined);
@@ -60,19 +65,26 @@ function mergePermission(answers: readonly JsonObject[]): JsonObject {
   return out;
 }
 
-function mergeStop(event: string, answers: readonly JsonObject[]): JsonObject {
+/** Any `decision: "block"` blocks, with every block's reason joined by a blank line; undefined when none blocks. */
+function mergeBlock(answers: readonly JsonObject[]): JsonObject | undefined {
   const blocks = answers.filter((a) => a.decision === 'block');
-  if (blocks.length > 0) {
-    const reasons = blocks.flatMap((a) => (text(a.reason) !== undefined ? [a.reason as string] : []));
-    return { decision: 'block', ...(reasons.length > 0 ? { reason: reasons.join('\n\n') } : {}) };
-  }
+  if (blocks.length === 0) return undefined;
+  const reasons = blocks.flatMap((a) => (text(a.reason) !== undefined ? [a.reason as string] : []));
+  return { decision: 'block', ...(reasons.length > 0 ? { reason: reasons.join('\n\n') } : {}) };
+}
+
+/** The value of `field` from the last hook that gave one. */
+function last(answers: readonly JsonObject[], field: string, valid: (value: unknown) => boolean = (value) => value !== undefined): JsonObject {
+  const found = [...answers].reverse().find((a) => valid(a[field]));
+  return found ? { [field]: found[field] } : {};
+}
+
+function mergeStop(event: string, answers: readonly JsonObject[]): JsonObject {
+  const blocked = mergeBlock(answers);
+  if (blocked) return blocked;
   const out: JsonObject = {};
   if (answers.some((a) => a.decision === 'allow')) out.decision = 'allow';
-  if (event === 'subagentStop') {
-    const modified = [...answers].reverse().find((a) => a.modifiedResponse !== undefined);
-    if (modified) out.modifiedResponse = modified.modifiedResponse;
-  }
-  return out;
+  return event === 'subagentStop' ? { ...out, ...last(answers, 'modifiedResponse') } : out;
 }
 
 export function aggregateCopilot(event: string, results: readonly HookResult[]): AggregateResult {
@@ -86,32 +98,44 @@ export function aggregateCopilot(event: string, results: readonly HookResult[]):
   for (const r of results) {
     if (r.error === undefined && r.outputFormat === 'text') notes.push(`${r.entry.displayName} printed output that is not one JSON object; Copilot treats it as no output`);
   }
+  const isString = (value: unknown) => typeof value === 'string';
   let output: JsonObject = {};
   if (camel === 'preToolUse') output = mergePreTool(answers, notes);
   else if (camel === 'permissionRequest') output = mergePermission(answers);
   else if (camel === 'agentStop' || camel === 'subagentStop') output = mergeStop(camel, answers);
-  else if (camel === 'userPromptTransformed') {
-    const last = [...answers].reverse().find((a) => typeof a.modifiedTransformedPrompt === 'string');
-    if (last) output.modifiedTransformedPrompt = last.modifiedTransformedPrompt;
-  } else if (camel === 'postToolUse') {
-    const last = [...answers].reverse().find((a) => a.modifiedResult !== undefined);
-    if (last) output.modifiedResult = last.modifiedResult;
+  else if (camel === 'userPromptTransformed') output = last(answers, 'modifiedTransformedPrompt', isString);
+  else if (camel === 'userPromptSubmitted') output = { ...mergeBlock(answers), ...last(answers, 'modifiedPrompt', isString) };
+  else if (camel === 'postToolUse') {
+    // A blocked result is replaced by "Tool result blocked: <reason>", so no modifiedResult survives it; Copilot uses only an object.
+    output = mergeBlock(answers) ?? last(answers, 'modifiedResult', isPlainObject);
   }
   if (spec?.outputs.includes('additionalContext')) {
     const context = joinContext(answers.flatMap((a) => (text(a.additionalContext) !== undefined ? [a.additionalContext as string] : [])));
     if (context !== undefined) output.additionalContext = context;
   }
-  if (spec && spec.outputs.length === 0 && answers.length > 0) notes.push(`Copilot does not use the output of ${camel} hooks${camel === 'userPromptSubmitted' ? ' (modifiedPrompt works only for SDK hooks)' : ''}`);
+  if (spec && spec.outputs.length === 0 && answers.length > 0) notes.push(`Copilot does not use the output of ${camel} hooks`);
   return { finalOutput: output, ...summary(results), ...(notes.length > 0 ? { notes } : {}) };
 }
 
-/** INTERFACE: permissionRequest deny with interrupt 4; preToolUse deny, permissionRequest deny, a stop block 2; preToolUse ask 3. */
+/**
+ * INTERFACE: permissionRequest deny with interrupt 4; preToolUse deny, permissionRequest deny, a stop block
+ * and a blocked prompt 2; preToolUse ask 3. A postToolUse block changes what the model reads, not whether
+ * the tool ran: 0.
+ */
 export function outcomeCopilot(event: string, output: JsonObject | undefined): Outcome {
   const blocks = COPILOT_EVENTS_TABLE[canonicalEvent(event) ?? event]?.blocks;
   if (blocks === 'tool') return output?.permissionDecision === 'deny' ? 'block' : output?.permissionDecision === 'ask' ? 'ask' : 'proceed';
   if (blocks === 'permission') return output?.behavior === 'deny' ? (output.interrupt === true ? 'stop' : 'block') : 'proceed';
-  if (blocks === 'stop') return output?.decision === 'block' ? 'block' : 'proceed';
+  if (blocks === 'stop' || blocks === 'prompt') return output?.decision === 'block' ? 'block' : 'proceed';
   return 'proceed';
+}
+
+/** Copilot runs no later preToolUse hook once one has denied (a crash included) or asked. */
+export function endsEventCopilot(event: string, result: HookResult): string | undefined {
+  if (canonicalEvent(event) !== 'preToolUse') return undefined;
+  const decision = answer(result)?.permissionDecision;
+  if (decision !== 'deny' && decision !== 'ask') return undefined;
+  return `whose answer is ${decision}, Copilot runs no later preToolUse hook`;
 }
 
 /** `--fail-closed` in Copilot's terms: a hook that could not start, crashed, timed out or printed no JSON it can read. */
@@ -133,7 +157,7 @@ export const copilotFailClosed: FailClosedRules = {
       const earlier = output?.behavior === 'deny' ? text(output.message) : undefined;
       return { ...output, behavior: 'deny', message: [earlier, reason].filter((r) => r !== undefined).join('\n') };
     }
-    if (blocks === 'stop') {
+    if (blocks === 'stop' || blocks === 'prompt') {
       const earlier = output?.decision === 'block' ? text(output.reason) : undefined;
       const { modifiedResponse: _dropped, ...rest } = output ?? {};
       return { ...rest, decision: 'block', reason: [earlier, reason].filter((r) => r !== undefined).join('\n') };

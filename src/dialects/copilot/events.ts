@@ -1,7 +1,7 @@
-// GitHub Copilot CLI's hook events as data (docs/copilot.md; shared spec codex-cursor-copilot SOURCES 3.3,
-// 3.4): each camelCase event, its PascalCase (VS Code-compatible) alias, the payload fields it carries, the
-// field its matcher is compared with, and what its output can do. The loader, planner, runner, aggregator
-// and outcome all read this table.
+// GitHub Copilot CLI's hook events as data (docs/copilot.md; checked against Copilot CLI 1.0.102): each
+// camelCase event, its PascalCase (VS Code-compatible) alias, the payload fields it carries, the field its
+// matcher is compared with, and what its output can do. The loader, planner, runner, aggregator and
+// outcome all read this table.
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.js';
 import { inputError } from '../../errors.js';
@@ -18,7 +18,7 @@ export interface CopilotEvent {
   /** PascalCase entries of this event match Claude-style (`*`, exact names or `|` lists on either tool name). */
   claudeMatcher?: boolean;
   /** What the merged output can make Copilot do, for the outcome and `--fail-closed`. */
-  blocks: 'tool' | 'permission' | 'stop' | 'none';
+  blocks: 'tool' | 'permission' | 'stop' | 'prompt' | 'none';
   /** Output fields Copilot reads from a command hook; empty: the output is not processed. */
   outputs: readonly string[];
   /** Event-specific payload fields and their JSON types (checked when present). */
@@ -30,14 +30,14 @@ const tool = { toolName: 'string', toolArgs: 'any' } as const;
 export const COPILOT_EVENTS_TABLE: Readonly<Record<string, CopilotEvent>> = {
   sessionStart: { pascal: 'SessionStart', blocks: 'none', outputs: ['additionalContext'], fields: { source: 'string', initialPrompt: 'string' } },
   sessionEnd: { pascal: 'SessionEnd', blocks: 'none', outputs: [], fields: { reason: 'string' } },
-  userPromptSubmitted: { pascal: 'UserPromptSubmit', blocks: 'none', outputs: [], fields: { prompt: 'string' } },
+  userPromptSubmitted: { pascal: 'UserPromptSubmit', blocks: 'prompt', outputs: ['decision', 'reason', 'modifiedPrompt', 'additionalContext'], fields: { prompt: 'string' } },
   userPromptTransformed: { blocks: 'none', outputs: ['modifiedTransformedPrompt'], fields: { prompt: 'string', transformedPrompt: 'string' } },
   preToolUse: {
     pascal: 'PreToolUse',
     matcherField: 'toolName',
     claudeMatcher: true,
     blocks: 'tool',
-    outputs: ['permissionDecision', 'permissionDecisionReason', 'modifiedArgs'],
+    outputs: ['permissionDecision', 'permissionDecisionReason', 'modifiedArgs', 'additionalContext'],
     fields: tool,
   },
   permissionRequest: {
@@ -46,14 +46,14 @@ export const COPILOT_EVENTS_TABLE: Readonly<Record<string, CopilotEvent>> = {
     claudeMatcher: true,
     blocks: 'permission',
     outputs: ['behavior', 'message', 'interrupt'],
-    fields: { toolName: 'string', toolInput: 'any', toolArgs: 'any' },
+    fields: { hookName: 'string', toolName: 'string', toolInput: 'any', toolArgs: 'any', permissionSuggestions: 'any' },
   },
   postToolUse: {
     pascal: 'PostToolUse',
     matcherField: 'toolName',
     claudeMatcher: true,
     blocks: 'none',
-    outputs: ['modifiedResult', 'additionalContext'],
+    outputs: ['modifiedResult', 'additionalContext', 'decision', 'reason'],
     fields: { ...tool, toolResult: 'object' },
   },
   postToolUseFailure: { pascal: 'PostToolUseFailure', blocks: 'none', outputs: ['additionalContext'], fields: { ...tool, error: 'any' } },
@@ -136,7 +136,8 @@ function jsonType(value: unknown): string {
 
 /**
  * Checks the types of the payload fields Copilot sends (all optional: hookrun is run by hand with partial
- * events) and fills only what is missing, as Copilot would: `sessionId`, `timestamp` (epoch ms), `cwd`.
+ * events) and fills only what is missing, as Copilot would: `sessionId`, `timestamp` (epoch ms), `cwd`,
+ * and permissionRequest's leading `hookName`.
  */
 export function completeCopilotInput(event: string, input: JsonObject, ctx: Context): JsonObject {
   const spec = eventSpec(event);
@@ -148,6 +149,7 @@ export function completeCopilotInput(event: string, input: JsonObject, ctx: Cont
     throw inputError(`${event} event field "${field}" must be ${type === 'object' ? 'an object' : `a ${type}`}, got ${describeType(value)}`);
   }
   return {
+    ...(spec === COPILOT_EVENTS_TABLE.permissionRequest && input.hookName === undefined ? { hookName: 'permissionRequest' } : {}),
     ...input,
     sessionId: input.sessionId ?? randomUUID(),
     timestamp: input.timestamp ?? ctx.now().getTime(),
@@ -184,6 +186,7 @@ export function pascalPayload(event: string, input: JsonObject): JsonObject {
         out.tool_response = value;
         break;
       case 'hook_event_name':
+      case 'hookName':
         break;
       default:
         out[snake(key)] = value;

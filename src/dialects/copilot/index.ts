@@ -1,10 +1,10 @@
 // GitHub Copilot CLI (`--dialect copilot`): each member delegates to the module under copilot/ that holds
 // the rule (docs/copilot.md).
 import { defineDialect } from '../dialect.js';
-import { addedContextCopilot, aggregateCopilot, copilotFailClosed, outcomeCopilot, rewrittenToolInputCopilot } from './aggregate.js';
+import { addedContextCopilot, aggregateCopilot, copilotFailClosed, endsEventCopilot, outcomeCopilot, rewrittenToolInputCopilot } from './aggregate.js';
 import { canonicalEvent, completeCopilotInput, COPILOT_EVENTS } from './events.js';
 import { planCopilot } from './plan.js';
-import { copilotInvocation, interpretCopilot } from './run.js';
+import { answerCopilot, copilotInvocation, interpretCopilot } from './run.js';
 import { copilotConfiguredAt, loadCopilotConfig } from './settings.js';
 import { copilotWords } from './words.js';
 
@@ -19,7 +19,9 @@ export const copilot = defineDialect({
   loadConfig: loadCopilotConfig,
   plan: planCopilot,
   invocation: copilotInvocation,
+  answer: answerCopilot,
   interpret: interpretCopilot,
+  endsEvent: endsEventCopilot,
   aggregate: aggregateCopilot,
   outcome: outcomeCopilot,
   answerWords: copilotWords,

@@ -1,9 +1,10 @@
-// Copilot's planner (SOURCES 3.4, 3.6), pure: every source's entries in load order, one at a time. Either
-// spelling of an event runs the entries written under both. A matcher is a regular expression that must
-// match the whole value of the event's matcher field (`^(?:PATTERN)$`); an invalid one skips its entry.
-// PascalCase entries of tool events match as Claude does: `*`, `**` or `""` take every tool, a name or `|`
-// list is compared with both the runtime and the Claude tool name, anything else is a whole-name regex on
-// the Claude name.
+// Copilot's planner, pure: every source's entries in load order, one at a time. Either spelling of an
+// event runs the entries written under both. A matcher is a case-sensitive regular expression that must
+// match the whole value of the event's matcher field (`^(?:PATTERN)$`); an invalid one skips its entry,
+// and an empty one never gets here (the loader drops it, as Copilot does). PascalCase entries of tool
+// events, and the Claude Code files' entries, match as Claude does: `*` or `**` take every tool, a name
+// or `|` list is compared with both the runtime and the Claude tool name, anything else is a whole-name
+// regex on the Claude name.
 import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../types.js';
 import { canonicalEvent, claudeToolName, COPILOT_EVENTS_TABLE } from './events.js';
 
@@ -45,8 +46,9 @@ export function matchCopilot(entry: RegistryEntry, input: JsonObject): CopilotMa
   if (!spec?.matcherField) return { matches: true, rule: `Copilot ignores matchers on ${entry.event}, so it runs every time` };
   const raw = input[spec.matcherField];
   const value = typeof raw === 'string' ? raw : '';
+  if (matcher === '') return { matches: false, rule: 'an empty matcher: Copilot drops the entry ("matcher cannot be empty")' };
   if (spec.claudeMatcher && entry.config.pascal === true) {
-    if (matcher === '' || matcher === '*' || matcher === '**') return { matches: true, rule: `"${matcher}" matches every tool` };
+    if (matcher === '*' || matcher === '**') return { matches: true, rule: `"${matcher}" matches every tool` };
     const claude = claudeToolName(value);
     if (/^[A-Za-z0-9_|]+$/.test(matcher)) {
       const names = matcher.split('|');
@@ -55,7 +57,6 @@ export function matchCopilot(entry: RegistryEntry, input: JsonObject): CopilotMa
     }
     return regexMatch(matcher, claude, 'Claude tool name');
   }
-  if (matcher === '') return { matches: true, rule: 'an empty matcher: every call' };
   return regexMatch(matcher, value, spec.matcherField);
 }
 

@@ -1,10 +1,12 @@
-// GitHub Copilot CLI's hook sources (SOURCES 3.1, 3.2; INTERFACE "What hookrun reads"), read in this order
-// and all combined: policy files (HOOKRUN_COPILOT_POLICY_DIR, default /etc/github-copilot/policy.d/*.json),
-// the user's `$COPILOT_HOME/hooks/*.json` (default ~/.copilot), the repository's `.github/hooks/*.json`
-// (alphabetical), then the inline `hooks` of `.github/copilot/settings.json`, `settings.local.json` and the
-// user's `settings.json`. A structural error (invalid JSON, a bad `version`, an event list that is not an
-// array) drops that file; an item error drops the item; inline settings hooks with any item error are
-// dropped whole. Each drop is a warning here (an error in `validate`); repository files wait for trust.
+// GitHub Copilot CLI's hook sources in the order Copilot CLI 1.0.102 loads and runs them (docs/copilot.md):
+// policy files (HOOKRUN_COPILOT_POLICY_DIR, default /etc/github-copilot/policy.d/*.json), the user's
+// `$COPILOT_HOME/hooks/*.json` (default ~/.copilot), the inline `hooks` of the user's `settings.json`, the
+// repository's `.github/hooks/*.json`, the Claude Code files `.claude/settings.json` and
+// `.claude/settings.local.json`, then the inline `hooks` of `.github/copilot/settings.json` and
+// `settings.local.json`. Each folder of hook files is read in reverse alphabetical order, as the binary
+// runs them. A structural error (invalid JSON, a bad `version`, an event list that is not an array) drops
+// that file; an item error drops the item; inline settings hooks with any item error are dropped whole.
+// Each drop is a warning here (an error in `validate`); repository files wait for trust.
 import fs from 'node:fs';
 import path from 'node:path';
 import { homeDir, type Context } from '../../context.js';
@@ -14,6 +16,7 @@ import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries
 import type { ConsideredEntry, Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import type { LoadOptions } from '../dialect.js';
 import { canonicalEvent, COPILOT_EVENTS_TABLE, isPascalName } from './events.js';
+import { claudeSettingsPaths } from '../claude/settings.js';
 import { loadHookFile, readInputFile, type LoadedHookFile } from '../../read-input.js';
 import { completeHints, hintSink, timeoutInOtherUnit, type ForeignEventLookup, type PendingHint } from '../../migrate/loader-hints.js';
 import * as observed from '../../files/journal.js';
@@ -23,13 +26,13 @@ const POLICY_DIR_ENV = 'HOOKRUN_COPILOT_POLICY_DIR';
 const DEFAULT_POLICY_DIR = '/etc/github-copilot/policy.d';
 /** Files bigger than this are not read (a hook file is a few kilobytes; a huge one is a mistake or an attack). */
 
-export type CopilotScope = 'policy' | 'user' | 'repository' | 'repository-settings' | 'user-settings';
+export type CopilotScope = 'policy' | 'user' | 'user-settings' | 'repository' | 'claude' | 'repository-settings';
 
 export interface CopilotSource {
   path: string;
   scope: CopilotScope;
-  /** A hook file (`{version, hooks}`) or a settings file whose `hooks` are inline. */
-  kind: 'hooks' | 'settings';
+  /** A hook file (`{version, hooks}`), a settings file whose `hooks` are inline, or a Claude Code settings file. */
+  kind: 'hooks' | 'settings' | 'claude';
   /** Inside the workspace: runs only in a trusted folder. */
   project: boolean;
 }
@@ -37,9 +40,10 @@ export interface CopilotSource {
 const LAYER: Readonly<Record<CopilotScope, Layer>> = {
   policy: 'system',
   user: 'user',
-  repository: 'workspace',
-  'repository-settings': 'workspace',
   'user-settings': 'user',
+  repository: 'workspace',
+  claude: 'workspace',
+  'repository-settings': 'workspace',
 };
 
 function copilotHome(ctx: Context): string {
@@ -52,13 +56,18 @@ function policyDir(ctx: Context): string {
   return override !== undefined && override !== '' ? override : DEFAULT_POLICY_DIR;
 }
 
-/** The `*.json` files of a folder, alphabetical (a missing or unreadable folder has none). */
+/**
+ * The `*.json` files of a folder in the order Copilot runs them: reverse alphabetical (observed for
+ * `.github/hooks`; the policy and user folders are taken to be read the same way). A missing or
+ * unreadable folder has none.
+ */
 function jsonFiles(dir: string): string[] {
   try {
     return fs
       .readdirSync(dir)
       .filter((name) => name.endsWith('.json'))
       .sort()
+      .reverse()
       .map((name) => path.join(dir, name));
   } catch {
     return [];
@@ -74,17 +83,21 @@ function userSettingsFile(ctx: Context): string {
   return path.join(copilotHome(ctx), 'settings.json');
 }
 
-/** Every source in Copilot's load order (INTERFACE). */
+/** Every source in Copilot's load order, which is also the order its hooks run in. */
 export function copilotSources(ctx: Context): CopilotSource[] {
   const hooks = (dir: string, scope: CopilotScope, project: boolean) => jsonFiles(dir).map((p): CopilotSource => ({ path: p, scope, kind: 'hooks', project }));
   const [repoSettings, localSettings] = repositorySettingsFiles(ctx) as [string, string];
+  // Claude Code's project and local files; Copilot does not read the user's ~/.claude/settings.json.
+  const claude = claudeSettingsPaths(ctx);
   return [
     ...hooks(policyDir(ctx), 'policy', false),
     ...hooks(path.join(copilotHome(ctx), 'hooks'), 'user', false),
+    { path: userSettingsFile(ctx), scope: 'user-settings', kind: 'settings', project: false },
     ...hooks(path.join(ctx.cwd, '.github', 'hooks'), 'repository', true),
+    { path: claude.project, scope: 'claude', kind: 'claude', project: true },
+    { path: claude.local, scope: 'claude', kind: 'claude', project: true },
     { path: repoSettings, scope: 'repository-settings', kind: 'settings', project: true },
     { path: localSettings, scope: 'repository-settings', kind: 'settings', project: true },
-    { path: userSettingsFile(ctx), scope: 'user-settings', kind: 'settings', project: false },
   ];
 }
 
@@ -200,14 +213,27 @@ function parseSource(doc: JsoncDocument, source: CopilotSource, ctx: Context, lo
       });
       continue;
     }
+    const drop = (item: unknown, at: (string | number)[], why: string) =>
+      items.push({ code: 'copilot-item-dropped', severity: 'warning', message: `${formatJsonPath(at)}: ${why}; Copilot drops this entry (the others load)`, location: where(at), ...itemFix(item) });
+    const add = (item: unknown, at: (string | number)[], groupMatcher?: string) => {
+      const parsed = parseEntry(item, at, event, key, source, ctx, where, warn, groupMatcher);
+      if (typeof parsed === 'string') drop(item, at, parsed);
+      else loaded.entries.push(parsed);
+    };
     list.forEach((item, i) => {
       const at = ['hooks', key, i];
-      const parsed = parseEntry(item, at, event, key, source, ctx, where, warn);
-      if (typeof parsed === 'string') {
-        items.push({ code: 'copilot-item-dropped', severity: 'warning', message: `${formatJsonPath(at)}: ${parsed}; Copilot drops this entry (the others load)`, location: where(at), ...itemFix(item) });
-        return;
+      if (!isPlainObject(item) || item.hooks === undefined) return add(item, at);
+      // A Claude Code group {matcher, hooks: [...]}: Copilot takes one level of it, each inner entry with the group's matcher.
+      if (!Array.isArray(item.hooks)) return drop(item, at, `"hooks" must be an array of hook entries, got ${typeOf(item.hooks)}`);
+      if (item.matcher !== undefined && typeof item.matcher !== 'string') return drop(item, at, `"matcher" must be a string, got ${typeOf(item.matcher)}`);
+      for (const extra of Object.keys(item)) {
+        if (extra !== 'matcher' && extra !== 'hooks') warn('copilot-unknown-key', `${formatJsonPath([...at, extra])}: Copilot ignores "${extra}" on a group of hooks`, where([...at, extra], true));
       }
-      loaded.entries.push(parsed);
+      item.hooks.forEach((inner: unknown, j: number) => {
+        const innerAt = [...at, 'hooks', j];
+        if (isPlainObject(inner) && inner.hooks !== undefined) return drop(inner, innerAt, 'nested hooks deeper than one level are not supported');
+        add(inner, innerAt, item.matcher as string | undefined);
+      });
     });
   }
   if (items.length > 0 && source.kind === 'settings') {
@@ -219,8 +245,10 @@ function parseSource(doc: JsoncDocument, source: CopilotSource, ctx: Context, lo
 }
 
 function itemFix(item: unknown): { fix?: string } {
-  if (isPlainObject(item) && Array.isArray(item.hooks)) {
-    return { fix: 'Copilot entries are flat, not Claude groups: {"type": "command", "bash": "./guard.sh", "matcher": "bash"}' };
+  if (isPlainObject(item) && item.hooks !== undefined) return { fix: 'one level of grouping at most: {"matcher": "bash", "hooks": [{"type": "command", "bash": "./guard.sh"}]}' };
+  if (isPlainObject(item) && item.matcher === '') return { fix: 'leave "matcher" out to run on every call' };
+  if (isPlainObject(item) && item.exec !== undefined && ['bash', 'powershell', 'command'].some((f) => item[f] !== undefined)) {
+    return { fix: 'keep either "exec" (with "args") or the shell command' };
   }
   return { fix: 'write {"type": "command", "bash": "<command>", "timeoutSec": 30}' };
 }
@@ -237,6 +265,7 @@ function parseEntry(
   ctx: Context,
   where: (at: (string | number)[], key?: boolean) => Location,
   warn: (code: string, message: string, location: Location, fix?: string) => void,
+  groupMatcher?: string,
 ): RegistryEntry | string {
   if (!isPlainObject(item)) return `an entry must be an object, got ${typeOf(item)}`;
   const type = item.type ?? 'command';
@@ -256,6 +285,9 @@ function parseEntry(
     if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)) return `"${field}" must be a positive number of seconds, got ${JSON.stringify(value)}`;
   }
   if (type === 'command' && ['bash', 'powershell', 'command', 'exec'].every((f) => item[f] === undefined)) return 'a command entry needs "bash", "powershell", "command" or "exec"';
+  if (item.exec !== undefined && ['bash', 'powershell', 'command'].some((f) => item[f] !== undefined)) return 'it has both "exec" and a shell command ("bash", "powershell" or "command"), which Copilot refuses';
+  const matcher = item.matcher ?? groupMatcher;
+  if (matcher === '') return 'its matcher is empty, which Copilot refuses ("matcher cannot be empty")';
   if (type === 'http' && item.url === undefined) return 'an http entry needs "url"';
   if (type === 'prompt') {
     if (item.prompt === undefined) return 'a prompt entry needs "prompt"';
@@ -263,14 +295,15 @@ function parseEntry(
   }
   for (const extra of Object.keys(item)) {
     if ((ENTRY_FIELDS as readonly string[]).includes(extra)) continue;
-    warn('copilot-unknown-key', `${formatJsonPath([...at, extra])}: Copilot ignores "${extra}" on a hook entry`, where([...at, extra], true), extra === 'hooks' ? 'Copilot entries are flat: move the command up into this entry' : undefined);
+    warn('copilot-unknown-key', `${formatJsonPath([...at, extra])}: Copilot ignores "${extra}" on a hook entry`, where([...at, extra], true));
   }
   const spec = COPILOT_EVENTS_TABLE[event]!;
-  if (item.matcher !== undefined && spec.matcherField === undefined) {
+  if (matcher !== undefined && spec.matcherField === undefined) {
+    const matcherAt = item.matcher !== undefined ? [...at, 'matcher'] : [...at.slice(0, -2), 'matcher'];
     warn(
       'copilot-matcher-ignored',
-      `${formatJsonPath([...at, 'matcher'])}: Copilot ignores a matcher on ${key}, so this hook runs on every ${key}`,
-      where([...at, 'matcher'], true),
+      `${formatJsonPath(matcherAt)}: Copilot ignores a matcher on ${key}, so this hook runs on every ${key}`,
+      where(matcherAt, true),
       'remove the matcher (Copilot filters only preToolUse, permissionRequest, postToolUse, preCompact, subagentStart and notification), or test the payload inside the hook',
     );
   }
@@ -294,20 +327,25 @@ function parseEntry(
     timeout: (seconds ?? COPILOT_DEFAULT_TIMEOUT_SECONDS) * 1000,
     pascal: isPascalName(key),
     writtenEvent: key,
+    // The file as Copilot names it in an errored hook's reason, and the folder it gives as COPILOT_HOOK_DIR.
+    sourceFile: label,
+    hookDir: path.dirname(source.path),
   };
   for (const field of ['bash', 'powershell', 'exec', 'args', 'cwd', 'url', 'headers', 'allowedEnvVars', 'prompt'] as const) {
     if (item[field] !== undefined) config[field] = item[field];
   }
   if (item.command !== undefined) config.commandField = item.command;
   if (item.env !== undefined) config.env = item.env as Record<string, string>;
-  const unrunnable = copilotCannotRun(config, ctx.platform);
+  const unrunnable = copilotCannotRun(config);
   if (unrunnable !== undefined) config.unrunnable = unrunnable;
+  const errored = copilotErrors(config, ctx.platform);
+  if (errored !== undefined) config.errored = errored;
   return {
     event,
     config,
     source: source.scope,
     layer: LAYER[source.scope],
-    matcher: item.matcher,
+    matcher,
     sequential: true,
     enabled: true,
     displayName: `${label}:${formatJsonPath(at)}`,
@@ -315,15 +353,22 @@ function parseEntry(
   };
 }
 
-/** Entries Copilot loads but hookrun does not start, and entries with nothing to run on this platform. */
-function copilotCannotRun(c: RegistryEntry['config'], platform: NodeJS.Platform): string | undefined {
+/** Entries Copilot loads but hookrun does not start. */
+function copilotCannotRun(c: RegistryEntry['config']): string | undefined {
   if (c.type === 'http') return 'an http hook: hookrun does not POST Copilot http hooks (yet); Copilot would';
   if (c.type === 'prompt') return 'a prompt hook submits text to the model, which hookrun cannot do';
-  if (c.exec !== undefined || c.commandField !== undefined) return undefined;
-  if (platform === 'win32' ? c.powershell === undefined : c.bash === undefined) {
-    return platform === 'win32' ? 'no "powershell" or "command" for Windows' : 'only a "powershell" command: Copilot runs nothing for it on this platform';
-  }
   return undefined;
+}
+
+/** A command entry with nothing to run on this platform: Copilot starts nothing and counts the hook as errored. */
+function copilotErrors(c: RegistryEntry['config'], platform: NodeJS.Platform): string | undefined {
+  if (c.type !== 'command' || c.exec !== undefined || c.commandField !== undefined) return undefined;
+  if (platform === 'win32' ? c.powershell !== undefined : c.bash !== undefined) return undefined;
+  return platform === 'win32' ? 'it has no "powershell" or "command" to run on Windows' : 'it has only a "powershell" command, which Copilot does not run on this platform';
+}
+
+export function disableIgnoredMessage(source: CopilotSource, ctx: Context): string {
+  return `${shownPath(source.path, ctx)} sets "disableAllHooks": true, which Copilot ignores in the user's settings: every hook still runs (set it in .github/copilot/settings.json, or in each hook file)`;
 }
 
 /** What `run` says about a file (or settings hooks) Copilot rejects. */
@@ -339,11 +384,15 @@ export async function loadCopilotConfig(ctx: Context, options: LoadOptions): Pro
   const gathered: GatedEntries = { entries: [], considered: [], heldBack: [] };
   const loadedAll = copilotSources(ctx).map((source) => readCopilotFile(source, ctx));
   for (const loaded of loadedAll) await completeHints(loaded.pendingHints);
-  // disableAllHooks in a settings file turns off every source but policy files (SOURCES 3.2); an untrusted
-  // folder's settings have no say over the user's hooks.
+  // disableAllHooks in the repository's settings turns off every source but policy files; in the user's
+  // ~/.copilot/settings.json Copilot ignores it. An untrusted folder's settings have no say over the user's hooks.
   let disabledBy: { file: string; location: Location } | undefined;
   for (const loaded of loadedAll) {
     if (loaded.source.kind !== 'settings' || !loaded.disableAllHooks) continue;
+    if (loaded.source.scope === 'user-settings') {
+      diagnostics.push({ code: 'copilot-disable-ignored', severity: 'warning', message: disableIgnoredMessage(loaded.source, ctx), location: loaded.disableAllHooks });
+      continue;
+    }
     if (loaded.source.project && !trust.trusted) {
       diagnostics.push({
         code: 'copilot-hooks-disabled',
@@ -367,7 +416,7 @@ export async function loadCopilotConfig(ctx: Context, options: LoadOptions): Pro
       continue;
     }
     diagnostics.push(...loaded.diagnostics);
-    if (loaded.disableAllHooks && source.kind === 'hooks') {
+    if (loaded.disableAllHooks && source.kind !== 'settings') {
       gathered.considered.push(...inactive(loaded.entries, `"disableAllHooks": true in ${shownPath(source.path, ctx)}`, loaded.disableAllHooks));
       files.push({ layer, path: source.path, exists: true, loaded: false, note: 'disableAllHooks: true' });
       continue;

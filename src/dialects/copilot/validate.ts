@@ -8,7 +8,7 @@ import type { CheckedFile, Diagnostic, ValidateResult } from '../../types.js';
 import { formatJsonPath } from '../../errors.js';
 import { foreignEvent } from '../../migrate/cross-agent.js';
 import { matchCopilot } from './plan.js';
-import { copilotSources, droppedMessage, readCopilotFile, shownPath } from './settings.js';
+import { copilotSources, disableIgnoredMessage, droppedMessage, readCopilotFile, shownPath } from './settings.js';
 
 /** The finding codes this validator reports (for `--ignore`). */
 export const COPILOT_FINDING_CODES: readonly string[] = [
@@ -22,6 +22,8 @@ export const COPILOT_FINDING_CODES: readonly string[] = [
   'copilot-invalid-matcher',
   'copilot-hook-not-run',
   'copilot-hooks-disabled',
+  'copilot-disable-ignored',
+  'copilot-hook-errors',
 ];
 
 const DROPS = new Set(['copilot-item-dropped']);
@@ -46,12 +48,14 @@ export function validateCopilot(ctx: Context, options: { ignore?: readonly strin
       });
       continue;
     }
-    if (loaded.disableAllHooks) {
+    if (loaded.disableAllHooks && source.scope === 'user-settings') {
+      found.push({ code: 'copilot-disable-ignored', severity: 'warning', message: disableIgnoredMessage(source, ctx), location: loaded.disableAllHooks });
+    } else if (loaded.disableAllHooks) {
       found.push({
         code: 'copilot-hooks-disabled',
         severity: 'info',
         message:
-          source.kind === 'hooks'
+          source.kind !== 'settings'
             ? `${shownPath(source.path, ctx)} sets "disableAllHooks": true: Copilot skips this file`
             : `${shownPath(source.path, ctx)} sets "disableAllHooks": true: Copilot runs no hook but the policy files'`,
         location: loaded.disableAllHooks,
@@ -74,6 +78,16 @@ export function validateCopilot(ctx: Context, options: { ignore?: readonly strin
       }
       const unrunnable = entry.config.unrunnable;
       if (typeof unrunnable === 'string') found.push({ code: 'copilot-hook-not-run', severity: 'warning', message: `${name}: ${unrunnable}`, ...where });
+      const errored = entry.config.errored;
+      if (typeof errored === 'string') {
+        found.push({
+          code: 'copilot-hook-errors',
+          severity: 'error',
+          message: `${name}: ${errored}: Copilot counts the hook as errored every time${entry.event === 'preToolUse' ? ', which denies every tool call it matches' : ''}`,
+          ...where,
+          fix: ctx.platform === 'win32' ? 'add "powershell" (or "command", for every platform)' : 'add "bash" (or "command", for every platform) beside "powershell"',
+        });
+      }
     }
   }
   const ignored = new Set(options.ignore ?? []);

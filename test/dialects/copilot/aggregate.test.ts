@@ -1,7 +1,7 @@
-// Copilot's pure stages, table-driven: the merge and outcome (SOURCES 3.6, INTERFACE exit codes), the
-// matcher rules (3.4), the VS Code payload (3.3) and stdout parsing (3.5).
+// Copilot's pure stages, table-driven: the merge and outcome (Copilot CLI 1.0.102, INTERFACE exit codes),
+// where the runner stops, the matcher rules, the VS Code payload and stdout parsing.
 import { describe, expect, test } from 'vitest';
-import { aggregateCopilot, outcomeCopilot } from '../../../src/dialects/copilot/aggregate.js';
+import { aggregateCopilot, endsEventCopilot, outcomeCopilot } from '../../../src/dialects/copilot/aggregate.js';
 import { pascalPayload } from '../../../src/dialects/copilot/events.js';
 import { matchCopilot } from '../../../src/dialects/copilot/plan.js';
 import { parseCopilotStdout } from '../../../src/dialects/copilot/run.js';
@@ -39,19 +39,38 @@ describe('merge and outcome', () => {
     ['preToolUse', [{ permissionDecision: 'allow' }, { permissionDecision: 'deny', permissionDecisionReason: 'b' }, { permissionDecision: 'deny', permissionDecisionReason: 'c' }], { permissionDecision: 'deny', permissionDecisionReason: 'b' }, 'block'],
     ['preToolUse', [{ permissionDecision: 'ask', permissionDecisionReason: 'q' }, { permissionDecision: 'allow' }], { permissionDecision: 'ask', permissionDecisionReason: 'q' }, 'ask'],
     ['PreToolUse', [{ modifiedArgs: { a: 1 } }, { modifiedArgs: { a: 2 } }], { modifiedArgs: { a: 2 } }, 'proceed'],
-    ['preToolUse', [{ modifiedArgs: { a: 1 } }, { permissionDecision: 'deny' }], { permissionDecision: 'deny' }, 'block'],
+    // A deny without a reason gets Copilot's own words for it (the model reads "Denied by preToolUse hook: No reason provided").
+    ['preToolUse', [{ modifiedArgs: { a: 1 } }, { permissionDecision: 'deny' }], { permissionDecision: 'deny', permissionDecisionReason: 'No reason provided' }, 'block'],
+    ['preToolUse', [{ permissionDecision: 'allow', additionalContext: 'a' }, { additionalContext: 'b' }], { permissionDecision: 'allow', additionalContext: 'a\n\nb' }, 'proceed'],
     ['preToolUse', ['not json', undefined], {}, 'proceed'],
     ['permissionRequest', [{ behavior: 'deny', interrupt: true }], { behavior: 'deny', interrupt: true }, 'stop'],
     ['permissionRequest', [{ behavior: 'deny', message: 'm' }, { message: 'no behavior' }], { behavior: 'deny', message: 'm' }, 'block'],
     ['permissionRequest', [{ behavior: 'allow', interrupt: true }], { behavior: 'allow' }, 'proceed'],
     ['Stop', [{ decision: 'allow' }, { decision: 'block', reason: 'go on' }], { decision: 'block', reason: 'go on' }, 'block'],
     ['subagentStop', [{ modifiedResponse: 'r', decision: 'block', reason: 'x' }], { decision: 'block', reason: 'x' }, 'block'],
-    ['postToolUse', [{ modifiedResult: 1, additionalContext: 'a' }, { modifiedResult: 2 }], { modifiedResult: 2, additionalContext: 'a' }, 'proceed'],
+    ['postToolUse', [{ modifiedResult: { r: 1 }, additionalContext: 'a' }, { modifiedResult: { r: 2 } }], { modifiedResult: { r: 2 }, additionalContext: 'a' }, 'proceed'],
+    // Copilot uses only an object as the new result.
+    ['postToolUse', [{ modifiedResult: { r: 1 } }, { modifiedResult: 'text' }], { modifiedResult: { r: 1 } }, 'proceed'],
+    // The model reads "Tool result blocked: <reason>"; the tool has run, so the outcome is 0.
+    ['postToolUse', [{ decision: 'block', reason: 'secret in output' }, { modifiedResult: { r: 2 } }], { decision: 'block', reason: 'secret in output' }, 'proceed'],
+    ['userPromptSubmitted', [{ decision: 'block', reason: 'no' }, { additionalContext: 'c' }], { decision: 'block', reason: 'no', additionalContext: 'c' }, 'block'],
+    ['UserPromptSubmit', [{ modifiedPrompt: 'one' }, { modifiedPrompt: 'two', continue: false }], { modifiedPrompt: 'two' }, 'proceed'],
     ['notification', [{ additionalContext: 'a' }, { additionalContext: 'b' }], { additionalContext: 'a\n\nb' }, 'proceed'],
     ['sessionEnd', [{ decision: 'block' }], {}, 'proceed'],
     ['preCompact', [{ permissionDecision: 'deny' }], {}, 'proceed'],
   ])('%s %j', (event, outputs, expected, outcome) => {
     expect(merge(event, outputs)).toEqual([expected, outcome]);
+  });
+
+  test.each([
+    ['preToolUse', { permissionDecision: 'deny' }, true],
+    ['PreToolUse', { permissionDecision: 'ask' }, true],
+    ['preToolUse', { permissionDecision: 'allow' }, false],
+    ['preToolUse', undefined, false],
+    ['permissionRequest', { behavior: 'deny' }, false],
+    ['agentStop', { decision: 'block' }, false],
+  ])('the runner stops after a %s answer %j: %s', (event, output, ends) => {
+    expect(endsEventCopilot(event, result(event, output)) !== undefined).toBe(ends);
   });
 
   test('joined context stops at 10 KB', () => {
@@ -67,7 +86,9 @@ describe('matchers', () => {
     ['preToolUse', 'edit|bash', false, 'bash', true],
     ['preToolUse', 'Bash', false, 'bash', false],
     ['preToolUse', '*', false, 'bash', false],
-    ['preToolUse', '', false, 'bash', true],
+    // The loader drops an entry with an empty matcher, as Copilot does ("matcher cannot be empty").
+    ['preToolUse', '', false, 'bash', false],
+    ['preToolUse', '', true, 'bash', false],
     ['preToolUse', 'Bash', true, 'bash', true],
     ['preToolUse', 'bash', true, 'bash', true],
     ['preToolUse', '**', true, 'view', true],

@@ -83,20 +83,39 @@ describe.concurrent('trust (contract: trust in every dialect)', () => {
 });
 
 describe.concurrent('sources and load order', () => {
-  test('policy, user, repository (alphabetical), repository settings, local settings, user settings: all run, in that order', async () => {
+  test("Copilot 1.0.102's order: policy, user hook files, user settings, repository hook files (reverse alphabetical), .claude/settings.json, .claude/settings.local.json, repository settings, local settings", async () => {
     const log = (name: string) => ({ bash: `echo ${name} >> @ROOT@/order` });
+    const claude = (name: string) => ({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `echo ${name} >> @ROOT@/order` }] }] } });
     const sb = await sandbox({
       'ws/.github/hooks/b.json': file({ agentStop: [log('repo-b')] }),
       'ws/.github/hooks/a.json': file({ agentStop: [log('repo-a')] }),
+      'ws/.github/hooks/c.json': file({ agentStop: [log('repo-c')] }),
+      'ws/.claude/settings.json': claude('claude'),
+      'ws/.claude/settings.local.json': claude('claude-local'),
       'ws/.github/copilot/settings.json': { hooks: { agentStop: [log('settings')] } },
       'ws/.github/copilot/settings.local.json': { hooks: { agentStop: [log('local')] } },
       'home/.copilot/settings.json': { hooks: { agentStop: [log('user-settings')] } },
-      'home/.copilot/hooks/user.json': file({ agentStop: [log('user')] }),
+      'home/.copilot/hooks/user-a.json': file({ agentStop: [log('user-a')] }),
+      'home/.copilot/hooks/user-b.json': file({ agentStop: [log('user-b')] }),
+      // Copilot does not read the user's own Claude Code settings.
+      'home/.claude/settings.json': claude('claude-user'),
       'policy.d/p.json': file({ agentStop: [log('policy')] }),
     });
     const r = await sb.run(['agentStop', '--trust-workspace']);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect((await readFile(path.join(sb.root, 'order'), 'utf8')).trim().split('\n')).toEqual(['policy', 'user', 'repo-a', 'repo-b', 'settings', 'local', 'user-settings']);
+    expect((await readFile(path.join(sb.root, 'order'), 'utf8')).trim().split('\n')).toEqual([
+      'policy',
+      'user-b',
+      'user-a',
+      'user-settings',
+      'repo-c',
+      'repo-b',
+      'repo-a',
+      'claude',
+      'claude-local',
+      'settings',
+      'local',
+    ]);
   });
 
   test('COPILOT_HOME moves the user folder', async () => {
@@ -248,7 +267,7 @@ describe.concurrent('PascalCase aliases and the VS Code payload', () => {
 });
 
 describe.concurrent('how an entry runs', () => {
-  test('exec + args without a shell, cwd against the repository root, env with variables expanded', async () => {
+  test('exec + args without a shell, cwd against the repository root, env values taken literally', async () => {
     const sb = await sandbox({
       'ws/sub/.keep': '',
       'ws/.github/hooks/guard.json': file({
@@ -257,21 +276,43 @@ describe.concurrent('how an entry runs', () => {
             exec: 'node',
             args: ['-e', `require('fs').writeFileSync(process.argv[1], JSON.stringify({cwd: process.cwd(), greet: process.env.GREET}))`, '@ROOT@/exec.json'],
             cwd: 'sub',
-            env: { GREET: 'hi ${HOME}' },
+            env: { GREET: 'hi ${HOME} $HOME %HOME%' },
           },
         ],
       }),
     });
     const r = await sb.run(['preToolUse', ...BASH, '--trust-workspace']);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(JSON.parse(await readFile(path.join(sb.root, 'exec.json'), 'utf8'))).toEqual({ cwd: path.join(sb.ws, 'sub'), greet: `hi ${sb.home}` });
+    expect(JSON.parse(await readFile(path.join(sb.root, 'exec.json'), 'utf8'))).toEqual({ cwd: path.join(sb.ws, 'sub'), greet: 'hi ${HOME} $HOME %HOME%' });
   });
 
-  test('a powershell-only entry is not run on this platform, with a warning', async () => {
-    const sb = await sandbox({ 'ws/.github/hooks/guard.json': file({ preToolUse: [{ powershell: 'exit 2' }] }) });
-    const r = await sb.run(['preToolUse', ...BASH, '--trust-workspace']);
+  test("the variables Copilot sets for every hook, and none of Copilot's own provider settings", async () => {
+    const dump = 'printf "%s|%s|%s|%s|%s|%s\\n" "$COPILOT_PROJECT_DIR" "$CLAUDE_PROJECT_DIR" "$COPILOT_HOOK_DIR" "$COPILOT_CLI" "${COPILOT_PROVIDER_API_KEY-unset}" "${COPILOT_OFFLINE-unset}"';
+    const sb = await sandbox({
+      'ws/.github/hooks/guard.json': file({ sessionStart: [{ bash: `${dump} >> @ROOT@/env` }] }),
+      'ws/.claude/settings.json': { hooks: { SessionStart: [{ hooks: [{ type: 'command', command: `${dump} >> @ROOT@/env` }] }] } },
+      'home/.copilot/hooks/user.json': file({ sessionStart: [{ bash: `${dump} >> @ROOT@/env` }] }),
+    });
+    const r = await sb.run(['sessionStart', '--trust-workspace'], { COPILOT_PROVIDER_API_KEY: 'sk-secret', COPILOT_OFFLINE: 'true' });
     expect(r.exitCode, r.stderr).toBe(0);
+    const lines = (await readFile(path.join(sb.root, 'env'), 'utf8')).trim().split('\n');
+    expect(lines).toEqual([
+      `${sb.ws}|${sb.ws}|${path.join(sb.home, '.copilot', 'hooks')}|1|unset|unset`,
+      `${sb.ws}|${sb.ws}|${path.join(sb.ws, '.github', 'hooks')}|1|unset|unset`,
+      `${sb.ws}|${sb.ws}|${path.join(sb.ws, '.claude')}|1|unset|unset`,
+    ]);
+  });
+
+  test('a powershell-only entry is an errored hook on this platform: preToolUse denies, elsewhere nothing happens', async () => {
+    const sb = await sandbox({ 'ws/.github/hooks/guard.json': file({ preToolUse: [{ powershell: 'exit 0' }], agentStop: [{ powershell: 'exit 0' }] }) });
+    const r = await sb.run(['preToolUse', ...BASH, '--trust-workspace']);
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(stdoutJson(r)).toEqual({ permissionDecision: 'deny', permissionDecisionReason: 'Denied by preToolUse hook from ".github/hooks/guard.json" (hook errored)' });
     expect(r.stderr).toContain('only a "powershell" command');
+    const quiet = await sb.run(['preToolUse', ...BASH, '--trust-workspace', '--quiet']);
+    expect(quiet.stderr).toContain('could not start: it has only a "powershell" command');
+    const stop = await sb.run(['agentStop', '--trust-workspace']);
+    expect([stop.exitCode, stdoutJson(stop)]).toEqual([0, {}]);
   });
 
   test.each([
@@ -283,7 +324,7 @@ describe.concurrent('how an entry runs', () => {
     const sb = await sandbox({ 'ws/.github/hooks/guard.json': file({ preToolUse: [entry] }) });
     const r = await sb.run(['preToolUse', ...BASH, '--trust-workspace']);
     expect(r.exitCode, r.stderr).toBe(2);
-    expect(stdoutJson(r)).toEqual({ permissionDecision: 'deny', permissionDecisionReason: 'Denied by preToolUse hook (hook errored)' });
+    expect(stdoutJson(r)).toEqual({ permissionDecision: 'deny', permissionDecisionReason: 'Denied by preToolUse hook from ".github/hooks/guard.json" (hook errored)' });
   });
 
   test('a timed-out preToolUse hook lets the call pass; --fail-closed blocks it instead', async () => {
@@ -303,11 +344,25 @@ describe.concurrent('how an entry runs', () => {
     expect(stdoutJson(r)).toEqual({});
   });
 
-  test('preToolUse exit 2: a deny whose reason is the JSON one, else stderr; the JSON is merged even when it says allow', async () => {
+  test("preToolUse exit 2: a deny whose reason is the JSON one, else Copilot's fixed text (stderr is not used); the JSON is merged even when it says allow", async () => {
     const sb = await sandbox({ 'ws/.github/hooks/guard.json': file({ preToolUse: [{ bash: `echo '{"permissionDecision":"allow"}'; echo 'from stderr' >&2; exit 2` }] }) });
     const r = await sb.run(['preToolUse', ...BASH, '--trust-workspace']);
     expect(r.exitCode, r.stderr).toBe(2);
-    expect(stdoutJson(r)).toEqual({ permissionDecision: 'deny', permissionDecisionReason: 'from stderr' });
+    expect(stdoutJson(r)).toEqual({ permissionDecision: 'deny', permissionDecisionReason: 'hook exited with code 2' });
+    const given = await sandbox({ 'ws/.github/hooks/guard.json': file({ preToolUse: [{ bash: `echo '{"permissionDecisionReason":"said so"}'; exit 2` }] }) });
+    expect(stdoutJson(await given.run(['preToolUse', ...BASH, '--trust-workspace']))).toEqual({ permissionDecision: 'deny', permissionDecisionReason: 'said so' });
+  });
+
+  test.each([
+    ['exit 1', { bash: 'exit 1' }, 2, { behavior: 'deny', message: 'Permission request hook failed' }],
+    ['a missing program', { exec: '/no/such/program' }, 2, { behavior: 'deny', message: 'Permission request hook failed' }],
+    ['exit 2', { bash: 'echo no >&2; exit 2' }, 2, { behavior: 'deny', message: 'Permission denied by hook.' }],
+    ['exit 2 with a message', { bash: `echo '{"message":"not on main"}'; exit 2` }, 2, { behavior: 'deny', message: 'not on main' }],
+    ['a timeout', { bash: 'sleep 5', timeoutSec: 1 }, 0, {}],
+  ])("permissionRequest %s: Copilot's answer (a crash denies, exit 2 denies, a timeout passes)", async (_name, entry, exit, output) => {
+    const sb = await sandbox({ 'ws/.github/hooks/h.json': file({ permissionRequest: [entry] }) });
+    const r = await sb.run(['permissionRequest', '--event', JSON.stringify({ toolName: 'bash', toolInput: { command: 'ls' } }), '--trust-workspace']);
+    expect([r.exitCode, stdoutJson(r)], r.stderr).toEqual([exit, output]);
   });
 });
 
@@ -347,11 +402,173 @@ describe.concurrent('merge and outcome', () => {
     expect([start.exitCode, stdoutJson(start)]).toEqual([0, { additionalContext: 'x\n\ny' }]);
   });
 
-  test('userPromptSubmitted output is not used (a note says so)', async () => {
-    const sb = await sandbox({ 'ws/.github/hooks/h.json': file({ userPromptSubmitted: [{ bash: `echo '{"modifiedPrompt":"other"}'` }] }) });
+  test('userPromptSubmitted: decision block blocks the prompt (exit 2) and later hooks still run; modifiedPrompt from the last hook, even one that exits 2; contexts joined', async () => {
+    const sb = await sandbox({
+      'ws/.github/hooks/h.json': file({
+        userPromptSubmitted: [
+          { bash: `echo '{"decision":"block","reason":"no secrets in prompts","continue":false}'` },
+          { bash: `${touch('later')}; echo '{"modifiedPrompt":"first","additionalContext":"on main"}'` },
+          { bash: `echo '{"modifiedPrompt":"second"}'; exit 2` },
+        ],
+      }),
+    });
     const r = await sb.run(['userPromptSubmitted', '--prompt', 'hi', '--trust-workspace']);
-    expect([r.exitCode, stdoutJson(r)]).toEqual([0, {}]);
-    expect(r.stderr).toContain('modifiedPrompt works only for SDK hooks');
+    expect([r.exitCode, stdoutJson(r)], r.stderr).toEqual([2, { decision: 'block', reason: 'no secrets in prompts', modifiedPrompt: 'second', additionalContext: 'on main' }]);
+    expect(await sb.fired('later')).toBe(true);
+    expect(r.stderr).toContain('outcome: block (exit 2): no secrets in prompts');
+  });
+
+  test("a PascalCase UserPromptSubmit hook blocks with decision block; its hookSpecificOutput.additionalContext is not used", async () => {
+    const sb = await sandbox({
+      'ws/.github/hooks/h.json': file({ UserPromptSubmit: [{ bash: `echo '{"decision":"block","reason":"vs code block","hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"dropped"}}'` }] }),
+    });
+    const r = await sb.run(['userPromptSubmitted', '--prompt', 'hi', '--trust-workspace']);
+    expect([r.exitCode, stdoutJson(r)], r.stderr).toEqual([2, { decision: 'block', reason: 'vs code block' }]);
+  });
+
+  test('--fail-closed blocks a prompt whose hook crashed', async () => {
+    const sb = await sandbox({ 'ws/.github/hooks/h.json': file({ userPromptSubmitted: [{ bash: 'exit 1' }] }) });
+    expect((await sb.run(['userPromptSubmitted', '--prompt', 'hi', '--trust-workspace'])).exitCode).toBe(0);
+    const closed = await sb.run(['userPromptSubmitted', '--prompt', 'hi', '--trust-workspace', '--fail-closed']);
+    expect(closed.exitCode, closed.stderr).toBe(2);
+    expect(stdoutJson(closed)).toMatchObject({ decision: 'block' });
+  });
+
+  test('postToolUse decision block: the model reads the reason instead of the result; the tool has run, so exit 0', async () => {
+    const sb = await sandbox({
+      'ws/.github/hooks/h.json': file({ postToolUse: [{ bash: `echo '{"modifiedResult":{"resultType":"success","textResultForLlm":"x"}}'` }, { bash: `echo '{"decision":"block","reason":"leaks a key"}'` }] }),
+    });
+    const r = await sb.run(['postToolUse', '--event', JSON.stringify({ toolName: 'bash', toolArgs: { command: 'env' }, toolResult: { resultType: 'success', textResultForLlm: 'KEY=1' } }), '--trust-workspace']);
+    expect([r.exitCode, stdoutJson(r)], r.stderr).toEqual([0, { decision: 'block', reason: 'leaks a key' }]);
+  });
+
+  test('preToolUse additionalContext reaches the model, and a deny without a reason says "No reason provided"', async () => {
+    const ctx = await sandbox({ 'ws/.github/hooks/h.json': file({ preToolUse: [{ bash: `echo '{"permissionDecision":"allow","additionalContext":"use --dry-run"}'` }] }) });
+    expect(stdoutJson(await ctx.run(['preToolUse', ...BASH, '--trust-workspace']))).toEqual({ permissionDecision: 'allow', additionalContext: 'use --dry-run' });
+    const bare = await sandbox({ 'ws/.github/hooks/h.json': file({ preToolUse: [{ bash: `echo '{"permissionDecision":"deny"}'` }] }) });
+    const r = await bare.run(['preToolUse', ...BASH, '--trust-workspace']);
+    expect([r.exitCode, stdoutJson(r)]).toEqual([2, { permissionDecision: 'deny', permissionDecisionReason: 'No reason provided' }]);
+  });
+});
+
+describe.concurrent('what the real Copilot CLI 1.0.102 does beyond the docs', () => {
+  test('the first preToolUse deny ends the event: no later hook runs, in any source; the report names them', async () => {
+    const sb = await sandbox({
+      'home/.copilot/hooks/user.json': file({ preToolUse: [{ bash: `${touch('user')}; ${deny('user says no')}` }] }),
+      'ws/.github/hooks/repo.json': file({ preToolUse: [{ bash: touch('repo') }] }),
+    });
+    const r = await sb.run(['preToolUse', ...BASH, '--trust-workspace']);
+    expect([r.exitCode, stdoutJson(r)], r.stderr).toEqual([2, { permissionDecision: 'deny', permissionDecisionReason: 'user says no' }]);
+    expect([await sb.fired('user'), await sb.fired('repo')]).toEqual([true, false]);
+    expect(r.stderr).toContain('hook(s) [.github/hooks/repo.json:hooks.preToolUse[0]] not run: after "~/.copilot/hooks/user.json:hooks.preToolUse[0]", whose answer is deny, Copilot runs no later preToolUse hook');
+    const json = await sb.run(['preToolUse', ...BASH, '--trust-workspace', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ endedEarly: { after: '~/.copilot/hooks/user.json:hooks.preToolUse[0]', notRun: ['.github/hooks/repo.json:hooks.preToolUse[0]'] } });
+  });
+
+  test('an ask ends the event too (a later deny does not run); an allow, a timeout and other events do not', async () => {
+    const ask = await sandbox({
+      'ws/.github/hooks/h.json': file({ preToolUse: [{ bash: `echo '{"permissionDecision":"ask","permissionDecisionReason":"sure?"}'` }, { bash: `${touch('after-ask')}; ${deny('late')}` }] }),
+    });
+    const r = await ask.run(['preToolUse', ...BASH, '--trust-workspace']);
+    expect([r.exitCode, stdoutJson(r)], r.stderr).toEqual([3, { permissionDecision: 'ask', permissionDecisionReason: 'sure?' }]);
+    expect(await ask.fired('after-ask')).toBe(false);
+    const goOn = await sandbox({
+      'ws/.github/hooks/h.json': file({
+        preToolUse: [{ bash: `echo '{"permissionDecision":"allow"}'` }, { bash: 'sleep 5', timeoutSec: 1 }, { bash: `${touch('third')}; ${deny('third')}` }],
+        agentStop: [{ bash: `echo '{"decision":"block","reason":"one"}'` }, { bash: touch('second-stop') }],
+      }),
+    });
+    const third = await goOn.run(['preToolUse', ...BASH, '--trust-workspace']);
+    expect([third.exitCode, stdoutJson(third)], third.stderr).toEqual([2, { permissionDecision: 'deny', permissionDecisionReason: 'third' }]);
+    expect(await goOn.fired('third')).toBe(true);
+    expect((await goOn.run(['agentStop', '--trust-workspace'])).exitCode).toBe(2);
+    expect(await goOn.fired('second-stop')).toBe(true);
+  });
+
+  test("the Claude Code hooks of .claude/settings.json run with the VS Code payload and Claude matchers; exit 2 denies with Copilot's fixed reason", async () => {
+    const sb = await sandbox({
+      'ws/.claude/settings.json': {
+        permissions: { allow: ['Bash(ls)'] },
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash|Edit', hooks: [{ type: 'command', command: 'cat > @ROOT@/claude-stdin; echo "$CLAUDE_PROJECT_DIR" > @ROOT@/claude-dir' }] },
+            { matcher: 'Read', hooks: [{ type: 'command', command: touch('read') }] },
+            { hooks: [{ type: 'command', command: 'echo from stderr >&2; exit 2' }] },
+          ],
+        },
+      },
+    });
+    const r = await sb.run(['preToolUse', '--event', JSON.stringify({ sessionId: 's1', timestamp: 1764547200000, toolName: 'bash', toolArgs: { command: 'ls' } }), '--trust-workspace']);
+    expect([r.exitCode, stdoutJson(r)], r.stderr).toEqual([2, { permissionDecision: 'deny', permissionDecisionReason: 'hook exited with code 2' }]);
+    expect(JSON.parse(await readFile(path.join(sb.root, 'claude-stdin'), 'utf8'))).toEqual({
+      hook_event_name: 'PreToolUse',
+      session_id: 's1',
+      timestamp: '2025-12-01T00:00:00.000Z',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      cwd: sb.ws,
+    });
+    expect((await readFile(path.join(sb.root, 'claude-dir'), 'utf8')).trim()).toBe(sb.ws);
+    expect(await sb.fired('read')).toBe(false);
+  });
+
+  test('a .claude settings file that is not strict JSON is dropped with a warning (as Claude Code drops it); the other files still run; untrusted, both wait', async () => {
+    const sb = await sandbox({
+      'ws/.claude/settings.json': '{\n  // a comment\n  "hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "touch @ROOT@/fired-commented"}]}]}\n}',
+      'ws/.claude/settings.local.json': { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: touch('local') }] }] } },
+    });
+    const r = await sb.run(['preToolUse', ...BASH, '--trust-workspace']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect([await sb.fired('commented'), await sb.fired('local')]).toEqual([false, true]);
+    expect(r.stderr).toMatch(/\.claude\/settings\.json:2:\d+: .*Copilot drops \.claude\/settings\.json.*\[copilot-file-dropped\]/);
+    const untrusted = await sandbox({ 'ws/.claude/settings.json': { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: touch('untrusted') }] }] } } });
+    const u = await untrusted.run(['preToolUse', ...BASH]);
+    expect(u.exitCode, u.stderr).toBe(0);
+    expect(await untrusted.fired('untrusted')).toBe(false);
+    expect(u.stderr).toContain('.claude/settings.json:hooks.PreToolUse[0].hooks[0]');
+  });
+
+  test('a Claude-style group in a Copilot hook file runs its entries with its matcher; a deeper group, an empty matcher and "exec" beside "bash" drop the entry', async () => {
+    const sb = await sandbox({
+      'ws/.github/hooks/h.json': file({
+        preToolUse: [
+          { matcher: 'bash', hooks: [{ bash: touch('grouped') }, { hooks: [{ bash: touch('deeper') }] }] },
+          { matcher: 'edit', hooks: [{ bash: touch('other-tool') }] },
+          { matcher: '', bash: touch('empty-matcher') },
+          { matcher: '', hooks: [{ bash: touch('empty-group') }] },
+          { exec: '/bin/sh', args: ['-c', touch('exec')], bash: touch('both') },
+        ],
+        PreToolUse: [{ matcher: '', bash: touch('pascal-empty') }],
+      }),
+    });
+    const r = await sb.run(['preToolUse', ...BASH, '--trust-workspace']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const names = ['grouped', 'deeper', 'other-tool', 'empty-matcher', 'empty-group', 'exec', 'both', 'pascal-empty'];
+    const fired = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await sb.fired(n)])));
+    expect(fired).toEqual({ grouped: true, deeper: false, 'other-tool': false, 'empty-matcher': false, 'empty-group': false, exec: false, both: false, 'pascal-empty': false });
+    expect(r.stderr).toContain('hooks.preToolUse[0].hooks[1]: nested hooks deeper than one level are not supported');
+    expect(r.stderr).toContain('hooks.preToolUse[2]: its matcher is empty, which Copilot refuses');
+    expect(r.stderr).toContain('hooks.preToolUse[4]: it has both "exec" and a shell command');
+  });
+
+  test('disableAllHooks in ~/.copilot/settings.json is ignored by Copilot: every hook runs, and hookrun warns', async () => {
+    const sb = await sandbox({
+      'home/.copilot/settings.json': { disableAllHooks: true, hooks: { preToolUse: [{ bash: touch('user-settings') }] } },
+      'home/.copilot/hooks/user.json': file({ preToolUse: [{ bash: touch('user') }] }),
+      'ws/.github/hooks/repo.json': file({ preToolUse: [{ bash: touch('repo') }] }),
+    });
+    const r = await sb.run(['preToolUse', ...BASH, '--trust-workspace']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect([await sb.fired('user-settings'), await sb.fired('user'), await sb.fired('repo')]).toEqual([true, true, true]);
+    expect(r.stderr).toContain('~/.copilot/settings.json sets "disableAllHooks": true, which Copilot ignores in the user\'s settings: every hook still runs');
+  });
+
+  test('permissionRequest hooks get the hookName Copilot sends first', async () => {
+    const sb = await sandbox({ 'ws/.github/hooks/h.json': file({ permissionRequest: [{ bash: 'cat > @ROOT@/perm.json' }] }) });
+    const r = await sb.run(['permissionRequest', '--event', JSON.stringify({ toolName: 'bash', toolInput: { command: 'ls' } }), '--trust-workspace']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const text = await readFile(path.join(sb.root, 'perm.json'), 'utf8');
+    expect(text.startsWith('{"hookName":"permissionRequest",')).toBe(true);
   });
 });
 

@@ -56,18 +56,36 @@ describe.concurrent('validate --dialect copilot', () => {
 
   test('what Copilot drops is an error: an entry, a whole file, inline settings hooks; "*" is not a regex', async () => {
     const r = await validate({
-      'ws/.github/hooks/a.json': hookFile('    "preToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "x"}]}, {"bash": "true", "matcher": "*"}]'),
+      'ws/.github/hooks/a.json': hookFile('    "preToolUse": [{"matcher": "bash", "hooks": [{"hooks": [{"command": "x"}]}]}, {"bash": "true", "matcher": "*"}]'),
       'ws/.github/hooks/b.json': '{"version": 1, "hooks": {"preToolUse": {"bash": "true"}}}',
       'ws/.github/copilot/settings.json': '{"hooks": {"preToolUse": [{"bash": "true"}, {"type": "shell", "bash": "x"}]}}',
     });
     expect(r.exitCode).toBe(1);
     const item = r.findings.find((f) => f.code === 'copilot-item-dropped' && f.location?.file.endsWith('a.json'))!;
-    expect(item).toMatchObject({ severity: 'error', location: { line: 4, column: 20 } });
-    expect(item.fix).toContain('flat, not Claude groups');
+    expect(item).toMatchObject({ severity: 'error', location: { line: 4, column: 50 } });
+    expect(item.message).toContain('nested hooks deeper than one level');
+    expect(item.fix).toContain('one level of grouping at most');
     expect(r.findings.find((f) => f.code === 'copilot-invalid-matcher')).toMatchObject({ severity: 'error', fix: expect.stringContaining('".*"') });
     const dropped = r.findings.filter((f) => f.code === 'copilot-file-dropped');
     expect(dropped.map((f) => path.basename(f.location!.file)).sort()).toEqual(['b.json', 'settings.json']);
     expect(dropped.find((f) => f.location!.file.endsWith('settings.json'))!.message).toContain('rejects inline settings hooks whole');
+  });
+
+  test('an empty matcher, "exec" beside "bash", a powershell-only entry and disableAllHooks in the user settings: what Copilot 1.0.102 does with them', async () => {
+    const r = await validate({
+      'ws/.github/hooks/h.json': hookFile('    "preToolUse": [{"bash": "true", "matcher": ""}, {"exec": "/bin/true", "bash": "true"}, {"powershell": "exit 0"}]'),
+      'ws/.claude/settings.json': '{"hooks": {"PreToolUse": [{"matcher": "", "hooks": [{"type": "command", "command": "true"}]}]}}',
+      'home/.copilot/settings.json': '{"disableAllHooks": true}',
+    });
+    expect(r.exitCode).toBe(1);
+    const dropped = r.findings.filter((f) => f.code === 'copilot-item-dropped').map((f) => [path.basename(f.location!.file), f.message]);
+    expect(dropped).toEqual([
+      ['h.json', expect.stringContaining('hooks.preToolUse[0]: its matcher is empty')],
+      ['h.json', expect.stringContaining('hooks.preToolUse[1]: it has both "exec" and a shell command')],
+      ['settings.json', expect.stringContaining('hooks.PreToolUse[0].hooks[0]: its matcher is empty')],
+    ]);
+    expect(r.at('copilot-hook-errors')).toMatchObject({ severity: 'error', message: expect.stringContaining('denies every tool call it matches') });
+    expect(r.at('copilot-disable-ignored')).toMatchObject({ severity: 'warning', location: { line: 1, column: 2 } });
   });
 
   test('checks the user and policy files too, whatever the trust; --ignore leaves codes out; an unknown code is exit 2', async () => {
