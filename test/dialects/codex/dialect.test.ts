@@ -277,6 +277,38 @@ describe.concurrent('how a hook runs', () => {
   });
 });
 
+describe.concurrent('apply_patch under Claude Code\'s names', () => {
+  const PATCH = ['--tool', 'apply_patch', '--tool-input', JSON.stringify({ command: '*** Begin Patch\n*** Add File: a.txt\n+a\n*** End Patch\n' })];
+
+  test.each(['PreToolUse', 'PostToolUse', 'PermissionRequest'])('%s: Edit|Write policies fire on an apply_patch call; a handler naming all three names runs once', async (event) => {
+    const sb = await sandbox({
+      'home/.codex/hooks.json': {
+        hooks: {
+          [event]: [
+            { matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'touch @ROOT@/fired-claude-names' }] },
+            { matcher: 'apply_patch|Write|Edit', hooks: [{ type: 'command', command: 'echo x >> @ROOT@/count-all' }] },
+            { matcher: 'MultiEdit|edit', hooks: [{ type: 'command', command: 'touch @ROOT@/fired-other' }] },
+          ],
+        },
+      },
+    });
+    const r = await sb.run([event, ...PATCH]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(sb.fired('claude-names')).toBe(true);
+    expect(sb.fired('other')).toBe(false);
+    expect(readFileSync(path.join(sb.root, 'count-all'), 'utf8')).toBe('x\n');
+  });
+
+  test('explain says the call was matched under an alias; the payload keeps tool_name "apply_patch"', async () => {
+    const sb = await sandbox({ 'home/.codex/hooks.json': hooks('PreToolUse', 'cat > @ROOT@/stdin', {}, '^Edit$') });
+    const r = await hookrun(['explain', 'PreToolUse', ...PATCH, '--dialect', 'codex', '-C', sb.ws], { env: sb.env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).toContain('Codex also matches tool_name "apply_patch" as "Write" and "Edit"');
+    await sb.run(['PreToolUse', ...PATCH]);
+    expect(JSON.parse(readFileSync(path.join(sb.root, 'stdin'), 'utf8')).tool_name).toBe('apply_patch');
+  });
+});
+
 describe.concurrent('the other commands', () => {
   const files = {
     'home/.codex/hooks.json': { hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: deny('no'), timeout: 30 }] }, { matcher: 'apply_patch', hooks: [{ type: 'command', command: 'true' }] }] } },

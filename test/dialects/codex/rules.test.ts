@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { aggregateCodex, outcomeCodex } from '../../../src/dialects/codex/aggregate.js';
 import { codexEventRule } from '../../../src/dialects/codex/events.js';
-import { matchCodex } from '../../../src/dialects/codex/matcher.js';
+import { matchCodex, matchCodexTool } from '../../../src/dialects/codex/matcher.js';
 import { codexSchemaProblem } from '../../../src/dialects/codex/run.js';
 import { tomlLocator } from '../../../src/dialects/codex/toml.js';
 import type { HookResult, JsonObject } from '../../../src/types.js';
@@ -23,6 +23,28 @@ describe('matcher', () => {
     ['Bash(', 'Bash', false],
   ])('%s against %s: %s', (matcher, value, matches) => {
     expect(matchCodex(matcher, value, 'tool_name').matches).toBe(matches);
+  });
+
+  // Codex 0.169.0 matches an apply_patch call as apply_patch, Write and Edit, each name on its own.
+  test.each([
+    ['Edit', 'apply_patch', true],
+    ['Write', 'apply_patch', true],
+    ['^Edit$', 'apply_patch', true],
+    ['Wri.*', 'apply_patch', true],
+    ['Edit|Write', 'apply_patch', true],
+    ['apply_patch', 'apply_patch', true],
+    ['edit', 'apply_patch', false],
+    ['MultiEdit', 'apply_patch', false],
+    ['Bash', 'apply_patch', false],
+    ['Edit', 'Bash', false],
+    ['^Edit|Write$', 'Edit', true],
+  ])('tool matcher %s against %s: %s', (matcher, value, matches) => {
+    expect(matchCodexTool(matcher, value, 'tool_name').matches).toBe(matches);
+  });
+
+  test('the verdict says which name matched, or that none did', () => {
+    expect(matchCodexTool('^Edit$', 'apply_patch', 'tool_name').rule).toBe('Codex also matches tool_name "apply_patch" as "Write" and "Edit": regex /^Edit$/ (unanchored) matches tool_name "Edit"');
+    expect(matchCodexTool('MultiEdit', 'apply_patch', 'tool_name').rule).toContain('and the matcher fits neither');
   });
 });
 
