@@ -277,6 +277,58 @@ describe.concurrent('how a hook runs', () => {
   });
 });
 
+describe.concurrent('what Codex reads from an answer (Codex CLI 0.169.0)', () => {
+  const group = (event: string, commands: string[]) => ({ 'home/.codex/hooks.json': { hooks: { [event]: [{ hooks: commands.map((command) => ({ type: 'command', command })) }] } } });
+
+  test('PreToolUse: hookSpecificOutput decides over the legacy fields, and the reason is trimmed as the model is shown it', async () => {
+    const sb = await sandbox(group('PreToolUse', [print({ decision: 'approve', reason: 'legacy', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: '  new \n' } })]));
+    const r = await sb.run(['PreToolUse', ...BASH]);
+    expect(r.exitCode, r.stderr).toBe(2);
+    const out = JSON.parse(r.stdout);
+    expect(out.hookSpecificOutput.permissionDecisionReason).toBe('new');
+    expect(out.reason).toBeUndefined();
+  });
+
+  test('PostToolUse continue:false lets the turn go on (exit 0); the model gets Codex\'s words when no reason is given, reasons of several hooks joined by a blank line', async () => {
+    const bare = await sandbox(group('PostToolUse', [print({ continue: false })]));
+    const alone = await bare.run(['PostToolUse', ...BASH]);
+    expect(alone.exitCode, alone.stderr).toBe(0);
+    expect(JSON.parse(alone.stdout)).toMatchObject({ continue: false, decision: 'block', reason: 'PostToolUse hook stopped execution' });
+    const two = await sandbox(group('PostToolUse', [print({ continue: false, stopReason: 'halted' }), print({ decision: 'block', reason: 'lint failed' })]));
+    const both = await two.run(['PostToolUse', ...BASH]);
+    expect(both.exitCode, both.stderr).toBe(0);
+    expect(JSON.parse(both.stdout).reason).toBe('halted\n\nlint failed');
+  });
+
+  test('PostToolUse updatedMCPToolOutput counts on an MCP tool only', async () => {
+    const sb = await sandbox(group('PostToolUse', [print({ hookSpecificOutput: { hookEventName: 'PostToolUse', updatedMCPToolOutput: 'redacted' } })]));
+    const mcp = await sb.run(['PostToolUse', '--tool', 'mcp__memory__read', '--tool-input', '{}']);
+    expect(mcp.exitCode, mcp.stderr).toBe(0);
+    expect(JSON.parse(mcp.stdout).hookSpecificOutput.updatedMCPToolOutput).toBe('redacted');
+    const bash = await sb.run(['PostToolUse', ...BASH]);
+    expect(bash.stdout).not.toContain('redacted');
+    expect(bash.stderr).toContain('"updatedMCPToolOutput" is supported only for an MCP tool');
+  });
+
+  test('UserPromptSubmit: a context named for another Codex event still reaches the model; an unknown name voids it', async () => {
+    const other = await sandbox(group('UserPromptSubmit', [print({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'ctx-other' } })]));
+    const r = await other.run(['UserPromptSubmit', '--prompt', 'hi']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput).toEqual({ hookEventName: 'UserPromptSubmit', additionalContext: 'ctx-other' });
+    const bogus = await sandbox(group('UserPromptSubmit', [print({ hookSpecificOutput: { hookEventName: 'userPromptSubmit', additionalContext: 'ctx-bogus' } })]));
+    const b = await bogus.run(['UserPromptSubmit', '--prompt', 'hi']);
+    expect(b.stdout).not.toContain('ctx-bogus');
+    expect(b.stderr).toContain('must name a Codex event');
+  });
+
+  test('PermissionRequest: a deny with a blank or null message gets Codex\'s default message', async () => {
+    const sb = await sandbox(group('PermissionRequest', [print({ systemMessage: null, hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: '  ' } } })]));
+    const r = await sb.run(['PermissionRequest', ...BASH]);
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.decision).toEqual({ behavior: 'deny', message: 'PermissionRequest hook denied approval' });
+  });
+});
+
 describe.concurrent('apply_patch under Claude Code\'s names', () => {
   const PATCH = ['--tool', 'apply_patch', '--tool-input', JSON.stringify({ command: '*** Begin Patch\n*** Add File: a.txt\n+a\n*** End Patch\n' })];
 
