@@ -1,6 +1,6 @@
 // How Codex CLI 0.169.0 starts a command hook and reads its end (checked against the real binary):
-// `$SHELL -lc` (else `/bin/sh -lc`; Windows `cmd.exe /C` with `commandWindows` when set) in the session's
-// cwd, the event on stdin. JSON is read only on exit 0 and must fit the event's
+// `/bin/bash -c` (never a login shell, whatever $SHELL says; Windows `cmd.exe /C` with `commandWindows`
+// when set) in the session's cwd, the event on stdin. JSON is read only on exit 0 and must fit the event's
 // strict output schema, where an unknown key voids the whole output and `null` stands for an absent field;
 // then Codex refuses some admitted values ("unsupported"). Plain text is context, ignored or invalid by
 // event; exit 2 counts only with stderr. The answer comes out in Claude Code's vocabulary, normalised to
@@ -14,6 +14,9 @@ import type { HookInvocation, Interpretation } from '../dialect.js';
 import { codexEventRule, isCodexEvent, type CodexEventRule, type UniversalField } from './events.js';
 import { CODEX_DEFAULT_TIMEOUT_SEC } from './settings.js';
 
+/** The shell Codex starts every hook with, with `-c`: not $SHELL, and not a login shell (no profile files read). */
+export const CODEX_HOOK_SHELL = '/bin/bash';
+
 export interface CodexInvocation extends HookInvocation {
   /** `toolName`: the payload's tool_name, which decides whether `updatedMCPToolOutput` is admitted. */
   codex: { async: boolean; toolName?: string };
@@ -23,11 +26,10 @@ export function codexInvocation(hook: PlannedHook, input: JsonObject, config: Re
   const c = hook.entry.config;
   const windows = ctx.platform === 'win32';
   const command = windows && typeof c.commandWindows === 'string' ? c.commandWindows : String(c.command ?? '');
-  const shell = ctx.env.SHELL || '/bin/sh';
   return {
     command,
-    file: windows ? 'cmd.exe' : shell,
-    args: windows ? ['/C', command] : ['-lc', command],
+    file: windows ? 'cmd.exe' : CODEX_HOOK_SHELL,
+    args: windows ? ['/C', command] : ['-c', command],
     cwd: typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : ctx.cwd,
     // Codex passes its whole environment; --clean-env / --env-allow narrow it as for every dialect.
     env: applyEnvPolicy(config.envPolicy, ctx.env, () => copyEnvironment(ctx.env)),
@@ -41,7 +43,10 @@ const failed = (error: string, exitCode: number): Interpretation => ({ success: 
 
 export function interpretCodex(event: string, outcome: ProcessOutcome, invocation: HookInvocation): Interpretation {
   const rule = codexEventRule(event);
-  if (outcome.spawnError !== undefined) return failed(`could not start: ${outcome.spawnError}`, -1);
+  if (outcome.spawnError !== undefined) {
+    const shell = invocation.file === CODEX_HOOK_SHELL ? ` (Codex runs every hook with ${CODEX_HOOK_SHELL} -c)` : '';
+    return failed(`could not start: ${outcome.spawnError}${shell}`, -1);
+  }
   if (outcome.timedOut) return failed(`hook timed out after ${invocation.timeoutMs / 1000}s: killed, no answer (Codex fails open)`, -1);
   if (outcome.exitCode === null) return failed(`hook was killed by ${outcome.signal ?? 'a signal'} (a failed run: no answer)`, -1);
   const exitCode = outcome.exitCode;

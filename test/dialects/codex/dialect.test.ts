@@ -177,23 +177,33 @@ describe.concurrent('trust (contract: trust in every dialect)', () => {
 });
 
 describe.concurrent('how a hook runs', () => {
-  test('$SHELL -lc in the payload cwd, the event on stdin with the fields Codex fills', async () => {
+  test('/bin/bash -c whatever $SHELL says, never a login shell, in the payload cwd, the event on stdin with the fields Codex fills', async () => {
     const sb = await sandbox({
-      'home/.codex/hooks.json': hooks('PreToolUse', 'pwd > @ROOT@/cwd; cat > @ROOT@/stdin'),
+      'home/.codex/hooks.json': hooks('PreToolUse', 'echo "$0 ${BASH_VERSION:+bash}" > @ROOT@/shell; shopt -q login_shell && touch @ROOT@/login; pwd > @ROOT@/cwd; cat > @ROOT@/stdin'),
+      'home/.profile': 'touch @ROOT@/profile-read\n',
+      'home/.bash_profile': 'touch @ROOT@/profile-read\n',
     });
-    await sb.write('bin/fake-shell', '#!/bin/sh\necho "$@" > "$(dirname "$0")/../shell-args"\nshift\nexec /bin/sh -c "$1"\n', 0o755);
+    await sb.write('bin/fake-shell', `#!/bin/sh\ntouch ${sb.root}/fake-shell-ran\nexec /bin/sh "$@"\n`, 0o755);
     await mkdir(path.join(sb.root, 'there'));
     const input = { tool_name: 'Bash', tool_input: { command: 'ls' }, cwd: path.join(sb.root, 'there') };
     const r = await hookrun(['run', 'PreToolUse', '--dialect', 'codex', '--event', JSON.stringify(input), '-C', sb.ws], { env: { ...sb.env, SHELL: path.join(sb.root, 'bin/fake-shell') } });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(readFileSync(path.join(sb.root, 'shell-args'), 'utf8')).toMatch(/^-lc pwd > /);
+    expect(readFileSync(path.join(sb.root, 'shell'), 'utf8').trim()).toBe('/bin/bash bash');
+    for (const marker of ['fake-shell-ran', 'login', 'profile-read']) expect(existsSync(path.join(sb.root, marker)), marker).toBe(false);
     expect(readFileSync(path.join(sb.root, 'cwd'), 'utf8').trim()).toBe(path.join(sb.root, 'there'));
     const stdin = JSON.parse(readFileSync(path.join(sb.root, 'stdin'), 'utf8'));
     expect(stdin).toMatchObject({ hook_event_name: 'PreToolUse', transcript_path: null, model: 'gpt-5-codex', permission_mode: 'default', tool_name: 'Bash' });
     expect(typeof stdin.turn_id).toBe('string');
   });
 
-  test('without SHELL it is /bin/sh -lc; the default timeout is 600 s', async () => {
+  test('bash-only syntax works: the hook is not read by sh or dash', async () => {
+    const sb = await sandbox({ 'home/.codex/hooks.json': hooks('UserPromptSubmit', 'if [[ "$PWD" == /* ]]; then arr=(a b); echo "ctx-${arr[1]}"; fi') });
+    const r = await sb.run(['UserPromptSubmit', '--prompt', 'hi'], { SHELL: '/bin/sh' });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toBe('ctx-b');
+  });
+
+  test('the default timeout is 600 s', async () => {
     const sb = await sandbox({ 'home/.codex/hooks.json': hooks('Stop', 'true') });
     const r = await sb.run(['Stop', '--dry-run']);
     const plan = JSON.parse(r.stdout);
