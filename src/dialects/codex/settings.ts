@@ -127,6 +127,9 @@ function readText(file: string): string | undefined | HookrunError {
   }
 }
 
+/** The top-level keys of a hooks.json; any other drops the file. */
+const HOOKS_FILE_KEYS: readonly string[] = ['description', 'hooks'];
+
 function readHooksJson(layer: CodexLayer, file: string, hints: PendingHint[]): CodexSource {
   const source: CodexSource = { layer, file, form: 'json', exists: false, entries: [], diagnostics: [] };
   const text = readText(file);
@@ -138,6 +141,14 @@ function readHooksJson(layer: CodexLayer, file: string, hints: PendingHint[]): C
     const doc = parseJsonc(text, file, { comments: false });
     const locate: Locate = (at, key = false) => doc.locate(at, { key });
     if (!isPlainObject(doc.value)) throw configError(`the file must be a JSON object {"hooks": {...}}, got ${typeName(doc.value)}`, locate([]));
+    // Codex 0.169.0 refuses any other top-level key ("unknown field `version`, expected `description` or `hooks`").
+    for (const key of Object.keys(doc.value)) {
+      if (!HOOKS_FILE_KEYS.includes(key)) throw configError(`unknown top-level field "${key}": Codex reads only "description" and "hooks" here`, locate([key], true));
+    }
+    const description = doc.value.description;
+    if (description !== undefined && description !== null && typeof description !== 'string') {
+      throw configError(`"description" must be a string, got ${typeName(description)}`, locate(['description']));
+    }
     if (doc.value.hooks !== undefined) registerHooks(doc.value.hooks, source, ['hooks'], locate, hints);
   } catch (error) {
     if (!(error instanceof HookrunError)) throw error;

@@ -101,6 +101,18 @@ describe.concurrent('files and precedence', () => {
     expect(r.stderr).toMatch(/config\.toml:2:1: failed to parse TOML hooks in .*hooks\.Stop must be an array/);
   });
 
+  test('a hooks.json with an unknown top-level key is dropped with a warning at that key; the other files load', async () => {
+    const sb = await sandbox({
+      'home/.codex/hooks.json': '{\n  "description": "guards",\n  "version": 1,\n  "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "touch @ROOT@/fired-versioned"}]}]}\n}\n',
+      'home/.codex/config.toml': '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "touch @ROOT@/fired-toml"\n',
+    });
+    const r = await sb.run(['Stop']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(sb.fired('versioned')).toBe(false);
+    expect(sb.fired('toml')).toBe(true);
+    expect(r.stderr).toMatch(/hooks\.json:3:3: failed to parse hooks config .*unknown top-level field "version": Codex reads only "description" and "hooks"/);
+  });
+
   test('an unparseable config.toml is exit 1 with file:line:column; in an untrusted project it is only a warning', async () => {
     const sb = await sandbox({ 'home/.codex/config.toml': 'model = "x"\nhooks = [\n' });
     const r = await sb.run(['Stop']);

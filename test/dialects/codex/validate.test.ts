@@ -60,6 +60,14 @@ describe.concurrent('validate --dialect codex', () => {
     expect(dropped[1].location.line).toBe(9);
   });
 
+  test('a hooks.json with a top-level key besides "description" and "hooks" is an error at that key (Codex drops the file)', async () => {
+    const { exitCode, report } = await validate({ 'ws/.codex/hooks.json': '{"description": "x", "version": 2, "hooks": {}}\n' });
+    expect(exitCode).toBe(1);
+    expect(report.findings).toEqual([
+      expect.objectContaining({ code: 'codex-source-dropped', message: expect.stringContaining('unknown top-level field "version"'), location: expect.objectContaining({ line: 1, column: 22 }) }),
+    ]);
+  });
+
   test('config.toml: a syntax error names file:line:column; [hooks] findings point at the TOML lines', async () => {
     const broken = await validate({ 'home/.codex/config.toml': 'a = 1\nb = = 2\n' });
     expect(broken.exitCode).toBe(1);
