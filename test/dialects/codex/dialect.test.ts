@@ -181,6 +181,36 @@ describe.concurrent('trust (contract: trust in every dialect)', () => {
     expect((await sb.run(['Stop', '--quiet'])).stderr).not.toContain('bypass');
   });
 
+  test('stderr names the hooks codex exec would skip unreviewed (no trusted_hash) and why; reviewed hooks are not named; bypass_hook_trust is said to be ignored', async () => {
+    const stop = (name: string) => ({ type: 'command', command: `touch @ROOT@/fired-${name}` });
+    const sb = await sandbox({ 'home/.codex/hooks.json': { hooks: { Stop: [{ hooks: [stop('reviewed'), stop('new')] }] } } });
+    const file = path.join(sb.home, '.codex', 'hooks.json');
+    await sb.write('home/.codex/config.toml', `bypass_hook_trust = true\n[hooks.state."${file}:stop:0:0"]\ntrusted_hash = "sha256:0123"\n`);
+    const r = await sb.run(['Stop']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    // hookrun still runs both, as codex --dangerously-bypass-hook-trust does.
+    expect([sb.fired('reviewed'), sb.fired('new')]).toEqual([true, true]);
+    const warning = r.stderr.split('\n').find((line) => line.includes('[codex-hooks-unreviewed]'))!;
+    expect(warning).toContain('codex exec would skip 1 of 2 Codex hook(s) without a word');
+    expect(warning).toMatch(new RegExp(`Stop at ${file}:\\d+:\\d+`));
+    expect(warning.match(/Stop at /g)).toHaveLength(1);
+    expect(warning).toContain(`bypass_hook_trust = true in ${path.join(sb.home, '.codex', 'config.toml')} does not change that, Codex ignores it`);
+    expect(warning).toContain('the other 1 with a trusted_hash run in Codex only while unchanged since their review');
+
+    await sb.write('home/.codex/config.toml', `[hooks.state."${file}:stop:0:0"]\ntrusted_hash = "a"\n[hooks.state."${file}:stop:0:1"]\ntrusted_hash = "b"\n`);
+    const reviewed = await sb.run(['Stop']);
+    expect(reviewed.stderr).not.toContain('codex-hooks-unreviewed');
+  });
+
+  test('the review warning lists five hooks and counts the rest', async () => {
+    const many = Array.from({ length: 7 }, () => ({ type: 'command', command: 'true' }));
+    const sb = await sandbox({ 'home/.codex/hooks.json': { hooks: { Stop: [{ hooks: many }] } } });
+    const r = await sb.run(['Stop']);
+    expect(r.stderr).toContain('would skip 7 of 7');
+    expect(r.stderr.match(/Stop at /g)).toHaveLength(5);
+    expect(r.stderr).toContain(', and 2 more');
+  });
+
   test('[features] hooks = false turns every hook off', async () => {
     const sb = await sandbox({ 'home/.codex/hooks.json': hooks('Stop', 'touch @ROOT@/fired-off'), 'home/.codex/config.toml': '[features]\nhooks = false\n' });
     expect((await sb.run(['Stop'])).exitCode).toBe(0);
