@@ -200,7 +200,7 @@ describe.concurrent('trust (contract: trust in every dialect)', () => {
     await sb.write('home/.codex/config.toml', `[hooks.state."${file}:stop:0:0"]\ntrusted_hash = "a"\n[hooks.state."${file}:stop:0:1"]\ntrusted_hash = "b"\n`);
     const reviewed = await sb.run(['Stop']);
     expect(reviewed.stderr).not.toContain('codex-hooks-unreviewed');
-  });
+   }, 120_000);
 
   test('the review warning lists five hooks and counts the rest', async () => {
     const many = Array.from({ length: 7 }, () => ({ type: 'command', command: 'true' }));
@@ -329,7 +329,7 @@ describe.concurrent('how a hook runs', () => {
   });
 });
 
-describe.concurrent('what Codex reads from an answer (Codex CLI 0.169.0)', () => {
+describe.concurrent('what Codex reads from an answer (Codex CLI 0.169.0)', { timeout: 120_000 }, () => {
   const group = (event: string, commands: string[]) => ({ 'home/.codex/hooks.json': { hooks: { [event]: [{ hooks: commands.map((command) => ({ type: 'command', command })) }] } } });
 
   test('PreToolUse: hookSpecificOutput decides over the legacy fields, and the reason is trimmed as the model is shown it', async () => {
@@ -381,7 +381,7 @@ describe.concurrent('what Codex reads from an answer (Codex CLI 0.169.0)', () =>
   });
 });
 
-describe.concurrent('apply_patch under Claude Code\'s names', () => {
+describe.concurrent('apply_patch under Claude Code\'s names', { timeout: 120_000 }, () => {
   const PATCH = ['--tool', 'apply_patch', '--tool-input', JSON.stringify({ command: '*** Begin Patch\n*** Add File: a.txt\n+a\n*** End Patch\n' })];
 
   test.each(['PreToolUse', 'PostToolUse', 'PermissionRequest'])('%s: Edit|Write policies fire on an apply_patch call; a handler naming all three names runs once', async (event) => {

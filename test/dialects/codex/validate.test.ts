@@ -81,7 +81,7 @@ describe.concurrent('validate --dialect codex', () => {
     const again = await hookrun(['validate', '--dialect', 'codex', '--json', '-C', sb.ws], { env: sb.env });
     const left = JSON.parse(again.stdout).findings.filter((f: { code: string }) => f.code === 'codex-hook-unreviewed');
     expect(left.map((f: { message: string }) => f.message)).toEqual([expect.stringContaining(':stop:0:1"]')]);
-  });
+   }, 120_000);
 
   test('config.toml: a syntax error names file:line:column; [hooks] findings point at the TOML lines', async () => {
     const broken = await validate({ 'home/.codex/config.toml': 'a = 1\nb = = 2\n' });
