@@ -220,6 +220,25 @@ describe('the report says what cannot be carried', () => {
     expect(dropped.location).toMatchObject({ file: path.join(sb.ws, '.codex/hooks.json'), path: ['hooks', 'PreToolUse', 1, 'hooks', 0] });
   });
 
+  test('codex → claude: Write and Edit select apply_patch calls in Codex, so they are carried; a file Codex drops is said', async () => {
+    const sb = await sandbox({
+      '.codex/hooks.json': json({
+        version: 1,
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'names.sh' }] },
+            { matcher: '^Edit$', hooks: [{ type: 'command', command: 'anchored.sh' }] },
+          ],
+        },
+      }),
+    });
+    const r = await report(sb, 'codex', 'claude');
+    expect(r.counts).toMatchObject({ found: 2, carried: 2 });
+    expect(codes(r)).not.toContain('tool-unknown');
+    expect(r.findings.find((f) => f.code === 'codex-file-dropped')).toMatchObject({ message: expect.stringContaining('top-level field "version"'), location: { line: 2 } });
+    expect(r.settings).toEqual({ hooks: { PreToolUse: [{ matcher: 'Write|Edit|MultiEdit', hooks: [{ type: 'command', command: 'names.sh' }, { type: 'command', command: 'anchored.sh' }] }] } });
+  });
+
   test('claude → gemini: PermissionRequest is not carried onto Notification (issue 13)', async () => {
     const sb = await sandbox({ '.claude/settings.json': json({ hooks: { PermissionRequest: [{ hooks: [{ type: 'command', command: 'perm.sh' }] }] } }) });
     const r = await report(sb, 'claude', 'gemini');

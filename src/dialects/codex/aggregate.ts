@@ -1,9 +1,10 @@
 // Codex's merge of concurrent hook answers (SOURCES §1.7) is Claude Code's merge of the same vocabulary,
 // with Codex's choices of reason: the first deny or stop reason in configured order, block and feedback
 // reasons joined by a blank line, a rewrite (`updatedInput`) from the hook that finished last (the hooks run
-// concurrently) and dropped when the call is blocked. What the
-// merged output makes Codex do reads as it does for Claude Code: run.ts already voided every field
-// Codex would not honour (`ask`, `continue: false` on tool events), so Claude's outcome rule fits.
+// concurrently) and dropped when the call is blocked. What the merged output makes Codex do reads as it does
+// for Claude Code: run.ts already voided every output Codex refuses (`ask`, `continue: false` on
+// PreToolUse) and turned a PostToolUse `continue: false` into the block reason that replaces the tool
+// output, and `continue: false` counts only on the events that honour it, so Claude's outcome rule fits.
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
 import { aggregateClaude, outcomeClaude, type MergeRules } from '../claude/aggregate.js';
 import { claudeFailClosed } from '../claude/fail-closed.js';
@@ -36,7 +37,7 @@ function lastFinishedRewrite(results: readonly HookResult[]): unknown {
 }
 
 export function outcomeCodex(event: string, output: JsonObject | undefined): Outcome {
-  // `continue: false` counts only where Codex honours it; run.ts keeps it from the other events.
+  // `continue: false` counts only where Codex honours it (a PostToolUse stop lets the turn go on).
   if (output?.continue === false && codexEventRule(event)?.stops !== true) return outcomeClaude(event, { ...output, continue: true });
   return outcomeClaude(event, output);
 }

@@ -1,7 +1,7 @@
-// OpenAI Codex CLI's events as data (docs/sources.md §X1): what each
+// OpenAI Codex CLI's events as data (docs/codex.md; checked against the real Codex CLI 0.169.0): what each
 // matcher is compared with, what plain stdout and exit code 2 do, which output keys the event's strict
-// schema admits, whether `continue: false` is honoured, and the input fields (checked with zod/mini,
-// every field optional: hookrun is often run by hand).
+// schema admits and which of them Codex then refuses, whether `continue: false` is honoured, and the input
+// fields (checked with zod/mini, every field optional: hookrun is often run by hand).
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import type { Context } from '../../context.js';
@@ -29,12 +29,17 @@ export interface CodexEventRule {
   plain: CodexPlainText;
   /** Top-level output keys the schema admits besides `systemMessage`; absent: no output schema (output ignored). */
   keys?: readonly string[];
+  /** The values `decision` may take (when `keys` has it): a wrong one voids the output. */
+  decisions?: readonly string[];
   /** hookSpecificOutput keys besides `hookEventName`; absent: no hookSpecificOutput. */
   specific?: readonly string[];
-  /** `continue: false` stops Codex (else it is rejected or ignored, see `continueRejected`). */
+  /** `continue: false` stops Codex (else it is refused, ignored, or read otherwise: see `unsupported`, run.ts). */
   stops?: boolean;
-  /** `continue: false` (and stopReason, suppressOutput) voids the output (PreToolUse, PermissionRequest). */
-  continueRejected?: boolean;
+  /**
+   * Universal fields the schema admits but Codex refuses when set ("unsupported"): `continue` when false,
+   * `stopReason` when not null, `suppressOutput` when true. The output is then void (a failed run).
+   */
+  unsupported?: readonly UniversalField[];
   /** The event can block (what `--fail-closed` turns a failure into). */
   blocks?: boolean;
   /** Codex sends `permission_mode` / `turn_id` / `model` with this event. */
@@ -48,6 +53,8 @@ const str = () => z.optional(z.string());
 const nullableStr = () => z.optional(z.nullable(z.string()));
 const bool = () => z.optional(z.boolean());
 const UNIVERSAL = ['continue', 'stopReason', 'suppressOutput'] as const;
+export type UniversalField = (typeof UNIVERSAL)[number];
+const BLOCK = ['block'];
 
 const toolFields = { tool_name: str(), tool_input: z.optional(z.unknown()), tool_use_id: str() };
 const agentFields = { agent_id: str(), agent_type: str() };
@@ -69,6 +76,7 @@ const EVENTS = {
     exit2: 'block',
     plain: 'context',
     keys: [...UNIVERSAL, 'decision', 'reason'],
+    decisions: BLOCK,
     specific: ['additionalContext'],
     stops: true,
     blocks: true,
@@ -81,9 +89,11 @@ const EVENTS = {
     matcherField: 'tool_name',
     exit2: 'deny-tool',
     plain: 'ignored',
-    keys: ['continue', 'decision', 'reason'],
+    keys: [...UNIVERSAL, 'decision', 'reason'],
+    // `approve` is read only to be refused, unless hookSpecificOutput decides (run.ts).
+    decisions: ['block', 'approve'],
     specific: ['permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext'],
-    continueRejected: true,
+    unsupported: UNIVERSAL,
     blocks: true,
     permissionMode: true,
     turnId: true,
@@ -94,9 +104,9 @@ const EVENTS = {
     matcherField: 'tool_name',
     exit2: 'deny-permission',
     plain: 'ignored',
-    keys: ['continue'],
+    keys: UNIVERSAL,
     specific: ['decision'],
-    continueRejected: true,
+    unsupported: UNIVERSAL,
     blocks: true,
     permissionMode: true,
     turnId: true,
@@ -107,9 +117,11 @@ const EVENTS = {
     matcherField: 'tool_name',
     exit2: 'feedback',
     plain: 'ignored',
-    keys: ['continue', 'stopReason', 'decision', 'reason'],
+    keys: [...UNIVERSAL, 'decision', 'reason'],
+    decisions: BLOCK,
     specific: ['additionalContext', 'updatedMCPToolOutput'],
-    stops: true,
+    unsupported: ['suppressOutput'],
+    // `continue: false` does not end the turn: its reason replaces the tool output (run.ts), so no `stops`.
     permissionMode: true,
     turnId: true,
     model: true,
@@ -119,6 +131,7 @@ const EVENTS = {
     exit2: 'block',
     plain: 'invalid',
     keys: [...UNIVERSAL, 'decision', 'reason'],
+    decisions: BLOCK,
     stops: true,
     blocks: true,
     permissionMode: true,
@@ -142,6 +155,7 @@ const EVENTS = {
     exit2: 'block',
     plain: 'invalid',
     keys: [...UNIVERSAL, 'decision', 'reason'],
+    decisions: BLOCK,
     stops: true,
     blocks: true,
     permissionMode: true,

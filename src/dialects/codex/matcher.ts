@@ -4,6 +4,7 @@
 // RegExp differ: leading inline flags (`(?i)`) are Rust syntax, look-around and backreferences are not.
 import { classifyMatcher, matchClaude, type MatcherKind, type MatchVerdict } from '../claude/matcher.js';
 import { DEFAULT_PROFILE } from '../claude/version.js';
+import { CODEX_MATCHER_ALIASES } from './tool-aliases.js';
 
 const RUST_ONLY_FLAGS = /^\(\?([imsU]+)\)/;
 const NOT_IN_RUST = /\(\?<?[=!]|\\[1-9]|\\k</;
@@ -29,4 +30,20 @@ export function matchCodex(matcher: string | undefined, value: string, field: st
   if (!kind.regex) return { matches: false, rule: `matcher "${matcher}" is not a valid regular expression (${kind.error}), so it matches nothing` };
   const matches = kind.regex.test(value);
   return { matches, rule: `regex /${matcher}/ (unanchored) ${matches ? 'matches' : 'does not match'} ${field} "${value}"` };
+}
+
+/**
+ * A tool event's matcher against the tool name, then against the names Codex also matches that tool under
+ * (tool-aliases.ts): the first name that matches decides. A handler runs once however many names match.
+ */
+export function matchCodexTool(matcher: string | undefined, toolName: string, field: string): MatchVerdict {
+  const own = matchCodex(matcher, toolName, field);
+  const aliases = Object.hasOwn(CODEX_MATCHER_ALIASES, toolName) ? CODEX_MATCHER_ALIASES[toolName]! : [];
+  if (own.matches || aliases.length === 0) return own;
+  const also = `Codex also matches ${field} "${toolName}" as ${aliases.map((a) => `"${a}"`).join(' and ')}`;
+  for (const alias of aliases) {
+    const verdict = matchCodex(matcher, alias, field);
+    if (verdict.matches) return { ...verdict, rule: `${also}: ${verdict.rule}` };
+  }
+  return { matches: false, rule: `${own.rule}; ${also}, and the matcher fits neither` };
 }

@@ -22,6 +22,14 @@ export const codexHooksFile = (ctx: Context): string => path.join(ctx.cwd, '.cod
 /** One hooks.json text into `out`. */
 export function readCodexText(text: string, file: string, out: ModelBuilder): void {
   const doc = parseJsoncObject(text, file, 'a Codex hooks file must be a JSON object.', { comments: false }) as Doc;
+  // What run's loader drops the file for (settings.ts); the hooks are still carried, since they are what was meant.
+  for (const key of Object.keys(doc.value)) {
+    if (key === 'hooks' || key === 'description') continue;
+    out.note(
+      { severity: 'warning', code: 'codex-file-dropped', message: `Codex drops this whole file for the top-level field "${key}" (it reads only "description" and "hooks"), so none of its hooks runs in Codex today` },
+      doc.locate([key], { key: true }),
+    );
+  }
   readEventsObject(doc, 'codex', out, {
     root: ['hooks'],
     grouped: () => true,

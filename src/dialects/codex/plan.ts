@@ -4,7 +4,7 @@
 import type { JsonObject, Plan, PlannedHook, ResolvedConfig, SkippedEntry } from '../../types.js';
 import type { MatchVerdict } from '../claude/matcher.js';
 import { codexEventRule } from './events.js';
-import { matchCodex } from './matcher.js';
+import { matchCodex, matchCodexTool } from './matcher.js';
 
 const PARALLEL = 'Codex starts every matching hook at once';
 
@@ -13,7 +13,8 @@ function codexVerdict(event: string, matcher: unknown, input: JsonObject): Match
   if (!field) return { matches: true, rule: `${event} has no matcher in Codex, so every hook runs` };
   const value = input[field];
   if (typeof value !== 'string') return { matches: true, rule: `the event has no ${field}, so matchers are not consulted` };
-  return matchCodex(typeof matcher === 'string' ? matcher : undefined, value, field);
+  const pattern = typeof matcher === 'string' ? matcher : undefined;
+  return field === 'tool_name' ? matchCodexTool(pattern, value, field) : matchCodex(pattern, value, field);
 }
 
 export function planCodex(config: ResolvedConfig, event: string, input: JsonObject): Plan {

@@ -127,6 +127,9 @@ function readText(file: string): string | undefined | HookrunError {
   }
 }
 
+/** The top-level keys of a hooks.json; any other drops the file. */
+const HOOKS_FILE_KEYS: readonly string[] = ['description', 'hooks'];
+
 function readHooksJson(layer: CodexLayer, file: string, hints: PendingHint[]): CodexSource {
   const source: CodexSource = { layer, file, form: 'json', exists: false, entries: [], diagnostics: [] };
   const text = readText(file);
@@ -138,6 +141,14 @@ function readHooksJson(layer: CodexLayer, file: string, hints: PendingHint[]): C
     const doc = parseJsonc(text, file, { comments: false });
     const locate: Locate = (at, key = false) => doc.locate(at, { key });
     if (!isPlainObject(doc.value)) throw configError(`the file must be a JSON object {"hooks": {...}}, got ${typeName(doc.value)}`, locate([]));
+    // Codex 0.169.0 refuses any other top-level key ("unknown field `version`, expected `description` or `hooks`").
+    for (const key of Object.keys(doc.value)) {
+      if (!HOOKS_FILE_KEYS.includes(key)) throw configError(`unknown top-level field "${key}": Codex reads only "description" and "hooks" here`, locate([key], true));
+    }
+    const description = doc.value.description;
+    if (description !== undefined && description !== null && typeof description !== 'string') {
+      throw configError(`"description" must be a string, got ${typeName(description)}`, locate(['description']));
+    }
     if (doc.value.hooks !== undefined) registerHooks(doc.value.hooks, source, ['hooks'], locate, hints);
   } catch (error) {
     if (!(error instanceof HookrunError)) throw error;
@@ -372,6 +383,49 @@ function applyState(entries: readonly RegistryEntry[], sources: readonly CodexSo
   }
 }
 
+/** The hook keys with a `trusted_hash` in these config.toml files, and the file that sets `bypass_hook_trust = true` (which Codex ignores). */
+export function reviewRecords(sources: readonly CodexSource[]): { hashed: Set<string>; ignoredBypass?: string } {
+  const hashed = new Set<string>();
+  let ignoredBypass: string | undefined;
+  for (const source of sources) {
+    for (const [key, state] of Object.entries(source.state ?? {})) if (isPlainObject(state) && typeof state.trusted_hash === 'string') hashed.add(key);
+    if (source.toml?.bypass_hook_trust === true) ignoredBypass = source.file;
+  }
+  return ignoredBypass ? { hashed, ignoredBypass } : { hashed };
+}
+
+/** How many unreviewed hooks the review warning names before it counts the rest. */
+const REVIEW_LISTED = 5;
+
+/**
+ * Codex's hook review: an unmanaged hook runs only once `/hooks` has stored its `trusted_hash` under
+ * `[hooks.state."<key>"]` (the user's config.toml; the system's is read too, as for `enabled`), and only
+ * while the hash still fits the hook; `codex exec` skips any other hook without a word. hookrun runs them all,
+ * as `--dangerously-bypass-hook-trust` does, and says which ones Codex would skip: those with no record.
+ * It cannot recompute the hash (Codex's serialisation is not public), so a recorded hook counts as reviewed.
+ */
+function reviewDiagnostic(entries: readonly RegistryEntry[], sources: readonly CodexSource[], userToml: string): Diagnostic | undefined {
+  if (entries.length === 0) return undefined;
+  const { hashed, ignoredBypass } = reviewRecords(sources);
+  const unreviewed = entries.filter((e) => !hashed.has(String(e.config.stateKey)));
+  const reviewed = entries.length - unreviewed.length;
+  const unchecked = `${reviewed} with a trusted_hash run in Codex only while unchanged since their review, which hookrun cannot check`;
+  if (unreviewed.length === 0) return { code: 'codex-hooks-review-unchecked', severity: 'info', message: `every Codex hook here was reviewed in /hooks: the ${unchecked}` };
+  const at = (e: RegistryEntry) => `${e.event} at ${e.location ? `${e.location.file}:${e.location.line}:${e.location.column}` : e.source}`;
+  const more = unreviewed.length > REVIEW_LISTED ? `, and ${unreviewed.length - REVIEW_LISTED} more` : '';
+  const listed = unreviewed.slice(0, REVIEW_LISTED).map(at).join(', ') + more;
+  const bypass = ignoredBypass ? `; bypass_hook_trust = true in ${ignoredBypass} does not change that, Codex ignores it` : '';
+  return {
+    code: 'codex-hooks-unreviewed',
+    severity: 'warning',
+    message:
+      `codex exec would skip ${unreviewed.length} of ${entries.length} Codex hook(s) without a word: they were never reviewed in Codex's /hooks ` +
+      `(no trusted_hash under [hooks.state."<file>:<event>:<group>:<handler>"] in ${userToml}): ${listed}${bypass}. ` +
+      `hookrun runs them, as codex --dangerously-bypass-hook-trust does${reviewed > 0 ? `; the other ${unchecked}` : ''}. ` +
+      'To run them in Codex, trust them in its /hooks review; enabled = false under [hooks.state] still turns a hook off in both',
+  };
+}
+
 /** `[features] hooks = false` (or the deprecated `codex_hooks`) in the last config.toml that sets it. */
 function featureOff(sources: readonly CodexSource[]): string | undefined {
   let off: string | undefined;
@@ -443,13 +497,13 @@ export async function loadCodexConfig(ctx: Context, options: LoadOptions): Promi
       message: `${untrustedMessage(ctx, trust, gathered.heldBack)}, or trust the project in Codex: trust_level = "trusted" under [projects."${ctx.cwd}"] in ${path.join(codexHome(ctx), 'config.toml')}`,
     });
   }
-  if (!off && gathered.entries.some((e) => e.enabled)) {
-    diagnostics.push({
-      code: 'codex-hook-review-bypassed',
-      severity: 'warning',
-      message:
-        'hookrun runs enabled Codex hooks without their /hooks review (trusted_hash), as codex --dangerously-bypass-hook-trust does; a hook with enabled = false in [hooks.state] still does not run',
-    });
+  if (!off) {
+    const review = reviewDiagnostic(
+      gathered.entries.filter((e) => e.enabled),
+      active.filter((s) => s.layer !== 'project'),
+      path.join(codexHome(ctx), 'config.toml'),
+    );
+    if (review) diagnostics.push(review);
   }
   const config: ResolvedConfig = { dialect: 'codex', hooksEnabled: off === undefined, trust, entries: gathered.entries, diagnostics, files, merged: {} };
   if (options.keepInactive) config.considered = gathered.considered;

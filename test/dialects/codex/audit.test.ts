@@ -108,10 +108,10 @@ describe.concurrent('codex audit', { timeout: 120_000 }, () => {
     expect(loose.fired('root')).toBe(false);
   });
 
-  test('§1.5 the hook runs under $SHELL -lc in the payload cwd, with the completed payload on stdin', async () => {
+  test('the hook runs under /bin/bash -c (not $SHELL) in the payload cwd, with the completed payload on stdin', async () => {
     const { sb, read } = await sandbox(project('PreToolUse', ['echo "$0" > @ROOT@/out-shell; pwd > @ROOT@/out-pwd; cat > @ROOT@/out-stdin']));
     const r = await hookrun(['run', 'PreToolUse', '--dialect', 'codex', '--event', JSON.stringify({ ...TOOL, cwd: sb.home }), '-C', sb.ws, '--quiet', '--trust-workspace'], {
-      env: { ...sb.env, SHELL: '/bin/bash' },
+      env: { ...sb.env, SHELL: '/bin/sh' },
     });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(read('out-shell').trim()).toBe('/bin/bash');

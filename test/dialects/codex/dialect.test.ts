@@ -101,6 +101,18 @@ describe.concurrent('files and precedence', () => {
     expect(r.stderr).toMatch(/config\.toml:2:1: failed to parse TOML hooks in .*hooks\.Stop must be an array/);
   });
 
+  test('a hooks.json with an unknown top-level key is dropped with a warning at that key; the other files load', async () => {
+    const sb = await sandbox({
+      'home/.codex/hooks.json': '{\n  "description": "guards",\n  "version": 1,\n  "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "touch @ROOT@/fired-versioned"}]}]}\n}\n',
+      'home/.codex/config.toml': '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "touch @ROOT@/fired-toml"\n',
+    });
+    const r = await sb.run(['Stop']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(sb.fired('versioned')).toBe(false);
+    expect(sb.fired('toml')).toBe(true);
+    expect(r.stderr).toMatch(/hooks\.json:3:3: failed to parse hooks config .*unknown top-level field "version": Codex reads only "description" and "hooks"/);
+  });
+
   test('an unparseable config.toml is exit 1 with file:line:column; in an untrusted project it is only a warning', async () => {
     const sb = await sandbox({ 'home/.codex/config.toml': 'model = "x"\nhooks = [\n' });
     const r = await sb.run(['Stop']);
@@ -169,6 +181,36 @@ describe.concurrent('trust (contract: trust in every dialect)', () => {
     expect((await sb.run(['Stop', '--quiet'])).stderr).not.toContain('bypass');
   });
 
+  test('stderr names the hooks codex exec would skip unreviewed (no trusted_hash) and why; reviewed hooks are not named; bypass_hook_trust is said to be ignored', async () => {
+    const stop = (name: string) => ({ type: 'command', command: `touch @ROOT@/fired-${name}` });
+    const sb = await sandbox({ 'home/.codex/hooks.json': { hooks: { Stop: [{ hooks: [stop('reviewed'), stop('new')] }] } } });
+    const file = path.join(sb.home, '.codex', 'hooks.json');
+    await sb.write('home/.codex/config.toml', `bypass_hook_trust = true\n[hooks.state."${file}:stop:0:0"]\ntrusted_hash = "sha256:0123"\n`);
+    const r = await sb.run(['Stop']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    // hookrun still runs both, as codex --dangerously-bypass-hook-trust does.
+    expect([sb.fired('reviewed'), sb.fired('new')]).toEqual([true, true]);
+    const warning = r.stderr.split('\n').find((line) => line.includes('[codex-hooks-unreviewed]'))!;
+    expect(warning).toContain('codex exec would skip 1 of 2 Codex hook(s) without a word');
+    expect(warning).toMatch(new RegExp(`Stop at ${file}:\\d+:\\d+`));
+    expect(warning.match(/Stop at /g)).toHaveLength(1);
+    expect(warning).toContain(`bypass_hook_trust = true in ${path.join(sb.home, '.codex', 'config.toml')} does not change that, Codex ignores it`);
+    expect(warning).toContain('the other 1 with a trusted_hash run in Codex only while unchanged since their review');
+
+    await sb.write('home/.codex/config.toml', `[hooks.state."${file}:stop:0:0"]\ntrusted_hash = "a"\n[hooks.state."${file}:stop:0:1"]\ntrusted_hash = "b"\n`);
+    const reviewed = await sb.run(['Stop']);
+    expect(reviewed.stderr).not.toContain('codex-hooks-unreviewed');
+   }, 120_000);
+
+  test('the review warning lists five hooks and counts the rest', async () => {
+    const many = Array.from({ length: 7 }, () => ({ type: 'command', command: 'true' }));
+    const sb = await sandbox({ 'home/.codex/hooks.json': { hooks: { Stop: [{ hooks: many }] } } });
+    const r = await sb.run(['Stop']);
+    expect(r.stderr).toContain('would skip 7 of 7');
+    expect(r.stderr.match(/Stop at /g)).toHaveLength(5);
+    expect(r.stderr).toContain(', and 2 more');
+  });
+
   test('[features] hooks = false turns every hook off', async () => {
     const sb = await sandbox({ 'home/.codex/hooks.json': hooks('Stop', 'touch @ROOT@/fired-off'), 'home/.codex/config.toml': '[features]\nhooks = false\n' });
     expect((await sb.run(['Stop'])).exitCode).toBe(0);
@@ -177,23 +219,33 @@ describe.concurrent('trust (contract: trust in every dialect)', () => {
 });
 
 describe.concurrent('how a hook runs', () => {
-  test('$SHELL -lc in the payload cwd, the event on stdin with the fields Codex fills', async () => {
+  test('/bin/bash -c whatever $SHELL says, never a login shell, in the payload cwd, the event on stdin with the fields Codex fills', async () => {
     const sb = await sandbox({
-      'home/.codex/hooks.json': hooks('PreToolUse', 'pwd > @ROOT@/cwd; cat > @ROOT@/stdin'),
+      'home/.codex/hooks.json': hooks('PreToolUse', 'echo "$0 ${BASH_VERSION:+bash}" > @ROOT@/shell; shopt -q login_shell && touch @ROOT@/login; pwd > @ROOT@/cwd; cat > @ROOT@/stdin'),
+      'home/.profile': 'touch @ROOT@/profile-read\n',
+      'home/.bash_profile': 'touch @ROOT@/profile-read\n',
     });
-    await sb.write('bin/fake-shell', '#!/bin/sh\necho "$@" > "$(dirname "$0")/../shell-args"\nshift\nexec /bin/sh -c "$1"\n', 0o755);
+    await sb.write('bin/fake-shell', `#!/bin/sh\ntouch ${sb.root}/fake-shell-ran\nexec /bin/sh "$@"\n`, 0o755);
     await mkdir(path.join(sb.root, 'there'));
     const input = { tool_name: 'Bash', tool_input: { command: 'ls' }, cwd: path.join(sb.root, 'there') };
     const r = await hookrun(['run', 'PreToolUse', '--dialect', 'codex', '--event', JSON.stringify(input), '-C', sb.ws], { env: { ...sb.env, SHELL: path.join(sb.root, 'bin/fake-shell') } });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(readFileSync(path.join(sb.root, 'shell-args'), 'utf8')).toMatch(/^-lc pwd > /);
+    expect(readFileSync(path.join(sb.root, 'shell'), 'utf8').trim()).toBe('/bin/bash bash');
+    for (const marker of ['fake-shell-ran', 'login', 'profile-read']) expect(existsSync(path.join(sb.root, marker)), marker).toBe(false);
     expect(readFileSync(path.join(sb.root, 'cwd'), 'utf8').trim()).toBe(path.join(sb.root, 'there'));
     const stdin = JSON.parse(readFileSync(path.join(sb.root, 'stdin'), 'utf8'));
     expect(stdin).toMatchObject({ hook_event_name: 'PreToolUse', transcript_path: null, model: 'gpt-5-codex', permission_mode: 'default', tool_name: 'Bash' });
     expect(typeof stdin.turn_id).toBe('string');
   });
 
-  test('without SHELL it is /bin/sh -lc; the default timeout is 600 s', async () => {
+  test('bash-only syntax works: the hook is not read by sh or dash', async () => {
+    const sb = await sandbox({ 'home/.codex/hooks.json': hooks('UserPromptSubmit', 'if [[ "$PWD" == /* ]]; then arr=(a b); echo "ctx-${arr[1]}"; fi') });
+    const r = await sb.run(['UserPromptSubmit', '--prompt', 'hi'], { SHELL: '/bin/sh' });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toBe('ctx-b');
+  });
+
+  test('the default timeout is 600 s', async () => {
     const sb = await sandbox({ 'home/.codex/hooks.json': hooks('Stop', 'true') });
     const r = await sb.run(['Stop', '--dry-run']);
     const plan = JSON.parse(r.stdout);
@@ -274,6 +326,90 @@ describe.concurrent('how a hook runs', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/BeforeTool/);
     expect((await sb.run(['Stop', '--event', '{"hook_event_name":"SessionStart"}'])).exitCode).toBe(1);
+  });
+});
+
+describe.concurrent('what Codex reads from an answer (Codex CLI 0.169.0)', { timeout: 120_000 }, () => {
+  const group = (event: string, commands: string[]) => ({ 'home/.codex/hooks.json': { hooks: { [event]: [{ hooks: commands.map((command) => ({ type: 'command', command })) }] } } });
+
+  test('PreToolUse: hookSpecificOutput decides over the legacy fields, and the reason is trimmed as the model is shown it', async () => {
+    const sb = await sandbox(group('PreToolUse', [print({ decision: 'approve', reason: 'legacy', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: '  new \n' } })]));
+    const r = await sb.run(['PreToolUse', ...BASH]);
+    expect(r.exitCode, r.stderr).toBe(2);
+    const out = JSON.parse(r.stdout);
+    expect(out.hookSpecificOutput.permissionDecisionReason).toBe('new');
+    expect(out.reason).toBeUndefined();
+  });
+
+  test('PostToolUse continue:false lets the turn go on (exit 0); the model gets Codex\'s words when no reason is given, reasons of several hooks joined by a blank line', async () => {
+    const bare = await sandbox(group('PostToolUse', [print({ continue: false })]));
+    const alone = await bare.run(['PostToolUse', ...BASH]);
+    expect(alone.exitCode, alone.stderr).toBe(0);
+    expect(JSON.parse(alone.stdout)).toMatchObject({ continue: false, decision: 'block', reason: 'PostToolUse hook stopped execution' });
+    const two = await sandbox(group('PostToolUse', [print({ continue: false, stopReason: 'halted' }), print({ decision: 'block', reason: 'lint failed' })]));
+    const both = await two.run(['PostToolUse', ...BASH]);
+    expect(both.exitCode, both.stderr).toBe(0);
+    expect(JSON.parse(both.stdout).reason).toBe('halted\n\nlint failed');
+  });
+
+  test('PostToolUse updatedMCPToolOutput counts on an MCP tool only', async () => {
+    const sb = await sandbox(group('PostToolUse', [print({ hookSpecificOutput: { hookEventName: 'PostToolUse', updatedMCPToolOutput: 'redacted' } })]));
+    const mcp = await sb.run(['PostToolUse', '--tool', 'mcp__memory__read', '--tool-input', '{}']);
+    expect(mcp.exitCode, mcp.stderr).toBe(0);
+    expect(JSON.parse(mcp.stdout).hookSpecificOutput.updatedMCPToolOutput).toBe('redacted');
+    const bash = await sb.run(['PostToolUse', ...BASH]);
+    expect(bash.stdout).not.toContain('redacted');
+    expect(bash.stderr).toContain('"updatedMCPToolOutput" is supported only for an MCP tool');
+  });
+
+  test('UserPromptSubmit: a context named for another Codex event still reaches the model; an unknown name voids it', async () => {
+    const other = await sandbox(group('UserPromptSubmit', [print({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'ctx-other' } })]));
+    const r = await other.run(['UserPromptSubmit', '--prompt', 'hi']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput).toEqual({ hookEventName: 'UserPromptSubmit', additionalContext: 'ctx-other' });
+    const bogus = await sandbox(group('UserPromptSubmit', [print({ hookSpecificOutput: { hookEventName: 'userPromptSubmit', additionalContext: 'ctx-bogus' } })]));
+    const b = await bogus.run(['UserPromptSubmit', '--prompt', 'hi']);
+    expect(b.stdout).not.toContain('ctx-bogus');
+    expect(b.stderr).toContain('must name a Codex event');
+  });
+
+  test('PermissionRequest: a deny with a blank or null message gets Codex\'s default message', async () => {
+    const sb = await sandbox(group('PermissionRequest', [print({ systemMessage: null, hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: '  ' } } })]));
+    const r = await sb.run(['PermissionRequest', ...BASH]);
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.decision).toEqual({ behavior: 'deny', message: 'PermissionRequest hook denied approval' });
+  });
+});
+
+describe.concurrent('apply_patch under Claude Code\'s names', { timeout: 120_000 }, () => {
+  const PATCH = ['--tool', 'apply_patch', '--tool-input', JSON.stringify({ command: '*** Begin Patch\n*** Add File: a.txt\n+a\n*** End Patch\n' })];
+
+  test.each(['PreToolUse', 'PostToolUse', 'PermissionRequest'])('%s: Edit|Write policies fire on an apply_patch call; a handler naming all three names runs once', async (event) => {
+    const sb = await sandbox({
+      'home/.codex/hooks.json': {
+        hooks: {
+          [event]: [
+            { matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'touch @ROOT@/fired-claude-names' }] },
+            { matcher: 'apply_patch|Write|Edit', hooks: [{ type: 'command', command: 'echo x >> @ROOT@/count-all' }] },
+            { matcher: 'MultiEdit|edit', hooks: [{ type: 'command', command: 'touch @ROOT@/fired-other' }] },
+          ],
+        },
+      },
+    });
+    const r = await sb.run([event, ...PATCH]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(sb.fired('claude-names')).toBe(true);
+    expect(sb.fired('other')).toBe(false);
+    expect(readFileSync(path.join(sb.root, 'count-all'), 'utf8')).toBe('x\n');
+  });
+
+  test('explain says the call was matched under an alias; the payload keeps tool_name "apply_patch"', async () => {
+    const sb = await sandbox({ 'home/.codex/hooks.json': hooks('PreToolUse', 'cat > @ROOT@/stdin', {}, '^Edit$') });
+    const r = await hookrun(['explain', 'PreToolUse', ...PATCH, '--dialect', 'codex', '-C', sb.ws], { env: sb.env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).toContain('Codex also matches tool_name "apply_patch" as "Write" and "Edit"');
+    await sb.run(['PreToolUse', ...PATCH]);
+    expect(JSON.parse(readFileSync(path.join(sb.root, 'stdin'), 'utf8')).tool_name).toBe('apply_patch');
   });
 });
 

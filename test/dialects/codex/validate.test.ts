@@ -60,6 +60,29 @@ describe.concurrent('validate --dialect codex', () => {
     expect(dropped[1].location.line).toBe(9);
   });
 
+  test('a hooks.json with a top-level key besides "description" and "hooks" is an error at that key (Codex drops the file)', async () => {
+    const { exitCode, report } = await validate({ 'ws/.codex/hooks.json': '{"description": "x", "version": 2, "hooks": {}}\n' });
+    expect(exitCode).toBe(1);
+    expect(report.findings).toEqual([
+      expect.objectContaining({ code: 'codex-source-dropped', message: expect.stringContaining('unknown top-level field "version"'), location: expect.objectContaining({ line: 1, column: 22 }) }),
+    ]);
+  });
+
+  test('each hook codex exec would skip for want of a /hooks review is a warning at the hook; a trusted_hash or enabled = false in the user config.toml clears it', async () => {
+    const stop = (n: number) => ({ type: 'command', command: `echo ${n}` });
+    const { exitCode, report, sb } = await validate({ 'home/.codex/hooks.json': json({ Stop: [{ hooks: [stop(0), stop(1), stop(2)] }] }) }, ['--strict']);
+    expect(exitCode).toBe(1);
+    const file = path.join(sb.home, '.codex', 'hooks.json');
+    const unreviewed = report.findings.filter((f: { code: string }) => f.code === 'codex-hook-unreviewed');
+    expect(unreviewed).toHaveLength(3);
+    expect(unreviewed[1]).toMatchObject({ severity: 'warning', location: { file, line: 10 } });
+    expect(unreviewed[1].message).toBe(`this Stop hook was never reviewed in Codex's /hooks (no trusted_hash under [hooks.state."${file}:stop:0:1"]): codex exec skips it without a word`);
+    await sb.write('home/.codex/config.toml', `[hooks.state."${file}:stop:0:0"]\ntrusted_hash = "sha256:00"\n[hooks.state."${file}:stop:0:2"]\nenabled = false\n`);
+    const again = await hookrun(['validate', '--dialect', 'codex', '--json', '-C', sb.ws], { env: sb.env });
+    const left = JSON.parse(again.stdout).findings.filter((f: { code: string }) => f.code === 'codex-hook-unreviewed');
+    expect(left.map((f: { message: string }) => f.message)).toEqual([expect.stringContaining(':stop:0:1"]')]);
+   }, 120_000);
+
   test('config.toml: a syntax error names file:line:column; [hooks] findings point at the TOML lines', async () => {
     const broken = await validate({ 'home/.codex/config.toml': 'a = 1\nb = = 2\n' });
     expect(broken.exitCode).toBe(1);
