@@ -272,8 +272,11 @@ export function renderRunText(report: RunReport, color: boolean, words: AnswerWo
   return `${lines.join('\n')}\n`;
 }
 
-/** Diagnostics that name hooks hookrun did not run because of trust: news that `--quiet` does not silence. */
-const HELD_BACK_CODES: ReadonlySet<string> = new Set(['untrusted-project-hooks', 'project-hooks-held-back']);
+/**
+ * Diagnostics that name hooks that do not run, news that `--quiet` does not silence: held back by trust, or
+ * in a settings file the agent skips (Gemini CLI's insecure system file, whose guards vanish with it).
+ */
+const HELD_BACK_CODES: ReadonlySet<string> = new Set(['untrusted-project-hooks', 'project-hooks-held-back', 'system-file-insecure']);
 
 /**
  * What `run --quiet` still prints on stderr (contract: quiet silences the report, not the news that a

@@ -14,10 +14,13 @@ import { configError, formatLocation, type HookrunError } from '../../../errors.
 import type { JsonObject, TrustDecision } from '../../../types.js';
 import { isPlainObject } from '../../../settings/jsonc.js';
 import { loadTrustedFolders, matchingRule, trustProblemLines, type TrustedFolders } from '../../../trust/folders.js';
+import type { GeminiProfile } from '../version.js';
 
 export interface TrustOptions {
   /** `--trust-workspace`. */
   trustWorkspace?: boolean;
+  /** The release whose rules apply (default: the one HOOKRUN_GEMINI_VERSION names, else the newest checked). */
+  profile?: GeminiProfile;
 }
 
 /** The trust decision for ctx.cwd. `settings` must be merged from system defaults, user and system only. */

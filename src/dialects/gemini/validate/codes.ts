@@ -8,6 +8,7 @@ export const FINDING_CODES = {
   'settings-unreadable': { severity: 'error', title: 'A settings file exists but cannot be read' },
   'settings-syntax-error': { severity: 'error', title: 'A settings file is not valid JSON (comments allowed, trailing commas not)' },
   'settings-not-object': { severity: 'error', title: 'A settings file does not hold a JSON object' },
+  'system-file-insecure': { severity: 'warning', title: 'A system settings or system defaults file is not root-owned and locked down: Gemini CLI 0.60.0 and later skip it' },
   'schema-invalid': { severity: 'warning', title: 'A value has the wrong type for Gemini CLI\'s settings schema' },
   'disabled-not-list': { severity: 'error', title: 'hooksConfig.disabled is neither a list nor a string: Gemini CLI fails at start-up' },
   'section-null': { severity: 'error', title: 'hooksConfig or security is null: Gemini CLI reads it when it starts and cannot start' },

@@ -12,6 +12,7 @@ import { matcherRules } from './rules/matchers.js';
 import { disabledRules, duplicateRule } from './rules/names.js';
 import { secretCommandRule, stateRules, trustedHooksRule } from './rules/trust.js';
 import type { Report, Rule } from './rules/types.js';
+import { resolveGeminiProfile } from '../version.js';
 
 const RULES: readonly Rule[] = [
   loaderFindings,
@@ -31,10 +32,12 @@ const RULES: readonly Rule[] = [
 export interface ValidateOptions {
   /** Finding codes to leave out. */
   ignore?: readonly string[];
+  /** `--gemini-version`: the release whose rules apply (default: HOOKRUN_GEMINI_VERSION, else the newest checked). */
+  version?: string;
 }
 
 export function validateGemini(ctx: Context, options: ValidateOptions = {}): ValidateResult {
-  const model = collectGemini(ctx);
+  const model = collectGemini(ctx, resolveGeminiProfile(options.version, ctx.env));
   const found: Diagnostic[] = [];
   const report: Report = (code, message, location, fix) => {
     const finding: Diagnostic = { code, severity: severityOf(code), message };
