@@ -7,7 +7,7 @@ import path from 'node:path';
 import { geminiHome, type Context } from '../../../context.js';
 import { configError, formatJsonPath, formatLocation, HookrunError } from '../../../errors.js';
 import { derived, readParsed } from '../../../files/cache.js';
-import { decideFolderTrust, type TrustOptions } from '../trust/folders.js';
+import { decideFolderTrust, RESTRICTED_MODE, type TrustOptions } from '../trust/folders.js';
 import type {
   ConsideredEntry,
   Diagnostic,
@@ -448,18 +448,21 @@ export function hooksDisabledDiagnostic(included: readonly SettingsLayer[]): Dia
 }
 
 export function untrustedDiagnostic(ctx: Context, trust: TrustDecision): Diagnostic {
+  const how = trust.detail === RESTRICTED_MODE
+    ? `GEMINI_RESTRICTED_MODE=true makes Gemini CLI (0.59.0 and later) treat every folder as untrusted, whatever --trust-workspace, GEMINI_CLI_TRUST_WORKSPACE or trustedFolders.json say (a headless run refuses to start): unset it to trust ${ctx.cwd}.`
+    : `To trust ${ctx.cwd}: pass --trust-workspace, set GEMINI_CLI_TRUST_WORKSPACE=true, or run \`hookrun trust --folder ${ctx.cwd}\`.`;
   return {
     code: 'untrusted-folder',
     severity: 'warning',
     message:
       `Project hooks disabled because the folder is not trusted. No settings hook runs here (system, user and workspace ones alike; extension hooks still do)` +
-      `${trust.detail ? ` [${trust.detail}]` : ''}. To trust ${ctx.cwd}: pass --trust-workspace, set GEMINI_CLI_TRUST_WORKSPACE=true, ` +
-      `or run \`hookrun trust --folder ${ctx.cwd}\`.`,
+      `${trust.detail ? ` [${trust.detail}]` : ''}. ${how}`,
   };
 }
 
 function untrustedDetail(ctx: Context, trust: TrustDecision): string {
-  return `the folder is not trusted${trust.detail ? ` (${trust.detail})` : ''}: Gemini CLI loads no settings hook here; to trust ${ctx.cwd} pass --trust-workspace or set GEMINI_CLI_TRUST_WORKSPACE=true`;
+  const how = trust.detail === RESTRICTED_MODE ? 'unset GEMINI_RESTRICTED_MODE' : 'pass --trust-workspace or set GEMINI_CLI_TRUST_WORKSPACE=true';
+  return `the folder is not trusted${trust.detail ? ` (${trust.detail})` : ''}: Gemini CLI loads no settings hook here; to trust ${ctx.cwd} ${how}`;
 }
 
 function inactiveExtensionDetail(ctx: Context, name: string): string {
