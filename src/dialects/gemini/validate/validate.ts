@@ -10,6 +10,7 @@ import { sequentialRule, timeoutRules, unknownKeyRule } from './rules/fields.js'
 import { loaderFindings } from './rules/loader.js';
 import { matcherRules } from './rules/matchers.js';
 import { disabledRules, duplicateRule } from './rules/names.js';
+import { agentLoopRules } from './rules/agent-loop.js';
 import { secretCommandRule, stateRules, trustedHooksRule } from './rules/trust.js';
 import type { Report, Rule } from './rules/types.js';
 import { resolveGeminiProfile } from '../version.js';
@@ -27,6 +28,7 @@ const RULES: readonly Rule[] = [
   backgroundRules,
   trustedHooksRule,
   secretCommandRule,
+  agentLoopRules,
 ];
 
 export interface ValidateOptions {
