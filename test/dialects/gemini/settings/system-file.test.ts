@@ -209,6 +209,16 @@ describe('hookrun run, with a system file in the temp dir (insecure)', () => {
     expect((await run(['--gemini-version', '0.59.0'])).exitCode).toBe(1);
   });
 
+  test('a session (serve, the library) takes it as its default and per request, as options.geminiVersion', async () => {
+    await sb.write(system(), JSON.stringify(DENY_HOOK));
+    const env = { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' };
+    const request = { event: 'BeforeTool', input: { tool_name: 'run_shell_command', tool_input: { command: 'ls' } } };
+    expect((await new Session({ cwd: sb.ws, env }).run(request)).exitCode).toBe(0);
+    expect((await new Session({ cwd: sb.ws, env, geminiVersion: '0.59.0' }).run(request)).exitCode).toBe(2);
+    expect((await new Session({ cwd: sb.ws, env }).run({ ...request, options: { geminiVersion: '0.59.0' } })).exitCode).toBe(2);
+    expect(() => new Session({ cwd: sb.ws, env }).run({ ...request, options: { geminiVersion: 59 as never } })).toThrow(/options\.geminiVersion must be a string/);
+  });
+
   test('a --gemini-version that is no release is a usage error', async () => {
     const r = await run(['--gemini-version', 'next']);
     expect(r.exitCode).toBe(1);
