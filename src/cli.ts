@@ -147,6 +147,7 @@ function defineRun(program: Command, { io, setExit, context }: CommandDeps): voi
     .description('run the hooks that match one event; print the merged output; exit code = outcome')
     .argument('[event]', 'event name (e.g. BeforeTool); optional when the JSON has hook_event_name')
     .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow: classic (default), current, or a version such as 2.1.3 (env HOOKRUN_CLAUDE_VERSION)')
+    .option('--gemini-version <version>', 'with --dialect gemini: the Gemini CLI release to follow: latest (default: 0.61.0, the newest checked) or an older one such as 0.59.0 (env HOOKRUN_GEMINI_VERSION)')
     .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
     .option('--agent <name>', 'Kiro: the agent whose hooks run (default: chat.defaultAgent, else Kiro\'s built-in agent, which has no hooks)')
     .option('--no-cache', 'Kiro: neither reuse nor store cached hook results (cache_ttl_seconds)')
@@ -184,6 +185,7 @@ Examples:
           {
             ...eventOptions(event, opts),
             agentVersion: opts.claudeVersion as string | undefined,
+            geminiVersion: opts.geminiVersion as string | undefined,
             trustWorkspace: opts.trustWorkspace === true,
             agent: opts.agent as string | undefined,
             cache: opts.cache !== false,
@@ -211,6 +213,7 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
     .command('validate')
     .description("check each configured agent's hook files statically (Gemini settings and extensions, Claude Code settings and plugins, ...); report findings with file:line:column")
     .option('--claude-version <version>', 'Claude: the Claude Code version whose rules apply (classic, current, or e.g. 2.1.100)')
+    .option('--gemini-version <version>', 'Gemini: the Gemini CLI release whose rules apply (latest, the default, or e.g. 0.59.0; env HOOKRUN_GEMINI_VERSION)')
     .addOption(new Option('--format <format>', 'output format').choices(VALIDATE_FORMATS).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
@@ -257,6 +260,7 @@ Examples:
             version: VERSION,
             dialect: opts.dialect as string | undefined,
             ...(typeof opts.claudeVersion === 'string' ? { agentVersion: opts.claudeVersion } : {}),
+            ...(typeof opts.geminiVersion === 'string' ? { geminiVersion: opts.geminiVersion } : {}),
           },
           ctx,
           io,
@@ -460,6 +464,7 @@ function defineExplain(program: Command, { io, setExit, context }: CommandDeps):
     .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
     .option('--agent <name>', "with --dialect kiro: the agent whose hooks to explain (default: chat.defaultAgent)")
     .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow (classic, current, or e.g. 2.1.3)')
+    .option('--gemini-version <version>', 'with --dialect gemini: the Gemini CLI release to follow (latest, the default, or e.g. 0.59.0)')
     .option('--json', 'print the explanation as JSON')
     .addHelpText(
       'after',
@@ -485,6 +490,7 @@ Examples:
             trustWorkspace: opts.trustWorkspace === true,
             agent: opts.agent as string | undefined,
             agentVersion: opts.claudeVersion as string | undefined,
+            geminiVersion: opts.geminiVersion as string | undefined,
             json: opts.json === true,
           },
           ctx,
@@ -510,6 +516,7 @@ function definePanel(program: Command, { io, setExit, context }: CommandDeps): v
     command
       .option('--json', 'print the result as JSON')
       .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
+      .option('--gemini-version <version>', 'Gemini: the Gemini CLI release whose rules apply (latest, the default, or e.g. 0.59.0)')
       .addOption(new Option('--dialect <name>', 'the agent whose hooks to show (default: the one configured here); the switches edit Gemini CLI settings and refuse any other agent').choices(DIALECT_CHOICES));
   const flags = (opts: Record<string, unknown>) => ({
     json: opts.json === true,
@@ -518,6 +525,7 @@ function definePanel(program: Command, { io, setExit, context }: CommandDeps): v
     dialect: opts.dialect as string | undefined,
     agent: opts.agent as string | undefined,
     agentVersion: opts.claudeVersion as string | undefined,
+    geminiVersion: opts.geminiVersion as string | undefined,
   });
 
   common(program.command('list'))
@@ -609,6 +617,7 @@ function defineServe(program: Command, { io, setExit, context }: CommandDeps): v
     .description('one process for a whole agent session: JSON-RPC 2.0 on stdin/stdout, one message per line (methods run, plan, shutdown)')
     .addOption(new Option('--dialect <name>', 'default dialect of every request (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default('gemini'))
     .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow (classic, current, or a version such as 2.1.3)')
+    .option('--gemini-version <version>', 'with --dialect gemini: the Gemini CLI release to follow (latest, the default, or e.g. 0.59.0)')
     .option('--trust-workspace', 'trust the workspace for every request (as GEMINI_CLI_TRUST_WORKSPACE=true)')
     .option('--agent <name>', 'Kiro: the agent whose hooks run')
     .option('--no-cache', 'Kiro: neither reuse nor store cached hook results (cache_ttl_seconds)')
@@ -627,7 +636,7 @@ Each request is one line, each answer one line, in the order they finish:
   {"jsonrpc":"2.0","id":1,"result":{"exitCode":0,"outcome":"proceed","output":{}}}
 params: event, input (the event JSON), cwd, dialect, options (run's flags in camelCase: failClosed,
 dryRun, report, trustWorkspace, hookTrust, cleanEnv, envAllow, grace, maxOutput, agent, claudeVersion,
-cache, tool, toolInput, prompt, source, reason, trigger). The options above are the session's defaults.
+geminiVersion, cache, tool, toolInput, prompt, source, reason, trigger). The options above are the session's defaults.
 
 Exit codes: 0 end of input or shutdown (every event answered), 1 bad arguments, 130/143 interrupted
 (every running hook stopped), 129 hung up or the parent process is gone.
@@ -646,6 +655,7 @@ Examples:
             cwd: ctx.cwd,
             env: ctx.env,
             agentVersion: opts.claudeVersion as string | undefined,
+            geminiVersion: opts.geminiVersion as string | undefined,
             trustWorkspace: opts.trustWorkspace === true,
             agent: opts.agent as string | undefined,
             cache: opts.cache !== false,

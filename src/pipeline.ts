@@ -126,6 +126,8 @@ export interface EventSettings {
   agent?: string;
   /** Claude: `--claude-version` */
   agentVersion?: string;
+  /** Gemini: `--gemini-version` */
+  geminiVersion?: string;
   /** Cursor: `--third-party-hooks` */
   thirdPartyHooks?: boolean;
   /** False with `--no-cache`: the agent's result cache is neither read nor written. */
@@ -161,7 +163,13 @@ export function planWith(
     event,
     raw,
     ctx,
-    { trustWorkspace: settings.trustWorkspace, agent: settings.agent, agentVersion: settings.agentVersion, thirdPartyHooks: settings.thirdPartyHooks },
+    {
+      trustWorkspace: settings.trustWorkspace,
+      agent: settings.agent,
+      agentVersion: settings.agentVersion,
+      geminiVersion: settings.geminiVersion,
+      thirdPartyHooks: settings.thirdPartyHooks,
+    },
     {
       hookTrust: settings.hookTrust,
       ...(narrowed ? { envPolicy: { clean: settings.cleanEnv === true, allow: settings.envAllow ?? [] } } : {}),

@@ -43,6 +43,7 @@ export interface RequestOptions {
   maxOutput?: number;
   agent?: string;
   claudeVersion?: string;
+  geminiVersion?: string;
   /** False as `--no-cache`. */
   cache?: boolean;
   /** The convenience flags that set event fields on top of `input`. */
@@ -112,6 +113,7 @@ const REQUEST_OPTIONS: Readonly<Record<keyof RequestOptions, Check>> = {
   maxOutput: count,
   agent: string,
   claudeVersion: string,
+  geminiVersion: string,
   cache: boolean,
   tool: string,
   toolInput: string,
@@ -157,6 +159,7 @@ function settingsOf(defaults: SessionDefaults, options: RequestOptions): EventSe
     trustWorkspace: pick(options.trustWorkspace, defaults.trustWorkspace),
     agent: pick(options.agent, defaults.agent),
     agentVersion: pick(options.claudeVersion, defaults.agentVersion),
+    geminiVersion: pick(options.geminiVersion, defaults.geminiVersion),
     cache: pick(options.cache, defaults.cache),
     hookTrust: pick(options.hookTrust, defaults.hookTrust),
     failClosed: pick(options.failClosed, defaults.failClosed),

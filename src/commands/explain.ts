@@ -15,6 +15,8 @@ export interface ExplainCommandOptions extends EventOptions {
   agent?: string;
   /** Claude: the Claude Code version whose rules apply (`--claude-version`). */
   agentVersion?: string;
+  /** Gemini: the Gemini CLI release whose rules apply (`--gemini-version`). */
+  geminiVersion?: string;
   json?: boolean;
 }
 
@@ -23,7 +25,14 @@ export async function explainCommand(options: ExplainCommandOptions, ctx: Contex
   if (note) io.stderr(`hookrun: ${note}\n`);
   const { event, input: raw } = await readEvent(options, dialect, io.stdin);
   const input = dialect.completeInput(event, raw, ctx);
-  const config = await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true, event, agent: options.agent, agentVersion: options.agentVersion });
+  const config = await dialect.loadConfig(ctx, {
+    trustWorkspace: options.trustWorkspace,
+    keepInactive: true,
+    event,
+    agent: options.agent,
+    agentVersion: options.agentVersion,
+    geminiVersion: options.geminiVersion,
+  });
   const plan = dialect.plan(config, event, input);
   const explanation = explainPlan(dialect, config, plan, describePlan(dialect, config, plan, input, ctx), input);
   if (options.json) {

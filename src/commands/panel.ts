@@ -2,7 +2,7 @@
 // `enable-all`, `disable-all`. `list` reads any dialect's configuration; the switches are the agent's
 // own (Dialect.hookSwitch: the checks, the edit, the messages), printed here.
 import type { Context } from '../context.js';
-import type { Dialect, HookSwitch, HookSwitchReport, RecordedFingerprints } from '../dialects/dialect.js';
+import type { Dialect, HookSwitch, HookSwitchReport, RecordedFingerprints, SwitchOptions } from '../dialects/dialect.js';
 import { DEFAULT_DIALECT, getDialect, resolveDialect } from '../dialects/index.js';
 import { formatLocation } from '../errors.js';
 import type { IO } from '../io.js';
@@ -19,6 +19,8 @@ export interface PanelOptions {
   agent?: string;
   /** Claude: the Claude Code version whose rules `list` follows (`--claude-version`). */
   agentVersion?: string;
+  /** Gemini: the Gemini CLI release whose rules `list` and the switches follow (`--gemini-version`). */
+  geminiVersion?: string;
   json?: boolean;
   /** list: also the hooks the agent does not register (hooks disabled, untrusted folder, inactive extension). */
   all?: boolean;
@@ -75,7 +77,13 @@ export async function listCommand(options: PanelOptions, ctx: Context, io: IO): 
   // No --dialect: the agent configured here (the default dialect when none is), said on stderr when it is another.
   const { dialect, note } = await resolveDialect(options.dialect ?? 'auto', ctx);
   if (note && (options.dialect !== undefined || dialect.name !== DEFAULT_DIALECT)) io.stderr(`hookrun: ${note}\n`);
-  const config = await dialect.loadConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true, agent: options.agent, agentVersion: options.agentVersion });
+  const config = await dialect.loadConfig(ctx, {
+    trustWorkspace: options.trustWorkspace,
+    keepInactive: true,
+    agent: options.agent,
+    agentVersion: options.agentVersion,
+    geminiVersion: options.geminiVersion,
+  });
   const recorded = (await dialect.hookFingerprints?.())?.recorded(ctx);
   const listing = hookListing(config, recorded, options.all, dialect.agentName ?? dialect.name);
   if (options.json) {
@@ -126,11 +134,15 @@ export async function toggleCommand(action: 'enable' | 'disable', rawName: strin
   if (typeof hookSwitch === 'number') return hookSwitch;
   const hookName = rawName.trim();
   if (!hookName) return print({ status: 'error', action, message: `Usage: hookrun ${action} <hook-name>`, warnings: [] }, options, io);
-  return print(await hookSwitch.toggle(ctx, action, hookName, { trustWorkspace: options.trustWorkspace }), options, io);
+  return print(await hookSwitch.toggle(ctx, action, hookName, switchOptions(options)), options, io);
 }
 
 export async function toggleAllCommand(action: 'enable-all' | 'disable-all', options: PanelOptions, ctx: Context, io: IO): Promise<number> {
   const hookSwitch = await hookSwitchOf(action, options, ctx, io);
   if (typeof hookSwitch === 'number') return hookSwitch;
-  return print(await hookSwitch.toggleAll(ctx, action, { trustWorkspace: options.trustWorkspace }), options, io);
+  return print(await hookSwitch.toggleAll(ctx, action, switchOptions(options)), options, io);
+}
+
+function switchOptions(options: PanelOptions): SwitchOptions {
+  return { trustWorkspace: options.trustWorkspace, ...(options.geminiVersion !== undefined ? { geminiVersion: options.geminiVersion } : {}) };
 }

@@ -23,6 +23,8 @@ export interface ValidateCommandOptions {
   dialect?: string;
   /** The agent version whose rules apply (Claude: `--claude-version`). */
   agentVersion?: string;
+  /** The Gemini CLI release whose rules apply (`--gemini-version`). */
+  geminiVersion?: string;
 }
 
 /** Exit code when validate cannot read its input. */
@@ -98,9 +100,13 @@ async function chosenDialects(name: string | undefined, ctx: Context): Promise<T
 
 async function runValidator(validator: DialectValidator, ctx: Context, options: ValidateCommandOptions): Promise<ValidateResult> {
   try {
-    return await validator.validate(ctx, { ignore: options.ignore, ...(options.agentVersion !== undefined ? { agentVersion: options.agentVersion } : {}) });
+    return await validator.validate(ctx, {
+      ignore: options.ignore,
+      ...(options.agentVersion !== undefined ? { agentVersion: options.agentVersion } : {}),
+      ...(options.geminiVersion !== undefined ? { geminiVersion: options.geminiVersion } : {}),
+    });
   } catch (error) {
-    // A bad option (e.g. --claude-version) is a usage error: exit 2 here, as every validate usage error.
+    // A bad option (e.g. --claude-version, --gemini-version) is a usage error: exit 2 here, as every validate usage error.
     if (error instanceof HookrunError && error.kind === 'usage') throw new HookrunError('usage', error.message, error.location, EXIT_UNREADABLE);
     throw error;
   }

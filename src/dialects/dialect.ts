@@ -37,8 +37,10 @@ export interface LoadOptions {
   event?: string;
   /** Dialect-specific selector (Kiro: `--agent NAME`). */
   agent?: string;
-  /** The agent version whose behaviour to follow, for dialects whose rules changed over time (Claude: `--claude-version`). */
+  /** The Claude Code version whose behaviour to follow (`--claude-version`), for Claude and for Cursor's third-party Claude hooks. */
   agentVersion?: string;
+  /** The Gemini CLI release whose behaviour to follow (`--gemini-version`). */
+  geminiVersion?: string;
   /** Cursor: `--third-party-hooks`, load Claude Code's hooks below Cursor's own (also HOOKRUN_CURSOR_THIRD_PARTY=1). */
   thirdPartyHooks?: boolean;
   /** Also return the hooks the agent would not register (`ResolvedConfig.considered`), for explain and list. */
@@ -119,8 +121,8 @@ export interface DialectValidator {
   codes: readonly string[];
   /** Severity and title per code, where the dialect has them (SARIF rules). */
   rules?: Readonly<Record<string, CodeInfo>>;
-  /** Throws a usage HookrunError for a bad option (e.g. an unknown `--claude-version`). */
-  validate(ctx: Context, options: { ignore?: readonly string[]; agentVersion?: string }): ValidateResult | Promise<ValidateResult>;
+  /** Throws a usage HookrunError for a bad option (e.g. an unknown `--claude-version` or `--gemini-version`). */
+  validate(ctx: Context, options: { ignore?: readonly string[]; agentVersion?: string; geminiVersion?: string }): ValidateResult | Promise<ValidateResult>;
 }
 
 /** Lines of text for a command to print, and the same as JSON. */
@@ -166,6 +168,8 @@ export interface HookSwitchReport {
 
 export interface SwitchOptions {
   trustWorkspace?: boolean;
+  /** `--gemini-version`: the release whose rules decide what the switches see. */
+  geminiVersion?: string;
 }
 
 /**

@@ -64,6 +64,16 @@ function probeStat(file: string): string {
   }
 }
 
+/** The same for an lstat (the link itself, not what it points to). */
+function probeLstat(file: string): string {
+  try {
+    const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+    return stat ? signatureOf(stat) : ABSENT;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? ABSENT : errorSignature(error);
+  }
+}
+
 function probeHome(): string {
   try {
     return `=${os.homedir()}`;
@@ -84,7 +94,7 @@ const open = new Set<Journal>();
 
 /** What one load observed; see the file's comment. */
 export class Journal {
-  /** `s` + path: a stat's signature; `r`/`n` + path: a JS / native realpath's result or error; {@link HOME_KEY}: os.homedir(). */
+  /** `s` / `l` + path: a stat's / an lstat's signature; `r`/`n` + path: a JS / native realpath's result or error; {@link HOME_KEY}: os.homedir(). */
   readonly #seen = new Map<string, string>();
   /** Environment variables read, with the value seen (undefined: not set). */
   readonly #env = new Map<string, string | undefined>();
@@ -132,6 +142,11 @@ export class Journal {
     if (stat && !settled(stat, now)) this.unkeepable(`${file} changed less than a moment ago`);
   }
 
+  noteLstat(file: string, stat: fs.Stats | undefined, now: number): void {
+    this.note(`l${file}`, stat ? signatureOf(stat) : ABSENT);
+    if (stat && !settled(stat, now)) this.unkeepable(`${file} changed less than a moment ago`);
+  }
+
   /**
    * The load's context as the load must see it: its environment noted variable by variable, its clock
    * refused (a load that reads the time is not kept).
@@ -166,7 +181,7 @@ export class Journal {
   unchanged(): boolean {
     for (const [key, signature] of this.#seen) {
       const file = key.slice(1);
-      const now = key[0] === 's' ? probeStat(file) : key === HOME_KEY ? probeHome() : probeRealpath(file, key[0] === 'n');
+      const now = key[0] === 's' ? probeStat(file) : key[0] === 'l' ? probeLstat(file) : key === HOME_KEY ? probeHome() : probeRealpath(file, key[0] === 'n');
       if (now !== signature) return false;
     }
     const env = this.#envSource;
@@ -262,6 +277,29 @@ export function statOf(file: string): fs.Stats | undefined {
     throw error;
   }
   noteStat(file, stat);
+  return stat;
+}
+
+/**
+ * The link's own stat (`fs.lstatSync`), or undefined where there is nothing; errors as {@link statOf}. A
+ * link's owner changes its ctime, so the signature sees a `chown -h`.
+ */
+export function lstatOf(file: string): fs.Stats | undefined {
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  } catch (error) {
+    if (open.size > 0) {
+      if (PATH_ERRORS.has(codeOf(error))) noteSignature(`l${file}`, codeOf(error) === 'ENOTDIR' ? ABSENT : errorSignature(error));
+      else noteUnreadable(file, error);
+    }
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+  if (open.size > 0) {
+    const now = Date.now();
+    for (const journal of open) journal.noteLstat(file, stat, now);
+  }
   return stat;
 }
 

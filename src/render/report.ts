@@ -278,10 +278,11 @@ export function renderRunText(report: RunReport, color: boolean, words: AnswerWo
 }
 
 /**
- * Diagnostics that name hooks that do not run although configured (held back by trust, or in a file the agent
- * drops whole): news that `--quiet` does not silence.
+ * Diagnostics that name hooks that do not run although configured, news that `--quiet` does not silence:
+ * held back by trust, or in a settings file the agent skips whole (Claude Code's file that is not strict
+ * JSON, Gemini CLI's insecure system file), whose guards vanish with it.
  */
-const HELD_BACK_CODES: ReadonlySet<string> = new Set(['untrusted-project-hooks', 'project-hooks-held-back', 'settings-file-dropped']);
+const HELD_BACK_CODES: ReadonlySet<string> = new Set(['untrusted-project-hooks', 'project-hooks-held-back', 'settings-file-dropped', 'system-file-insecure']);
 
 /**
  * What `run --quiet` still prints on stderr (contract: quiet silences the report, not the news that a

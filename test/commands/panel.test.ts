@@ -103,16 +103,23 @@ describe('enable', () => {
     );
   });
 
-  test('a system list is never edited, and hookrun says the hook stays disabled', async () => {
+  // The sandbox's system file sits in the temp dir: Gemini CLI 0.59.0 reads it, 0.60.0 and later skip it as insecure.
+  test('a system list is never edited, and hookrun says the hook stays disabled (a release that reads the file)', async () => {
     await s.writeJson(s.systemSettings, { hooksConfig: { disabled: ['audit'] } });
     await s.writeJson(s.userSettings, { hooks: on('BeforeTool', cmd('./a.sh', 'audit')) });
     const before = readFileSync(s.systemSettings, 'utf8');
-    expect(await run('enable', 'audit')).toEqual({
+    expect(await run('enable', 'audit', { geminiVersion: '0.59.0' })).toEqual({
       exitCode: 0,
       stdout: 'Hook "audit" is already enabled.\n',
       stderr: `hookrun: warning: "audit" stays disabled by hooksConfig.disabled in ${s.systemSettings}:4:7, which neither Gemini CLI nor hookrun edits.\n`,
     });
     expect(readFileSync(s.systemSettings, 'utf8')).toBe(before);
+  });
+
+  test('a system list in a file Gemini CLI skips as insecure keeps nothing disabled: nothing to warn about', async () => {
+    await s.writeJson(s.systemSettings, { hooksConfig: { disabled: ['audit'] } });
+    await s.writeJson(s.userSettings, { hooks: on('BeforeTool', cmd('./a.sh', 'audit')) });
+    expect(await run('enable', 'audit')).toEqual({ exitCode: 0, stdout: 'Hook "audit" is already enabled.\n', stderr: '' });
   });
 });
 

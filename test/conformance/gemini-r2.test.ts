@@ -4,7 +4,7 @@
 // (issue 20, 8–10) wait on nothing since the process module reads until the pipes close.
 import { afterAll, describe, test } from 'vitest';
 import type { Sandbox } from '../helpers/cli.js';
-import { isTimed, loadCases, replayCase } from './gemini-replay.js';
+import { isTimed, loadCases, replayCase, SNAPSHOT_RELEASE } from './gemini-replay.js';
 
 // Cases with a hook timeout under 2 s replay in gemini-timed.alone.test.ts, where no other file loads the box.
 const cases = loadCases('gemini-cases-r2.json').filter((c) => !isTimed(c));
@@ -12,5 +12,5 @@ const sandboxes: Sandbox[] = [];
 afterAll(() => Promise.all(sandboxes.map((s) => s.cleanup())));
 
 describe.concurrent('Gemini CLI conformance, round 2', () => {
-  test.each(cases.map((c) => [c.id, c] as const))('%s', (_id, c) => replayCase(c, sandboxes));
+  test.each(cases.map((c) => [c.id, c] as const))('%s', (_id, c) => replayCase(c, sandboxes, SNAPSHOT_RELEASE));
 });

@@ -3,7 +3,7 @@
 // a trivial bash hook once took longer than its 300 ms and the case saw Gemini's timeout, not its answer.
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Sandbox } from '../helpers/cli.js';
-import { isTimed, loadCases, replayCase } from './gemini-replay.js';
+import { isTimed, loadCases, replayCase, SNAPSHOT_RELEASE } from './gemini-replay.js';
 
 const rounds = ['gemini-cases.json', 'gemini-cases-r2.json'].map((file) => loadCases(file).filter(isTimed));
 const sandboxes: Sandbox[] = [];
@@ -14,5 +14,5 @@ test('the timed cases are the ones with a short hook timeout', () => {
 });
 
 describe.concurrent('Gemini CLI conformance, cases with a short hook timeout', () => {
-  test.each(rounds.flat().map((c) => [c.id, c] as const))('%s', (_id, c) => replayCase(c, sandboxes));
+  test.each(rounds.flat().map((c) => [c.id, c] as const))('%s', (_id, c) => replayCase(c, sandboxes, SNAPSHOT_RELEASE));
 });

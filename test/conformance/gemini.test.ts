@@ -2,7 +2,7 @@
 // black-box through `hookrun run` as the conformance README describes.
 import { afterAll, describe, test } from 'vitest';
 import type { Sandbox } from '../helpers/cli.js';
-import { isTimed, loadCases, replayCase } from './gemini-replay.js';
+import { isTimed, loadCases, replayCase, SNAPSHOT_RELEASE } from './gemini-replay.js';
 
 // Cases with a hook timeout under 2 s replay in gemini-timed.alone.test.ts, where no other file loads the box.
 const cases = loadCases('gemini-cases.json').filter((c) => !isTimed(c));
@@ -10,5 +10,5 @@ const sandboxes: Sandbox[] = [];
 afterAll(() => Promise.all(sandboxes.map((s) => s.cleanup())));
 
 describe.concurrent('Gemini CLI conformance', () => {
-  test.each(cases.map((c) => [c.id, c] as const))('%s', (_id, c) => replayCase(c, sandboxes));
+  test.each(cases.map((c) => [c.id, c] as const))('%s', (_id, c) => replayCase(c, sandboxes, SNAPSHOT_RELEASE));
 });

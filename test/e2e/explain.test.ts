@@ -69,7 +69,9 @@ async function setup(c: Pick<Case, 'workspace' | 'user' | 'system'>): Promise<Sa
   return sb;
 }
 
-const cli = (sb: Sandbox, args: string[]) => hookrun([...args, '--cwd', sb.ws], { env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' } });
+// A case's system file sits in the temp dir: Gemini CLI 0.59.0 reads it there, 0.60.0 and later skip it as insecure.
+const cli = (sb: Sandbox, args: string[]) =>
+  hookrun([...args, '--cwd', sb.ws], { env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true', HOOKRUN_GEMINI_VERSION: '0.59.0' } });
 
 interface Step {
   index: number;

@@ -27,6 +27,7 @@ beforeAll(async () => {
     fs.utimesSync(at(name), AN_HOUR_AGO, AN_HOUR_AGO);
   }
   fs.symlinkSync(at('folder'), at('link'));
+  fs.symlinkSync(at('folder'), at('own-link'));
   // A /proc file's times are those of its inode, made when it is first looked at.
   if (process.platform === 'linux') fs.statSync('/proc/self/mem');
   // Every write moves the ctime to now: wait until the files have settled, however coarse their timestamps.
@@ -177,6 +178,23 @@ console.log(JSON.stringify([listing, reading].map(({ value, journal }) => ({ cod
     expect(journal.unchanged()).toBe(true);
     fs.unlinkSync(at('link'));
     fs.symlinkSync(at('other'), at('link'));
+    expect(journal.unchanged()).toBe(false);
+  });
+
+  test("notes a link's own stat, and sees it replaced by a link to the same place", async () => {
+    const { value, journal } = await journaled(async () => observed.lstatOf(at('own-link'))?.isSymbolicLink());
+    expect(value).toBe(true);
+    expect(journal.unchanged()).toBe(true);
+    fs.unlinkSync(at('own-link'));
+    fs.symlinkSync(at('folder'), at('own-link'));
+    expect(journal.unchanged()).toBe(false);
+  });
+
+  // Changing a file's owner needs root; the owner is what Gemini CLI's check of a system file reads from the link.
+  test.runIf(process.getuid?.() === 0)("notes a link's own stat, and sees its owner change (chown -h)", async () => {
+    const { journal } = await journaled(async () => [observed.lstatOf(at('link')), observed.lstatOf(at('no-such-link'))]);
+    expect(journal.unchanged()).toBe(true);
+    fs.lchownSync(at('link'), 1000, 1000);
     expect(journal.unchanged()).toBe(false);
   });
 

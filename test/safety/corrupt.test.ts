@@ -51,6 +51,22 @@ describe.concurrent('the healthy setup runs every hook', () => {
   });
 });
 
+describe.concurrent('a broken system file that Gemini CLI 0.60.0 and later skip as insecure stops nothing', () => {
+  test.for([
+    ['system', '{"a": 1,}'],
+    ['systemDefaults', ''],
+  ] as const)('%s', async ([file, text], { w }) => {
+    const target = files(w)[file];
+    await w.write(target, text);
+    const before = w.snapshot();
+    const result = await w.run(['run', 'BeforeTool', '--tool', 't']);
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ reason: 'guard ran\next ran' });
+    expect(result.stderr).toContain(`${target}: Gemini CLI 0.61.0 skips this`);
+    expect(w.snapshot()).toEqual(before);
+  });
+});
+
 // Fatal for Gemini CLI too: settings that do not parse, a trust file that does not parse.
 describe.concurrent('fatal: exit 1, the file and position named, nothing written', () => {
   const cases: [string, FileName, string, RegExp][] = [
@@ -68,7 +84,9 @@ describe.concurrent('fatal: exit 1, the file and position named, nothing written
       const target = files(w)[file];
       await w.write(target, text);
       const before = w.snapshot();
-      const result = await w.run(args);
+      // The system files sit in the temp dir, which Gemini CLI 0.60.0 and later skip unread (below); 0.59.0 reads them.
+      const system = file === 'system' || file === 'systemDefaults';
+      const result = await w.run(args, system ? { env: { HOOKRUN_GEMINI_VERSION: '0.59.0' } } : undefined);
       expect(result.exitCode).toBe(1);
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(/^hookrun: error: /);

@@ -166,4 +166,17 @@ describe.concurrent('class 6: secrets hookrun knows about are never printed', ()
     expect(allowed.stdout).not.toContain(ghp);
     expect(allowed.stdout).toContain(TOKEN);
   });
+
+  test("redaction.allowed in a system file Gemini CLI skips as insecure (here, in the temp dir) unmasks nothing; its blocked list still masks", async ({ w }) => {
+    await w.settings(beforeTool('echo "$MY_API_TOKEN $PLAIN_VALUE" > /dev/null'));
+    const redaction = { allowed: ['MY_API_TOKEN'], blocked: ['PLAIN_VALUE'] };
+    fs.mkdirSync(path.dirname(w.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH!), { recursive: true });
+    fs.writeFileSync(w.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH!, JSON.stringify({ security: { environmentVariableRedaction: redaction } }));
+    const env = { ...SECRET_ENV, PLAIN_VALUE: 'plain-but-blocked-value' };
+    for (const version of ['latest', '0.59.0']) {
+      const dry = await w.run(['run', 'BeforeTool', '--tool', 't', '--dry-run', '--trust-workspace', '--gemini-version', version], { env });
+      expect(dry.stdout).not.toContain(TOKEN);
+      expect(dry.stdout).not.toContain('plain-but-blocked-value');
+    }
+  });
 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DIALECT_NAMES, getDialect } from '../../src/dialects/index.js';
 import { SETTLE_MS } from '../../src/files/journal.js';
 import { type AnswerNews, type EventAnswer, type EventRequest, type RequestOptions, Session } from '../../src/session.js';
-import { isTimed, loadCases as loadGeminiCases } from '../conformance/gemini-replay.js';
+import { isTimed, loadCases as loadGeminiCases, SNAPSHOT_RELEASE } from '../conformance/gemini-replay.js';
 import { COPILOT_SUPERSEDED } from '../conformance/copilot-superseded.js';
 import { type DialectCase, loadCases, writeTree } from '../conformance/replay.js';
 import { makeSandbox, type Sandbox } from '../helpers/cli.js';
@@ -64,7 +64,7 @@ describe.concurrent('the Gemini conformance cases, each answered twice by one se
 
   test.each(cases.map((c) => [c.id, c] as const))('%s', async (_id, c) => {
     const sb = sandboxes.get(c.id)!;
-    const session = new Session({ cwd: sb.ws, env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' } });
+    const session = new Session({ cwd: sb.ws, env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' }, geminiVersion: SNAPSHOT_RELEASE });
     const [first, second] = await twice(session, { event: c.event, input: c.input as never });
     expect(first!.config, c.about).toMatch(/^loaded|^loaded, not kept/);
     expect(second!.config, c.about).toMatch(SECOND);
@@ -193,7 +193,7 @@ test('a Gemini .env that appears above the workspace between two requests is in 
     const hook = `echo '{"decision":"deny","reason":"v='"$HOOKRUN_KEPT"'"}'`;
     await sb.write(path.join(sb.ws, '.gemini/settings.json'), JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: hook }] }] } }));
     await settle();
-    const session = new Session({ cwd: sb.ws, env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' } });
+    const session = new Session({ cwd: sb.ws, env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' }, geminiVersion: SNAPSHOT_RELEASE });
     const [first, second] = await twice(session, { event: 'BeforeTool', input: { tool_name: 'run_shell_command', tool_input: { command: 'ls' } } }, async () => {
       await sb.write(path.join(sb.root, '.env'), 'HOOKRUN_KEPT=two\n');
     });

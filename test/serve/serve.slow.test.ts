@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, afterEach, expect, test } from 'vitest';
 import { BIN, makeSandbox, type Sandbox } from '../helpers/cli.js';
 import { alive, ServeClient } from './client.js';
+import { SNAPSHOT_RELEASE } from '../conformance/gemini-replay.js';
 
 interface Case {
   id: string;
@@ -53,7 +54,8 @@ const pidIn = (file: string) => Number(readFileSync(file, 'utf8').trim());
 
 test('the Gemini conformance cases, answered twice by one session, equal run (output and exit code)', async () => {
   const sb = await sandbox();
-  const client = new ServeClient(['-C', sb.ws], { env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' } });
+  // The corpus is the snapshot's answers (gemini-replay.ts): its release reads the system file this test keeps in the temp dir.
+  const client = new ServeClient(['-C', sb.ws, '--gemini-version', SNAPSHOT_RELEASE], { env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' } });
   clients.push(client);
   const userFile = path.join(sb.home, '.gemini/settings.json');
   const systemFile = sb.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH!;

@@ -11,7 +11,8 @@ import { geminiSettingsPaths, loadGeminiConfig } from './settings/load.js';
 
 const NOT_ENABLED = 'Hook system is not enabled.';
 
-const loadConfig = (ctx: Context, options: SwitchOptions) => loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true });
+const loadConfig = (ctx: Context, options: SwitchOptions) =>
+  loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true, version: options.geminiVersion });
 
 export const geminiHookSwitch: HookSwitch = {
   edits: "Gemini CLI's hooksConfig.disabled",

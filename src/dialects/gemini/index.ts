@@ -122,7 +122,7 @@ export const gemini = defineDialect({
   agentName: 'Gemini CLI',
   events: GEMINI_EVENTS,
   completeInput: completeGeminiInput,
-  loadConfig: (ctx, options) => loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: options.keepInactive }),
+  loadConfig: (ctx, options) => loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: options.keepInactive, version: options.geminiVersion }),
   droppedHookCodes: GEMINI_DROPPED_HOOK_CODES,
   plan: planGemini,
 
@@ -184,6 +184,6 @@ export const gemini = defineDialect({
   capture: async () => (await import('./capture.js')).geminiCapture,
   async validator() {
     const [{ validateGemini }, { FINDING_CODES }] = await Promise.all([import('./validate/validate.js'), import('./validate/codes.js')]);
-    return { codes: Object.keys(FINDING_CODES), rules: FINDING_CODES, validate: (ctx, options) => validateGemini(ctx, { ignore: options.ignore }) };
+    return { codes: Object.keys(FINDING_CODES), rules: FINDING_CODES, validate: (ctx, options) => validateGemini(ctx, { ignore: options.ignore, version: options.geminiVersion }) };
   },
 });

@@ -1,12 +1,13 @@
 // Gemini CLI's configuration as Gemini CLI resolves it: four settings files read, checked and
 // merged (system defaults → user → workspace → system), folder trust decided from the files
 // the workspace cannot edit, then the hook registry built from the merged `hooks` (settings
-// hooks, only in a trusted folder) and from active extensions.
+// hooks, only in a trusted folder) and from active extensions. From 0.60.0 on, a system file that
+// is not root-owned and locked down is skipped as if absent (system-file.ts).
 import path from 'node:path';
 import { geminiHome, type Context } from '../../../context.js';
 import { configError, formatJsonPath, formatLocation, HookrunError } from '../../../errors.js';
 import { derived, readParsed } from '../../../files/cache.js';
-import { decideFolderTrust } from '../trust/folders.js';
+import { decideFolderTrust, RESTRICTED_MODE, type TrustOptions } from '../trust/folders.js';
 import type {
   ConsideredEntry,
   Diagnostic,
@@ -26,6 +27,8 @@ import { mergeHookSlots, mergeSettings, type LayerHooks } from './merge.js';
 import { registerHooks, type HookSlot, type RegistryOutput } from './registry.js';
 import { settingsDefaults, type SettingsValidation, validateSettings } from './schema-check.js';
 import * as observed from '../../../files/journal.js';
+import { geminiHas, resolveGeminiProfile, type GeminiProfile } from '../version.js';
+import { systemFileProblem } from './system-file.js';
 
 export type SettingsLayerName = Extract<Layer, 'systemDefaults' | 'user' | 'workspace' | 'system'>;
 
@@ -39,6 +42,8 @@ export interface GeminiLoadOptions {
   trustWorkspace?: boolean;
   /** Also build `considered`: the hooks that are not registered (hooks disabled, untrusted folder, inactive extension), marked why. */
   keepInactive?: boolean;
+  /** `--gemini-version`: the release whose rules apply (default: HOOKRUN_GEMINI_VERSION, else the newest checked). */
+  version?: string;
 }
 
 /** One settings file, read and checked on its own (what `validate` reports per file). */
@@ -46,7 +51,7 @@ export interface SettingsLayer {
   layer: SettingsLayerName;
   path: string;
   exists: boolean;
-  /** Set when Gemini does not read this file at all (the workspace when cwd is the home directory). */
+  /** Set when Gemini does not read this file at all (the workspace when cwd is the home directory, an insecure system file). */
   skipped?: string;
   /** The parsed text with positions; absent when the file is missing, skipped or unreadable. */
   doc?: JsoncDocument;
@@ -85,16 +90,44 @@ export function workspaceIsHome(ctx: Context): boolean {
   return realpathOr(ctx.cwd) === realpathOr(geminiHome(ctx));
 }
 
-/** Reads every layer in merge order. Never throws: problems are in each layer's `error`/`diagnostics`. */
-export function loadSettingsLayers(ctx: Context): SettingsLayer[] {
+/**
+ * Reads every layer in merge order, as the release `profile` reads them (default: the one HOOKRUN_GEMINI_VERSION
+ * names, else the newest checked). Never throws for a file: problems are in each layer's `error`/`diagnostics`.
+ */
+export function loadSettingsLayers(ctx: Context, profile: GeminiProfile = resolveGeminiProfile(undefined, ctx.env)): SettingsLayer[] {
   const paths = geminiSettingsPaths(ctx);
   const skipWorkspace = workspaceIsHome(ctx);
+  const secureSystemFiles = geminiHas(profile, 'secureSystemFiles');
   return SETTINGS_LAYERS.map((layer) => {
     if (layer === 'workspace' && skipWorkspace) {
       return { ...emptyLayer(layer, paths[layer], observed.exists(paths[layer])), skipped: 'the workspace is the home directory' };
     }
+    if ((layer === 'system' || layer === 'systemDefaults') && secureSystemFiles) {
+      // Checked before the file is read: Gemini CLI reads nothing of an insecure file, not even its syntax.
+      const problem = systemFileProblem(paths[layer], ctx.platform);
+      if (problem) return insecureSystemLayer(layer, paths[layer], problem, profile);
+    }
     return loadSettingsLayer(ctx, layer, paths[layer]);
   });
+}
+
+/** What Gemini CLI calls each system file in its warning. */
+const SYSTEM_FILE_LABEL = { system: 'system settings', systemDefaults: 'system defaults' } as const;
+
+/** A system file Gemini CLI skips: read as absent, with the warning naming the file and the check it failed. */
+function insecureSystemLayer(layer: 'system' | 'systemDefaults', file: string, problem: string, profile: GeminiProfile): SettingsLayer {
+  const label = SYSTEM_FILE_LABEL[layer];
+  const diagnostic: Diagnostic = {
+    code: 'system-file-insecure',
+    severity: 'warning',
+    message:
+      `Gemini CLI ${profile.version.join('.')} skips this ${label} file, so nothing in it applies (no hook, no hooksConfig, no security setting): ${problem}. ` +
+      `From 0.60.0 on, Gemini CLI reads a system file only when it and every folder above it are owned by root (uid 0) and writable by neither group nor others, ` +
+      `and otherwise warns "Security Warning: Skipping ${label} file". To have it read, make the file and those folders root-owned without group or other write ` +
+      `(sudo chown root:root, sudo chmod go-w); to follow Gemini CLI 0.59 or older, which reads it anyway: --gemini-version 0.59.0.`,
+    location: { file, line: 0, column: 0, path: [] },
+  };
+  return { ...emptyLayer(layer, file, true), skipped: `not root-owned and locked down (${problem})`, diagnostics: [diagnostic] };
 }
 
 /** One file: read, parse (JSONC), require an object, expand environment variables, validate. */
@@ -149,9 +182,10 @@ function parseLayerText(text: string | undefined, file: string): ParsedLayer {
 }
 
 export async function loadGeminiConfig(ctx: Context, opts: GeminiLoadOptions = {}): Promise<ResolvedConfig> {
-  const layers = loadSettingsLayers(ctx);
+  const profile = resolveGeminiProfile(opts.version, ctx.env);
+  const layers = loadSettingsLayers(ctx, profile);
   throwFatal(layers);
-  const trust = decideGeminiTrust(ctx, layers, opts);
+  const trust = decideGeminiTrust(ctx, layers, { ...opts, profile });
   const included = layers.filter((layer) => layer.layer !== 'workspace' || trust.trusted);
   const merged = mergeLayers(included);
   throwIf(startUpBlocker(merged, included));
@@ -249,7 +283,7 @@ function throwIf(blocker: StartUpBlocker | undefined): void {
 }
 
 /** Folder trust, decided from the layers a workspace cannot edit (system defaults, user, system). Throws on a broken trustedFolders.json. */
-export function decideGeminiTrust(ctx: Context, layers: readonly SettingsLayer[], opts: GeminiLoadOptions = {}): TrustDecision {
+export function decideGeminiTrust(ctx: Context, layers: readonly SettingsLayer[], opts: TrustOptions = {}): TrustDecision {
   const outside = layers.filter((layer) => layer.layer !== 'workspace');
   return decideFolderTrust(ctx, mergeLayers(outside), opts);
 }
@@ -414,18 +448,21 @@ export function hooksDisabledDiagnostic(included: readonly SettingsLayer[]): Dia
 }
 
 export function untrustedDiagnostic(ctx: Context, trust: TrustDecision): Diagnostic {
+  const how = trust.detail === RESTRICTED_MODE
+    ? `GEMINI_RESTRICTED_MODE=true makes Gemini CLI (0.59.0 and later) treat every folder as untrusted, whatever --trust-workspace, GEMINI_CLI_TRUST_WORKSPACE or trustedFolders.json say (a headless run refuses to start): unset it to trust ${ctx.cwd}.`
+    : `To trust ${ctx.cwd}: pass --trust-workspace, set GEMINI_CLI_TRUST_WORKSPACE=true, or run \`hookrun trust --folder ${ctx.cwd}\`.`;
   return {
     code: 'untrusted-folder',
     severity: 'warning',
     message:
       `Project hooks disabled because the folder is not trusted. No settings hook runs here (system, user and workspace ones alike; extension hooks still do)` +
-      `${trust.detail ? ` [${trust.detail}]` : ''}. To trust ${ctx.cwd}: pass --trust-workspace, set GEMINI_CLI_TRUST_WORKSPACE=true, ` +
-      `or run \`hookrun trust --folder ${ctx.cwd}\`.`,
+      `${trust.detail ? ` [${trust.detail}]` : ''}. ${how}`,
   };
 }
 
 function untrustedDetail(ctx: Context, trust: TrustDecision): string {
-  return `the folder is not trusted${trust.detail ? ` (${trust.detail})` : ''}: Gemini CLI loads no settings hook here; to trust ${ctx.cwd} pass --trust-workspace or set GEMINI_CLI_TRUST_WORKSPACE=true`;
+  const how = trust.detail === RESTRICTED_MODE ? 'unset GEMINI_RESTRICTED_MODE' : 'pass --trust-workspace or set GEMINI_CLI_TRUST_WORKSPACE=true';
+  return `the folder is not trusted${trust.detail ? ` (${trust.detail})` : ''}: Gemini CLI loads no settings hook here; to trust ${ctx.cwd} ${how}`;
 }
 
 function inactiveExtensionDetail(ctx: Context, name: string): string {

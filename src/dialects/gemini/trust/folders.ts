@@ -1,4 +1,6 @@
 // Gemini CLI's folder trust decision (trustedFolders.ts), checked in this order:
+// 0. From 0.59.0 on, GEMINI_RESTRICTED_MODE exactly "true" → untrusted, before anything else (so also
+//    before `--trust-workspace`, which stands for GEMINI_CLI_TRUST_WORKSPACE=true);
 // 1. `--trust-workspace` (hookrun's flag, the same as GEMINI_CLI_TRUST_WORKSPACE=true for one run);
 // 2. GEMINI_CLI_TRUST_WORKSPACE exactly "true" → trusted, exactly "false" → untrusted; then hookrun's
 //    HOOKRUN_TRUST_WORKSPACE=true (every dialect's one-run trust) → trusted;
@@ -14,14 +16,24 @@ import { configError, formatLocation, type HookrunError } from '../../../errors.
 import type { JsonObject, TrustDecision } from '../../../types.js';
 import { isPlainObject } from '../../../settings/jsonc.js';
 import { loadTrustedFolders, matchingRule, trustProblemLines, type TrustedFolders } from '../../../trust/folders.js';
+import { geminiHas, resolveGeminiProfile, type GeminiProfile } from '../version.js';
 
 export interface TrustOptions {
   /** `--trust-workspace`. */
   trustWorkspace?: boolean;
+  /** The release whose rules apply (default: the one HOOKRUN_GEMINI_VERSION names, else the newest checked). */
+  profile?: GeminiProfile;
 }
+
+/** The detail of a folder made untrusted by GEMINI_RESTRICTED_MODE (messages tell how to undo it). */
+export const RESTRICTED_MODE = 'GEMINI_RESTRICTED_MODE=true';
 
 /** The trust decision for ctx.cwd. `settings` must be merged from system defaults, user and system only. */
 export function decideFolderTrust(ctx: Context, settings: JsonObject, options: TrustOptions = {}): TrustDecision {
+  // Only the exact string "true" counts, as Gemini CLI compares it.
+  if (ctx.env.GEMINI_RESTRICTED_MODE === 'true' && geminiHas(options.profile ?? resolveGeminiProfile(undefined, ctx.env), 'restrictedMode')) {
+    return { trusted: false, by: 'env', detail: RESTRICTED_MODE };
+  }
   if (options.trustWorkspace) return { trusted: true, by: 'flag', detail: '--trust-workspace' };
   const fromEnv = ctx.env.GEMINI_CLI_TRUST_WORKSPACE;
   if (fromEnv === 'true' || fromEnv === 'false') {

@@ -8,6 +8,7 @@ export const FINDING_CODES = {
   'settings-unreadable': { severity: 'error', title: 'A settings file exists but cannot be read' },
   'settings-syntax-error': { severity: 'error', title: 'A settings file is not valid JSON (comments allowed, trailing commas not)' },
   'settings-not-object': { severity: 'error', title: 'A settings file does not hold a JSON object' },
+  'system-file-insecure': { severity: 'warning', title: 'A system settings or system defaults file is not root-owned and locked down: Gemini CLI 0.60.0 and later skip it' },
   'schema-invalid': { severity: 'warning', title: 'A value has the wrong type for Gemini CLI\'s settings schema' },
   'disabled-not-list': { severity: 'error', title: 'hooksConfig.disabled is neither a list nor a string: Gemini CLI fails at start-up' },
   'section-null': { severity: 'error', title: 'hooksConfig or security is null: Gemini CLI reads it when it starts and cannot start' },
@@ -56,6 +57,10 @@ export const FINDING_CODES = {
   'env-file-loaded': { severity: 'info', title: 'Gemini CLI loads a .env file at start-up; its hooks inherit the variables it sets' },
   'env-file-unreadable': { severity: 'warning', title: 'Gemini CLI\'s search for a .env file stops at one it cannot read: nothing is loaded' },
   'env-cloud-shell-project': { severity: 'info', title: 'In Cloud Shell, Gemini CLI replaces GOOGLE_CLOUD_PROJECT at start-up' },
+  'ask-hangs-headless': { severity: 'warning', title: 'A BeforeTool hook answers "ask": a headless `gemini -p --yolo` run waits forever for the confirmation' },
+  'precompress-every-request': { severity: 'warning', title: 'A PreCompress hook for trigger "auto" runs before every model request, not once per compression' },
+  'prompt-response-repeats': { severity: 'info', title: 'An AfterAgent hook reads prompt_response, in which Gemini CLI repeats streamed text' },
+  'skip-trust-workspace-hooks': { severity: 'info', title: 'Workspace hooks in an untrusted folder: `gemini --skip-trust` does not run them' },
 } as const satisfies Record<string, CodeInfo>;
 
 export type FindingCode = keyof typeof FINDING_CODES;

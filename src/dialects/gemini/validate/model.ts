@@ -19,6 +19,7 @@ import { registerHooks, type HookSlot, type Locator } from '../settings/registry
 import { addEventNameHints } from '../settings/event-hint.js';
 import { isHookEventName, type HookEventName } from '../events.js';
 import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, TrustDecision } from '../../../types.js';
+import { resolveGeminiProfile, type GeminiProfile } from '../version.js';
 
 /** One hook definition (`{matcher, sequential, hooks: [...]}`) as written in one file. */
 export interface Definition {
@@ -58,8 +59,8 @@ export interface TrustedHooksFile {
   keys: ReadonlySet<string>;
 }
 
-export function collectGemini(ctx: Context): ValidationModel {
-  const layers = loadSettingsLayers(ctx);
+export function collectGemini(ctx: Context, profile: GeminiProfile = resolveGeminiProfile(undefined, ctx.env)): ValidationModel {
+  const layers = loadSettingsLayers(ctx, profile);
   const diagnostics: Diagnostic[] = [];
   for (const layer of layers) {
     if (layer.error) diagnostics.push(layerErrorDiagnostic(layer, layer.error));
@@ -67,7 +68,7 @@ export function collectGemini(ctx: Context): ValidationModel {
   }
   const checked = layers.filter((layer) => !layer.skipped);
   const merged = mergeLayers(checked);
-  const trust = trustOf(ctx, layers, diagnostics);
+  const trust = trustOf(ctx, layers, diagnostics, profile);
   const disabled = disabledList(merged);
   if (trust) {
     // The .env file Gemini CLI would load (its start-up settings hold the workspace file only when trusted).
@@ -132,9 +133,9 @@ function register(slots: HookSlot[], options: RegisterOptions, definitions: Defi
   }
 }
 
-function trustOf(ctx: Context, layers: SettingsLayer[], diagnostics: Diagnostic[]): TrustDecision | undefined {
+function trustOf(ctx: Context, layers: SettingsLayer[], diagnostics: Diagnostic[], profile: GeminiProfile): TrustDecision | undefined {
   try {
-    return decideGeminiTrust(ctx, layers);
+    return decideGeminiTrust(ctx, layers, { profile });
   } catch (error) {
     if (!(error instanceof HookrunError)) throw error;
     const diagnostic: Diagnostic = { code: 'trusted-folders-invalid', severity: 'error', message: error.message };

@@ -10,8 +10,10 @@ import { sequentialRule, timeoutRules, unknownKeyRule } from './rules/fields.js'
 import { loaderFindings } from './rules/loader.js';
 import { matcherRules } from './rules/matchers.js';
 import { disabledRules, duplicateRule } from './rules/names.js';
+import { agentLoopRules } from './rules/agent-loop.js';
 import { secretCommandRule, stateRules, trustedHooksRule } from './rules/trust.js';
 import type { Report, Rule } from './rules/types.js';
+import { resolveGeminiProfile } from '../version.js';
 
 const RULES: readonly Rule[] = [
   loaderFindings,
@@ -26,15 +28,18 @@ const RULES: readonly Rule[] = [
   backgroundRules,
   trustedHooksRule,
   secretCommandRule,
+  agentLoopRules,
 ];
 
 export interface ValidateOptions {
   /** Finding codes to leave out. */
   ignore?: readonly string[];
+  /** `--gemini-version`: the release whose rules apply (default: HOOKRUN_GEMINI_VERSION, else the newest checked). */
+  version?: string;
 }
 
 export function validateGemini(ctx: Context, options: ValidateOptions = {}): ValidateResult {
-  const model = collectGemini(ctx);
+  const model = collectGemini(ctx, resolveGeminiProfile(options.version, ctx.env));
   const found: Diagnostic[] = [];
   const report: Report = (code, message, location, fix) => {
     const finding: Diagnostic = { code, severity: severityOf(code), message };

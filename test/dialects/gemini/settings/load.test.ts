@@ -8,6 +8,9 @@ import { hooksFor, makeSandbox, type Sandbox } from '../sandbox.js';
 let s: Sandbox;
 beforeEach(async () => {
   s = await makeSandbox();
+  // The layers as Gemini CLI merges them: its 0.59.0 reads the sandbox's system files in the temp dir, where
+  // 0.60.0 and later skip them as insecure (system-file.test.ts); a root-owned one merges the same way.
+  s.env.HOOKRUN_GEMINI_VERSION = '0.59.0';
 });
 afterEach(async () => {
   await s.cleanup();

@@ -10,6 +10,8 @@ import { makeSandbox, type Sandbox } from '../sandbox.js';
 let s: Sandbox;
 beforeEach(async () => {
   s = await makeSandbox();
+  // The system file below sits in the temp dir: Gemini CLI 0.59.0 reads it, 0.60.0 and later skip it as insecure.
+  s.env.HOOKRUN_GEMINI_VERSION = '0.59.0';
   await s.writeJson(s.workspaceSettings, {
     hooks: {
       BeforeTool: [{ hooks: [{ type: 'command', name: 'guard', command: './guard.sh' }, { type: 'command', command: 'echo ok' }] }],

@@ -118,6 +118,29 @@ function firstSimpleCommand(command: string, ctx: Context): string[] | undefined
   return words;
 }
 
+/** The largest script whose text {@link scriptTextOf} reads. */
+const SCRIPT_TEXT_LIMIT = 256 * 1024;
+
+/**
+ * The text of the file a command starts (the program its first simple command names by path, or the
+ * script its interpreter runs), for the rules that look at what a hook answers; undefined when there is
+ * none that can be found, or it is not a small regular file.
+ */
+export function scriptTextOf(command: string, ctx: Context): string | undefined {
+  if (ctx.platform === 'win32') return undefined;
+  const [first, ...rest] = firstSimpleCommand(command, ctx) ?? [];
+  if (first === undefined || first.includes(UNKNOWN) || NOT_A_PROGRAM.has(first)) return undefined;
+  const word = INTERPRETERS.has(path.basename(first)) ? interpreterScript(rest) : first.includes('/') ? first : undefined;
+  if (word === undefined || word.includes(UNKNOWN)) return undefined;
+  const file = resolveWord(word, ctx);
+  try {
+    const stat = fs.statSync(file);
+    return stat.isFile() && stat.size <= SCRIPT_TEXT_LIMIT ? fs.readFileSync(file, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function interpreterScript(args: string[]): string | undefined {
   for (const arg of args) {
     if (INLINE_OPTIONS.has(arg)) return undefined;

@@ -24,6 +24,8 @@ const FIXES: Partial<Record<FindingCode, (d: Diagnostic) => string>> = {
       : 'Make the file readable by the user who runs Gemini CLI, or remove it.',
   'settings-syntax-error': () => SETTINGS_SYNTAX_FIX,
   'settings-not-object': () => 'Put the settings in one JSON object: { "hooks": { ... } }.',
+  'system-file-insecure': () =>
+    'Make the file and every folder above it owned by root and not writable by group or others (sudo chown root:root, sudo chmod go-w), or move it into such a folder; with Gemini CLI 0.59 or older, give --gemini-version 0.59.0.',
   // `hookrun schema settings` describes hooks and hooksConfig only; other keys get the type named in the message.
   'schema-invalid': (d) =>
     ['hooks', 'hooksConfig'].includes(String(d.location?.path[0]))
