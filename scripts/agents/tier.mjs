@@ -1,0 +1,199 @@
+// The agent tier: runs each scenario through the real, pinned agent binaries (offline, in a network namespace
+// whose only interface is loopback, against a fake model) and through `hookrun run`, and prints where they
+// agree. `npm run test:agents [-- --agent NAME]... [--only ID] [--update] [--jobs N]`; docs/conformance.md.
+//
+// Outside the namespace it installs the agents (network needed), then re-runs itself under `unshare -n`;
+// inside it brings `lo` up, proves that nothing else is reachable, and runs everything there.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { agentDir, cacheRoot, install, versions } from './install.mjs';
+import { allScenarios } from './scenarios.mjs';
+import { runAgent } from './run-agent.mjs';
+import { deriveCase, lastToolResult } from './derive.mjs';
+import { replayCase } from './replay.mjs';
+import auggie from './agents/auggie.mjs';
+import claude from './agents/claude.mjs';
+import codex from './agents/codex.mjs';
+import copilot from './agents/copilot.mjs';
+import droid from './agents/droid.mjs';
+import gemini from './agents/gemini.mjs';
+
+const AGENTS = { claude, codex, copilot, gemini, droid, auggie };
+const CORPUS = path.resolve(import.meta.dirname, '../../test/conformance/tier-cases.json');
+
+const { values: opts } = parseArgs({
+  options: {
+    agent: { type: 'string', multiple: true },
+    only: { type: 'string', multiple: true },
+    update: { type: 'boolean', default: false },
+    jobs: { type: 'string', default: '2' },
+    inside: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+const wanted = (opts.agent ?? Object.keys(AGENTS)).flatMap((a) => a.split(','));
+for (const name of wanted) if (!AGENTS[name]) throw new Error(`unknown agent ${name}; one of ${Object.keys(AGENTS).join(', ')}`);
+
+/** Why a network namespace cannot be made here, or undefined when it can. */
+function namespaceProblem() {
+  const probe = spawnSync('unshare', ['-n', 'sh', '-c', 'ip link set lo up'], { encoding: 'utf8' });
+  if (probe.error) return `unshare could not start (${probe.error.message})`;
+  if (probe.status !== 0) return `\`unshare -n\` then \`ip link set lo up\` failed (exit ${probe.status}): ${probe.stderr.trim()}`;
+  return undefined;
+}
+
+async function outside() {
+  const problem = namespaceProblem();
+  if (problem) {
+    console.error(`agent tier: ${problem}.\nThe tier runs agents only in a network namespace with loopback alone (root, or user namespaces, and iproute2). Nothing was run.`);
+    return 1;
+  }
+  for (const name of wanted) {
+    if (!AGENTS[name].runnable) continue;
+    process.stdout.write(`install ${versions[name].package}@${versions[name].version} … `);
+    console.log(install(name));
+  }
+  const args = process.argv.slice(2).concat('--inside');
+  const inner = spawnSync('unshare', ['-n', process.execPath, process.argv[1], ...args], { stdio: 'inherit' });
+  return inner.status ?? 1;
+}
+
+/** Inside the namespace: lo up, and a connection to an outside address must fail. */
+function isolate() {
+  const up = spawnSync('ip', ['link', 'set', 'lo', 'up'], { encoding: 'utf8' });
+  if (up.status !== 0) throw new Error(`ip link set lo up: ${up.stderr}`);
+  const links = spawnSync('ip', ['-o', 'link'], { encoding: 'utf8' }).stdout.trim().split('\n');
+  if (links.length !== 1 || !links[0].includes(': lo:')) throw new Error(`not isolated: ${links.join('; ')}`);
+  console.log(`network namespace: interfaces ${links.map((l) => l.split(':')[1].trim()).join(', ')}`);
+}
+
+async function pool(items, jobs, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await work(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+async function inside() {
+  isolate();
+  const scenarios = allScenarios().filter((s) => !opts.only || opts.only.some((o) => s.id === o || s.id.startsWith(o)));
+  const jobs = Number(opts.jobs);
+  const outcomes = [];
+  for (const name of wanted) {
+    const agent = AGENTS[name];
+    const version = versions[name].version;
+    if (!agent.runnable) {
+      console.log(`\n${name} ${version}: not run: ${agent.notRunnable}`);
+      outcomes.push({ agent: name, version, notRun: agent.notRunnable });
+      continue;
+    }
+    const dir = agentDir(name);
+    console.log(`\n${name} ${version} (${scenarios.length} scenarios, ${jobs} at a time)`);
+    const rows = await pool(scenarios, jobs, async (scenario) => {
+      const skip = agent.skip?.(scenario);
+      if (skip) return { agent: name, scenario, status: 'skipped', why: skip };
+      const run = await runAgent(agent, dir, scenario);
+      const derived = deriveCase(agent, version, scenario, run);
+      const row = { agent: name, version, scenario, run };
+      if (derived.skip) Object.assign(row, { status: 'no case', why: derived.skip });
+      else {
+        const replay = await replayCase(derived.case);
+        Object.assign(row, { status: replay.agrees ? 'agree' : 'disagree', case: derived.case, replay });
+      }
+      if (scenario.observe) row.observedText = run.observed;
+      const mark = { agree: '=', disagree: 'x', 'no case': '-', skipped: 's' }[row.status];
+      console.log(`  ${mark} ${scenario.id.padEnd(28)} ${row.status}${row.replay && !row.replay.agrees ? `: ${row.replay.mismatches.join('; ')}` : row.why ? `: ${row.why}` : ''} (${run.ms} ms)`);
+      if (opts.verbose && row.case) console.log(`      ${row.case.about}`);
+      if (!opts.verbose) await rm(run.root, { recursive: true, force: true });
+      return row;
+    });
+    outcomes.push(...rows);
+  }
+  printTable(outcomes);
+  const proof = outcomes.find((o) => o.scenario?.id === 'isolation-curl' && o.observedText !== undefined);
+  if (proof) console.log(`\nisolation (${proof.agent}): the model's \`curl http://1.1.1.1/\` in the agent's shell gave:\n${proof.observedText.trim()}`);
+  await saveResults(outcomes);
+  if (opts.update) await updateCorpus(outcomes);
+  return 0;
+}
+
+function printTable(outcomes) {
+  const classes = [...new Set(outcomes.filter((o) => o.scenario).map((o) => o.scenario.class))];
+  const cell = (rows) => {
+    const agree = rows.filter((r) => r.status === 'agree').length;
+    const disagree = rows.filter((r) => r.status === 'disagree').length;
+    return rows.length === 0 ? '' : `${agree}/${agree + disagree}`;
+  };
+  console.log('\nagree/compared per agent and class (scenarios without a case or skipped are not compared)\n');
+  console.log(`| agent | ${classes.join(' | ')} | total | disagree | no case | skipped |`);
+  console.log(`|---|${classes.map(() => '---').join('|')}|---|---|---|---|`);
+  for (const name of wanted) {
+    const mine = outcomes.filter((o) => o.agent === name);
+    const first = mine[0];
+    if (first?.notRun) {
+      console.log(`| ${name} ${first.version} | ${classes.map(() => '').join(' | ')} | not run | | | |`);
+      continue;
+    }
+    const count = (s) => mine.filter((o) => o.status === s).length;
+    console.log(
+      `| ${name} ${versions[name].version} | ${classes.map((c) => cell(mine.filter((o) => o.scenario.class === c))).join(' | ')} | ${cell(mine)} | ${count('disagree')} | ${count('no case')} | ${count('skipped')} |`,
+    );
+  }
+}
+
+/** Every run's outcome, for reading afterwards: <cache>/results/<agent>.json (outside the repository). */
+async function saveResults(outcomes) {
+  const dir = path.join(cacheRoot(), 'results');
+  await mkdir(dir, { recursive: true });
+  for (const name of wanted) {
+    const rows = outcomes
+      .filter((o) => o.agent === name && o.scenario)
+      .map((o) => ({
+        id: o.scenario.id,
+        status: o.status,
+        why: o.why,
+        about: o.case?.about,
+        mismatches: o.replay?.mismatches,
+        hookrun: o.replay ? { exit: o.replay.exitCode, stdout: o.replay.stdout, stderr: o.replay.stderr } : undefined,
+        agent: o.run
+          ? { exit: o.run.exitCode, ms: o.run.ms, stdout: o.run.stdout.slice(-4000), stderr: o.run.stderr.slice(-4000), order: o.run.order, lastToolResult: lastToolResult(o.run.scripted.at(-1)) }
+          : undefined,
+        observed: o.observedText,
+      }));
+    await writeFile(path.join(dir, `${name}.json`), `${JSON.stringify(rows, null, 1)}\n`);
+  }
+  console.log(`\nper-scenario results: ${dir}/<agent>.json`);
+}
+
+/**
+ * Writes the derived cases into the committed corpus: the cases of the scenarios just run are replaced, the
+ * others kept. A case hookrun disagrees with keeps the agent's expectation and says so (`hookrunDisagrees`).
+ */
+async function updateCorpus(outcomes) {
+  const old = existsSync(CORPUS) ? JSON.parse(await readFile(CORPUS, 'utf8')) : [];
+  const fresh = outcomes.filter((o) => o.case);
+  const ids = new Set(fresh.map((o) => o.case.id));
+  const kept = old.filter((c) => !ids.has(c.id));
+  const cases = [
+    ...kept,
+    ...fresh.map((o) => ({
+      ...o.case,
+      agent: `${versions[o.agent].package}@${o.version}`,
+      ...(o.replay.agrees ? {} : { hookrunDisagrees: o.replay.mismatches }),
+    })),
+  ].sort((a, b) => a.id.localeCompare(b.id));
+  await writeFile(CORPUS, `${JSON.stringify(cases, null, 1)}\n`);
+  console.log(`corpus: ${path.relative(process.cwd(), CORPUS)}: ${cases.length} cases (${fresh.length} from this run)`);
+}
+
+process.exitCode = opts.inside ? await inside() : await outside();
