@@ -1,10 +1,10 @@
 // Turns what the real agent did into a case in the dialect-cases format (shared/conformance/README.md): the
 // hook's stdin as --event, the agent's outcome mapped onto hookrun's exit code, the hooks that fired, and
 // the texts that reached the model or the user. The mapping (docs/conformance.md, "The agent tier"):
-//   pre    tool ran 0; permission prompt reached (ask) 3; turn ended with no further request 4; else 2
+//   pre    turn ended with no further request 4; tool ran 0; permission prompt reached (ask) 3; else 2
 //   post   model called again 0; turn ended after the tool 4
 //   prompt model called 0; else the agent's own word: blocked 2, stopped 4
-//   stop   a further model request (the turn went on) 2; the agent says a hook stopped it 4; else 0
+//   stop   more model requests than the script's steps (the turn went on) 2; the agent says a hook stopped it 4; else 0
 //   start  model called 0; else 4
 //   end    0
 import { token } from './hooks.mjs';
@@ -42,15 +42,17 @@ function exitFor(agent, scenario, run) {
   const requests = run.scripted.length;
   switch (scenario.event) {
     case 'pre':
+      // A turn that ended at the hook (no request after the tool call) was stopped, whether the tool ran or not.
+      if (requests <= 1) return 4;
       if (run.toolRan) return 0;
-      if (agent.sawAsk(run)) return 3;
-      return requests <= 1 ? 4 : 2;
+      return agent.sawAsk(run) ? 3 : 2;
     case 'post':
       return requests <= 1 ? 4 : 0;
     case 'prompt':
       return requests > 0 ? 0 : agent.promptOutcome(run);
     case 'stop':
-      return requests > 1 ? 2 : agent.stopOutcome(run);
+      // More requests than the script has steps: the agent went on after the Stop hook.
+      return requests > scenario.model.length ? 2 : agent.stopOutcome(run);
     case 'start':
       return requests > 0 ? 0 : 4;
     default:

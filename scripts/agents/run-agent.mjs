@@ -109,6 +109,8 @@ export async function runAgent(agent, agentDir, scenario) {
       toolRan: existsSync(path.join(root, 'ran-tool')),
       requests: fake.requests,
       scripted,
+      /** Every scripted request's body, as one text (what the model was told). */
+      modelText: JSON.stringify(scripted.map((r) => r.body)),
       observed: scenario.observe ? await readIf(path.join(root, scenario.observe)) : undefined,
     };
   } finally {

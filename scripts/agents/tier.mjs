@@ -32,6 +32,7 @@ const { values: opts } = parseArgs({
     jobs: { type: 'string', default: '2' },
     inside: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    rederive: { type: 'boolean', default: false },
   },
 });
 const wanted = (opts.agent ?? Object.keys(AGENTS)).flatMap((a) => a.split(','));
@@ -45,7 +46,24 @@ function namespaceProblem() {
   return undefined;
 }
 
+// What each agent did is kept (<cache>/runs/<agent>/<scenario>.json), so `--rederive` can turn the recorded
+// observations into cases again after a change to the mapping, without running the agents.
+const runFile = (agent, scenario) => path.join(cacheRoot(), 'runs', agent, `${scenario.id}.json`);
+
+async function saveRun(agent, scenario, run) {
+  await mkdir(path.dirname(runFile(agent, scenario)), { recursive: true });
+  await writeFile(runFile(agent, scenario), JSON.stringify({ ...run, fired: [...run.fired] }));
+}
+
+async function loadRun(agent, scenario) {
+  const file = runFile(agent, scenario);
+  if (!existsSync(file)) throw new Error(`no recorded run (${file}); run the tier without --rederive first`);
+  const run = JSON.parse(await readFile(file, 'utf8'));
+  return { ...run, fired: new Set(run.fired) };
+}
+
 async function outside() {
+  if (opts.rederive) return inside();
   const problem = namespaceProblem();
   if (problem) {
     console.error(`agent tier: ${problem}.\nThe tier runs agents only in a network namespace with loopback alone (root, or user namespaces, and iproute2). Nothing was run.`);
@@ -85,7 +103,7 @@ async function pool(items, jobs, work) {
 }
 
 async function inside() {
-  isolate();
+  if (!opts.rederive) isolate();
   const scenarios = allScenarios().filter((s) => !opts.only || opts.only.some((o) => s.id === o || s.id.startsWith(o)));
   const jobs = Number(opts.jobs);
   const outcomes = [];
@@ -102,7 +120,14 @@ async function inside() {
     const rows = await pool(scenarios, jobs, async (scenario) => {
       const skip = agent.skip?.(scenario);
       if (skip) return { agent: name, scenario, status: 'skipped', why: skip };
-      const run = await runAgent(agent, dir, scenario);
+      let run;
+      try {
+        run = opts.rederive ? await loadRun(name, scenario) : await runAgent(agent, dir, scenario);
+        if (!opts.rederive) await saveRun(name, scenario, run);
+      } catch (error) {
+        console.log(`  ! ${scenario.id.padEnd(28)} error: ${error.message}`);
+        return { agent: name, scenario, status: 'error', why: error.message };
+      }
       const derived = deriveCase(agent, version, scenario, run);
       const row = { agent: name, version, scenario, run };
       if (derived.skip) Object.assign(row, { status: 'no case', why: derived.skip });
@@ -114,7 +139,7 @@ async function inside() {
       const mark = { agree: '=', disagree: 'x', 'no case': '-', skipped: 's' }[row.status];
       console.log(`  ${mark} ${scenario.id.padEnd(28)} ${row.status}${row.replay && !row.replay.agrees ? `: ${row.replay.mismatches.join('; ')}` : row.why ? `: ${row.why}` : ''} (${run.ms} ms)`);
       if (opts.verbose && row.case) console.log(`      ${row.case.about}`);
-      if (!opts.verbose) await rm(run.root, { recursive: true, force: true });
+      if (!opts.verbose && !opts.rederive) await rm(run.root, { recursive: true, force: true });
       return row;
     });
     outcomes.push(...rows);
@@ -135,7 +160,7 @@ function printTable(outcomes) {
     return rows.length === 0 ? '' : `${agree}/${agree + disagree}`;
   };
   console.log('\nagree/compared per agent and class (scenarios without a case or skipped are not compared)\n');
-  console.log(`| agent | ${classes.join(' | ')} | total | disagree | no case | skipped |`);
+  console.log(`| agent | ${classes.join(' | ')} | total | disagree | no case or error | skipped |`);
   console.log(`|---|${classes.map(() => '---').join('|')}|---|---|---|---|`);
   for (const name of wanted) {
     const mine = outcomes.filter((o) => o.agent === name);
@@ -146,9 +171,21 @@ function printTable(outcomes) {
     }
     const count = (s) => mine.filter((o) => o.status === s).length;
     console.log(
-      `| ${name} ${versions[name].version} | ${classes.map((c) => cell(mine.filter((o) => o.scenario.class === c))).join(' | ')} | ${cell(mine)} | ${count('disagree')} | ${count('no case')} | ${count('skipped')} |`,
+      `| ${name} ${versions[name].version} | ${classes.map((c) => cell(mine.filter((o) => o.scenario.class === c))).join(' | ')} | ${cell(mine)} | ${count('disagree')} | ${count('no case') + count('error')} | ${count('skipped')} |`,
     );
   }
+}
+
+/** Per hook call (`w.0`, `h1.0`, …): the cwd it ran in and the names of the variables in its environment. */
+function hookLogs(run) {
+  const calls = {};
+  for (const [file, text] of Object.entries(run.logs)) {
+    const [call, kind] = [file.slice(0, file.lastIndexOf('.')), file.slice(file.lastIndexOf('.') + 1)];
+    calls[call] ??= {};
+    if (kind === 'cwd') calls[call].cwd = text.trim().replaceAll(run.root, '@ROOT@');
+    if (kind === 'env') calls[call].env = text.split('\n').map((l) => l.split('=')[0]).filter((n) => /^[A-Z_][A-Z0-9_]*$/.test(n)).sort();
+  }
+  return calls;
 }
 
 /** Every run's outcome, for reading afterwards: <cache>/results/<agent>.json (outside the repository). */
@@ -166,7 +203,7 @@ async function saveResults(outcomes) {
         mismatches: o.replay?.mismatches,
         hookrun: o.replay ? { exit: o.replay.exitCode, stdout: o.replay.stdout, stderr: o.replay.stderr } : undefined,
         agent: o.run
-          ? { exit: o.run.exitCode, ms: o.run.ms, stdout: o.run.stdout.slice(-4000), stderr: o.run.stderr.slice(-4000), order: o.run.order, lastToolResult: lastToolResult(o.run.scripted.at(-1)) }
+          ? { exit: o.run.exitCode, ms: o.run.ms, stdout: o.run.stdout.slice(-4000), stderr: o.run.stderr.slice(-4000), order: o.run.order, hooks: hookLogs(o.run), lastToolResult: lastToolResult(o.run.scripted.at(-1)) }
           : undefined,
         observed: o.observedText,
       }));

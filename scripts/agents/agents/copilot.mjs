@@ -55,7 +55,8 @@ export default {
       COPILOT_PROVIDER_API_KEY: 'sk-fake',
     },
   }),
-  visibleText: (run) => run.stdout + run.stderr,
+  /** Its answer and block texts; `! …` lines are warnings (a hook's non-blocking stderr), as hookrun's stderr. */
+  visibleText: (run) => run.stdout + run.stderr.split('\n').filter((line) => !line.startsWith('! ')).join('\n'),
   /** In -p mode an ask becomes a deny that says it could not ask. */
   sawAsk: (run) => run.modelText.includes('unable to ask user for confirmation'),
   promptOutcome: () => 2,
