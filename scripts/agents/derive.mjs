@@ -2,7 +2,8 @@
 // hook's stdin as --event, the agent's outcome mapped onto hookrun's exit code, the hooks that fired, and
 // the texts that reached the model or the user. The mapping (docs/conformance.md, "The agent tier"):
 //   pre    turn ended with no further request 4; tool ran 0; permission prompt reached (ask) 3; else 2
-//   post   model called again 0; turn ended after the tool 4
+//   post   turn ended after the tool 4; else 0, or the agent's own word where its dialect maps a replaced
+//          result to 2 (Gemini's AfterTool block)
 //   prompt model called 0; else the agent's own word: blocked 2, stopped 4
 //   stop   more model requests than the script's steps (the turn went on) 2; the agent says a hook stopped it 4; else 0
 //   start  model called 0; else 4
@@ -47,7 +48,7 @@ function exitFor(agent, scenario, run) {
       if (run.toolRan) return 0;
       return agent.sawAsk(run) ? 3 : 2;
     case 'post':
-      return requests <= 1 ? 4 : 0;
+      return requests <= 1 ? 4 : (agent.postOutcome?.(run) ?? 0);
     case 'prompt':
       return requests > 0 ? 0 : agent.promptOutcome(run);
     case 'stop':

@@ -60,6 +60,9 @@ export default {
   }),
   visibleText: (run) => run.stdout + run.stderr,
   sawAsk: () => false,
-  promptOutcome: () => 2,
+  /** stream-json reports a blocked prompt as a warning; a stopped one says nothing (gemini.md §6.9). */
+  promptOutcome: (run) => (run.stdout.includes('"Agent execution blocked:') ? 2 : 4),
+  /** An AfterTool block replaces the tool's result: hookrun's Gemini dialect exits 2 for it. */
+  postOutcome: (run) => (run.stdout.includes('"output":"Tool result blocked:') ? 2 : 0),
   stopOutcome: () => 0,
 };
