@@ -33,6 +33,7 @@ const { values: opts } = parseArgs({
     inside: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     rederive: { type: 'boolean', default: false },
+    table: { type: 'boolean', default: false },
   },
 });
 const wanted = (opts.agent ?? Object.keys(AGENTS)).flatMap((a) => a.split(','));
@@ -165,7 +166,8 @@ function printTable(outcomes) {
   for (const name of wanted) {
     const mine = outcomes.filter((o) => o.agent === name);
     const first = mine[0];
-    if (first?.notRun) {
+    if (!first) continue;
+    if (first.notRun) {
       console.log(`| ${name} ${first.version} | ${classes.map(() => '').join(' | ')} | not run | | | |`);
       continue;
     }
@@ -233,4 +235,16 @@ async function updateCorpus(outcomes) {
   console.log(`corpus: ${path.relative(process.cwd(), CORPUS)}: ${cases.length} cases (${fresh.length} from this run)`);
 }
 
-process.exitCode = opts.inside ? await inside() : await outside();
+/** The table of the committed corpus: a case agrees unless it carries `hookrunDisagrees`. */
+async function corpusTable() {
+  const cases = JSON.parse(await readFile(CORPUS, 'utf8'));
+  const outcomes = cases.map((c) => {
+    const agent = c.id.split('-')[1];
+    return { agent, version: versions[agent].version, scenario: { class: c.class }, status: c.hookrunDisagrees ? 'disagree' : 'agree' };
+  });
+  console.log(`${path.relative(process.cwd(), CORPUS)}: ${cases.length} cases`);
+  printTable(outcomes.filter((o) => wanted.includes(o.agent)));
+  return 0;
+}
+
+process.exitCode = opts.table ? await corpusTable() : opts.inside ? await inside() : await outside();
