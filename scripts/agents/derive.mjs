@@ -92,6 +92,7 @@ export function deriveCase(agent, version, scenario, run) {
     `hooks fired: ${[...run.fired].filter((n) => names.includes(n)).join(',') || 'none'}`,
     reached.length ? `reached the model/user: ${reached.join(',')}` : undefined,
     lost.length ? `dropped: ${lost.join(',')}` : undefined,
+    scenario.event === 'stop' && exit === 0 && agent.stopUnobservable ? `(${agent.stopUnobservable})` : undefined,
     tool !== undefined ? `last tool result: ${JSON.stringify(unroot(tool).slice(0, 160))}` : undefined,
   ]
     .filter(Boolean)

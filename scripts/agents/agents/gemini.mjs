@@ -65,4 +65,5 @@ export default {
   /** An AfterTool block replaces the tool's result: hookrun's Gemini dialect exits 2 for it. */
   postOutcome: (run) => (run.stdout.includes('"output":"Tool result blocked:') ? 2 : 0),
   stopOutcome: () => 0,
+  stopUnobservable: 'a stop at the end of a -p run shows nothing in stream-json: 0 here means the run ended, not that no hook asked to stop',
 };
