@@ -73,7 +73,12 @@ async function outside() {
   for (const name of wanted) {
     if (!AGENTS[name].runnable) continue;
     process.stdout.write(`install ${versions[name].package}@${versions[name].version} … `);
-    console.log(install(name));
+    try {
+      console.log(install(name));
+    } catch (error) {
+      // One agent that cannot be installed does not stop the others; inside, it is reported as not run.
+      console.log(`failed: ${error.message}`);
+    }
   }
   const args = process.argv.slice(2).concat('--inside');
   const inner = spawnSync('unshare', ['-n', process.execPath, process.argv[1], ...args], { stdio: 'inherit' });
@@ -117,6 +122,12 @@ async function inside() {
       continue;
     }
     const dir = agentDir(name);
+    if (!opts.rederive && !existsSync(agent.bin(dir))) {
+      const why = `not installed: ${agent.bin(dir)} is missing (see the install step's message)`;
+      console.log(`\n${name} ${version}: not run: ${why}`);
+      outcomes.push({ agent: name, version, notRun: why });
+      continue;
+    }
     console.log(`\n${name} ${version} (${scenarios.length} scenarios, ${jobs} at a time)`);
     const rows = await pool(scenarios, jobs, async (scenario) => {
       const skip = agent.skip?.(scenario);
@@ -168,7 +179,7 @@ function printTable(outcomes) {
     const first = mine[0];
     if (!first) continue;
     if (first.notRun) {
-      console.log(`| ${name} ${first.version} | ${classes.map(() => '').join(' | ')} | not run | | | |`);
+      console.log(`| ${name} ${first.version} | not run: ${first.notRun} |`);
       continue;
     }
     const count = (s) => mine.filter((o) => o.status === s).length;
