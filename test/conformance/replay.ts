@@ -82,7 +82,7 @@ export function replayArgs(c: DialectCase, root: string, ws: string): string[] {
   return [...args, '--cwd', ws, '--quiet'];
 }
 
-async function replay(c: DialectCase, roots: string[]): Promise<void> {
+export async function replay(c: DialectCase, roots: string[]): Promise<void> {
   const root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'hookrun-dialect-')));
   roots.push(root);
   const ws = path.join(root, 'ws');
