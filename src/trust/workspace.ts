@@ -40,13 +40,18 @@ export function decideWorkspaceTrust(ctx: Context, options: WorkspaceTrustOption
  * `p`'s hooks. The folder's hooks run only when the workspace is trusted too. `--trust-workspace` and
  * HOOKRUN_TRUST_WORKSPACE trust the workspace's whole project, parents included (the run asked for it).
  */
-export function folderTrust(ctx: Context, workspace: TrustDecision, options: WorkspaceTrustOptions = {}): (dir: string) => TrustDecision {
+export function folderTrust(
+  ctx: Context,
+  workspace: TrustDecision,
+  /** The dialect's decision for a folder (its own record first); default: hookrun's for every dialect. */
+  decide: (folder: Context) => TrustDecision = (folder) => decideWorkspaceTrust(folder),
+): (dir: string) => TrustDecision {
   const decided = new Map<string, TrustDecision>();
   return (dir) => {
     if (dir === ctx.cwd || !workspace.trusted || workspace.by === 'flag' || workspace.by === 'env') return workspace;
     let decision = decided.get(dir);
     if (!decision) {
-      decision = decideWorkspaceTrust({ ...ctx, cwd: dir }, options);
+      decision = decide({ ...ctx, cwd: dir });
       decided.set(dir, decision);
     }
     return decision;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { homeDir, type Context } from '../../context.js';
 import { configError, formatJsonPath, HookrunError } from '../../errors.js';
 import { isPlainObject, parseJsonc, type JsonPath } from '../../settings/jsonc.js';
-import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
+import { admitEntries, decideWorkspaceTrust, folderTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
 import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo, TrustDecision } from '../../types.js';
 import type { LoadOptions } from '../dialect.js';
 import { CODEX_EVENTS, codexEventRule, eventLabel, isCodexEvent } from './events.js';
@@ -441,7 +441,12 @@ function featureOff(sources: readonly CodexSource[]): string | undefined {
 export interface CodexSources {
   sources: CodexSource[];
   trust: TrustDecision;
+  /** The trust of the folder a project source is in (the workspace, or a parent up to the repository root). */
+  trustOf: (source: CodexSource) => TrustDecision;
 }
+
+/** The folder whose `.codex/` holds the source. */
+const projectFolderOf = (source: CodexSource): string => path.dirname(path.dirname(source.file));
 
 /** Every hooks source of every layer, and the project trust decision. */
 async function readCodexSources(ctx: Context, options: LoadOptions): Promise<CodexSources> {
@@ -449,18 +454,26 @@ async function readCodexSources(ctx: Context, options: LoadOptions): Promise<Cod
   const userFolder = folders.find((f) => f.layer === 'user')!;
   const sources: CodexSource[] = [];
   let trust: TrustDecision | undefined;
+  let trustOfDir: ((dir: string) => TrustDecision) | undefined;
   for (const folder of folders) {
     if (folder.layer === 'project' && trust === undefined) {
       const user = sources.find((s) => s.layer === 'user' && s.form === 'toml');
-      trust = decideTrust(ctx, options, user?.toml, path.join(userFolder.dir, 'config.toml'));
+      const userToml = path.join(userFolder.dir, 'config.toml');
+      trust = decideTrust(ctx, options, user?.toml, userToml);
+      // Each parent folder is asked for its own trust: trusting p/sub does not run p/.codex's hooks.
+      trustOfDir = folderTrust(ctx, trust, (at) => decideTrust(at, {}, user?.toml, userToml));
     }
-    sources.push(...(await readCodexFolder(folder, { fatalToml: folder.layer !== 'project' || trust!.trusted })));
+    const trusted = folder.layer !== 'project' || trustOfDir!(path.dirname(folder.dir)).trusted;
+    sources.push(...(await readCodexFolder(folder, { fatalToml: trusted })));
   }
-  return { sources, trust: trust ?? decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace }) };
+  const workspace = trust ?? decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace });
+  return { sources, trust: workspace, trustOf: (source) => (source.layer === 'project' && trustOfDir ? trustOfDir(projectFolderOf(source)) : workspace) };
 }
 
 export async function loadCodexConfig(ctx: Context, options: LoadOptions): Promise<ResolvedConfig> {
-  const { sources, trust } = await readCodexSources(ctx, options);
+  const { sources, trust, trustOf } = await readCodexSources(ctx, options);
+  /** Hooks held back, by the folder whose trust held them back. */
+  const heldBack = new Map<string, { trust: TrustDecision; names: string[] }>();
   const diagnostics: Diagnostic[] = [];
   const files: SettingsFileInfo[] = [];
   const gathered: GatedEntries = { entries: [], considered: [], heldBack: [] };
@@ -475,11 +488,19 @@ export async function loadCodexConfig(ctx: Context, options: LoadOptions): Promi
       continue;
     }
     diagnostics.push(...source.diagnostics);
-    const gated = source.layer === 'project' && !trust.trusted;
+    const decision = trustOf(source);
+    const gated = source.layer === 'project' && !decision.trusted;
     files.push({ layer: source.layer, path: source.file, exists: true, loaded: !gated, ...(gated ? { note: 'untrusted folder: not loaded' } : {}) });
-    admitEntries(gathered, source.entries, gated, trust);
+    const before = gathered.heldBack.length;
+    admitEntries(gathered, source.entries, gated, decision);
+    if (gathered.heldBack.length > before) {
+      const folder = projectFolderOf(source);
+      const held = heldBack.get(folder) ?? { trust: decision, names: [] };
+      held.names.push(...gathered.heldBack.slice(before));
+      heldBack.set(folder, held);
+    }
   }
-  const active = sources.filter((s) => !s.dropped && !(s.layer === 'project' && !trust.trusted));
+  const active = sources.filter((s) => !s.dropped && !(s.layer === 'project' && !trustOf(s).trusted));
   // Only the user's and the system's: a repository must not switch off the user's own guards.
   applyState(gathered.entries, active.filter((s) => s.layer !== 'project'));
   const off = featureOff(active);
@@ -490,11 +511,11 @@ export async function loadCodexConfig(ctx: Context, options: LoadOptions): Promi
     }
     diagnostics.push({ code: 'hooks-disabled', severity: 'info', message: `${off}: no Codex hook runs` });
   }
-  if (gathered.heldBack.length > 0) {
+  for (const [folder, held] of heldBack) {
     diagnostics.push({
       code: 'untrusted-project-hooks',
       severity: 'warning',
-      message: `${untrustedMessage(ctx, trust, gathered.heldBack)}, or trust the project in Codex: trust_level = "trusted" under [projects."${ctx.cwd}"] in ${path.join(codexHome(ctx), 'config.toml')}`,
+      message: `${untrustedMessage(ctx, held.trust, held.names, folder)}, or trust the project in Codex: trust_level = "trusted" under [projects."${folder}"] in ${path.join(codexHome(ctx), 'config.toml')}`,
     });
   }
   if (!off) {

@@ -161,6 +161,25 @@ describe.concurrent('trust (contract: trust in every dialect)', () => {
     expect(r.stderr).toContain('trust_level = "untrusted"');
   }, 60_000);
 
+  // A repository `ws` holding a trusted `ws/sub`: the parent's .codex/ stays held back until `ws` itself is trusted.
+  test("trusting a subfolder does not run its untrusted parent's .codex/hooks.json", async () => {
+    const sb = await sandbox({
+      'ws/.codex/hooks.json': hooks('PreToolUse', `touch @ROOT@/fired-parent; ${deny('parent says no')}`),
+      'ws/sub/.codex/hooks.json': hooks('PreToolUse', 'touch @ROOT@/fired-sub'),
+    });
+    await mkdir(path.join(sb.ws, '.git'));
+    const sub = path.join(sb.ws, 'sub');
+    const run = () => hookrun(['run', 'PreToolUse', ...BASH, '--dialect', 'codex', '-C', sub], { env: sb.env });
+    expect((await hookrun(['trust', '--folder', '-C', sub], { env: sb.env })).exitCode).toBe(0);
+    const r = await run();
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(sb.fired('sub')).toBe(true);
+    expect(sb.fired('parent')).toBe(false);
+    expect(r.stderr).toContain(`${sb.ws}, above the workspace, is not a trusted folder`);
+    expect((await hookrun(['trust', '--folder', '-C', sb.ws], { env: sb.env })).exitCode).toBe(0);
+    expect((await run()).exitCode).toBe(2);
+  }, 60_000);
+
   test("--trust-workspace, HOOKRUN_TRUST_WORKSPACE and hookrun's folder record each trust it", async () => {
     const sb = await sandbox(project);
     expect((await sb.run(['PreToolUse', ...BASH, ...TRUST])).exitCode).toBe(2);
