@@ -109,7 +109,9 @@ export function aggregateCopilot(event: string, results: readonly HookResult[]):
     // A blocked result is replaced by "Tool result blocked: <reason>", so no modifiedResult survives it; Copilot uses only an object.
     output = mergeBlock(answers) ?? last(answers, 'modifiedResult', isPlainObject);
   }
-  if (spec?.outputs.includes('additionalContext')) {
+  // A blocked tool result is replaced whole ("Tool result blocked: <reason>"): context added to it goes with it.
+  const resultBlocked = camel === 'postToolUse' && output.decision === 'block';
+  if (spec?.outputs.includes('additionalContext') && !resultBlocked) {
     const context = joinContext(answers.flatMap((a) => (text(a.additionalContext) !== undefined ? [a.additionalContext as string] : [])));
     if (context !== undefined) output.additionalContext = context;
   }

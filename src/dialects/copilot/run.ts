@@ -143,6 +143,9 @@ export function answerCopilot(hook: PlannedHook): Interpretation | undefined {
   return erroredHook(canonicalEvent(hook.entry.event) ?? hook.entry.event, c.errored, -1, sourceOf(c).sourceFile);
 }
 
+/** Events whose exit 2 is a warning in Copilot 1.0.102 but whose stdout JSON is still read (the agent tier saw each). */
+const JSON_ON_EXIT_2: ReadonlySet<string> = new Set(['userPromptSubmitted', 'postToolUse', 'agentStop', 'sessionStart']);
+
 const nonEmpty = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 export function interpretCopilot(event: string, outcome: ProcessOutcome, invocation: HookInvocation): Interpretation {
@@ -168,8 +171,8 @@ export function interpretCopilot(event: string, outcome: ProcessOutcome, invocat
     }
     if (event === 'permissionRequest') return { success: true, exitCode, output: { ...json, behavior: 'deny', message: nonEmpty(json?.message) ?? PERMISSION_EXIT2_MESSAGE }, outputFormat: 'json' };
     if (event === 'postToolUseFailure') return stderr === '' ? { success: true, exitCode } : { success: true, exitCode, output: { additionalContext: stderr }, outputFormat: 'json' };
-    // A warning in Copilot, but the JSON printed with it still counts (a modifiedPrompt is used).
-    if (event === 'userPromptSubmitted' && json) return { success: true, exitCode, output: json, outputFormat: 'json' };
+    // A warning in Copilot, but the JSON printed with it still counts (a modifiedPrompt, a block, a context is used).
+    if (JSON_ON_EXIT_2.has(event) && json) return { success: true, exitCode, output: json, outputFormat: 'json' };
     return { success: false, exitCode, error: 'exited with code 2: a warning in Copilot on this event (its output is not used)' };
   }
   return errored(`exited with code ${exitCode}`, exitCode);

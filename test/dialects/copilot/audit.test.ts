@@ -71,10 +71,13 @@ describe.concurrent('copilot audit', { timeout: 120_000 }, () => {
     expect((await crash.run('permissionRequest', { toolName: 'bash', toolInput: {} })).exitCode).toBe(2);
   });
 
-  test('§3.3 agentStop block is 2 and exit 2 there is only a warning; subagentStop modifiedResponse is the last one, dropped by a block', async () => {
+  // Exit 2 is only a warning on agentStop, but the 1.0.102 binary still reads the JSON printed with it (agent tier, tier-copilot-stop-block-exit2).
+  test('§3.3 agentStop block is 2, with exit 2 too (its JSON is read); subagentStop modifiedResponse is the last one, dropped by a block', async () => {
     const block = await sandbox({ 'ws/.github/hooks/a.json': file('agentStop', [print({ decision: 'block', reason: 'more' })]) });
     expect((await block.run('agentStop', {})).exitCode).toBe(2);
-    const warn = await sandbox({ 'ws/.github/hooks/a.json': file('agentStop', [`${print({ decision: 'block', reason: 'more' })}; exit 2`]) });
+    const exit2 = await sandbox({ 'ws/.github/hooks/a.json': file('agentStop', [`${print({ decision: 'block', reason: 'more' })}; exit 2`]) });
+    expect((await exit2.run('agentStop', {})).exitCode).toBe(2);
+    const warn = await sandbox({ 'ws/.github/hooks/a.json': file('agentStop', ['echo more >&2; exit 2']) });
     expect((await warn.run('agentStop', {})).exitCode).toBe(0);
     const last = await sandbox({ 'ws/.github/hooks/a.json': file('subagentStop', [print({ modifiedResponse: 'm1' }), print({ modifiedResponse: 'm2' })]) });
     expect(JSON.parse((await last.run('subagentStop', {})).stdout)).toEqual({ modifiedResponse: 'm2' });
