@@ -20,6 +20,7 @@ import { slotsFromObject, type HookSlot } from './registry.js';
 import { readInputFile } from '../../../read-input.js';
 import { parseJsonBounded } from '../../../json-depth.js';
 import * as observed from '../../../files/journal.js';
+import { codeVariableClass } from '../../../exec/env.js';
 
 export interface ExtensionHooks {
   name: string;
@@ -88,7 +89,7 @@ function loadExtension(ctx: Context, dir: string, options: ExtensionScanOptions,
   if (scan.extensions.some((extension) => extension.name === name)) {
     throw new Error(`Extension with name ${name} already was loaded.`);
   }
-  const settingsEnv = extensionSettingsEnv(ctx, dir, name, options);
+  const settingsEnv = extensionSettingsEnv(ctx, dir, manifest, options, scan);
   manifest = expandEnvInObject(manifest, { ...ctx.env, ...settingsEnv });
 
   const hooksFile = path.join(effectivePath, 'hooks', 'hooks.json');
@@ -140,12 +141,26 @@ function readManifest(dir: string, workspace: string): JsonObject {
   }
 }
 
-/** The extension's setting values: its own .env, then (trusted folders only) the workspace .env. */
-function extensionSettingsEnv(ctx: Context, dir: string, name: string, options: ExtensionScanOptions): Record<string, string> {
+/**
+ * The extension's setting values: its own .env, then (trusted folders only) the workspace .env. A value
+ * the workspace file gives to a variable that makes programs run code (exec/env.ts) is left out: that file
+ * is the repository's, and the value would reach the extension's hooks.
+ */
+function extensionSettingsEnv(ctx: Context, dir: string, manifest: JsonObject, options: ExtensionScanOptions, scan: ExtensionScan): Record<string, string> {
+  const name = String(manifest.name);
   const experimental = isPlainObject(options.merged.experimental) ? options.merged.experimental : {};
   if (!(experimental.extensionConfig ?? true)) return {};
   const user = readDotenv(path.join(path.dirname(dir), name, '.env'));
-  const workspace = options.trusted ? readDotenv(path.join(ctx.cwd, '.env')) : {};
+  const workspaceFile = path.join(ctx.cwd, '.env');
+  const workspace = options.trusted ? readDotenv(workspaceFile) : {};
+  const withheld = Object.keys(workspace).filter((key) => codeVariableClass(key) !== undefined);
+  for (const key of withheld) delete workspace[key];
+  // Said only for the settings the extension declares: only those would reach its hooks' environment.
+  const declared = new Set(Array.isArray(manifest.settings) ? manifest.settings.map((setting) => String((setting as { envVar?: unknown } | null)?.envVar)) : []);
+  if (withheld.some((key) => declared.has(key))) {
+    const message = `${workspaceFile} sets ${withheld.filter((key) => declared.has(key)).join(', ')}, which make programs run code; Gemini CLI would give them to extension "${name}" as its settings, hookrun leaves them out (set them in the extension's own .env)`;
+    scan.diagnostics.push(extensionWarning('env-file-code-variable', message, workspaceFile));
+  }
   return { ...user, ...workspace };
 }
 
