@@ -21,6 +21,7 @@ import { readInputFile } from '../../../read-input.js';
 import { parseJsonBounded } from '../../../json-depth.js';
 import * as observed from '../../../files/journal.js';
 import { codeVariableClass } from '../../../exec/env.js';
+import { boundedTest, REGEX_BUDGET_MS } from '../../../plan/regex.js';
 
 export interface ExtensionHooks {
   name: string;
@@ -68,7 +69,10 @@ export function loadExtensions(ctx: Context, options: ExtensionScanOptions): Ext
     try {
       const extension = loadExtension(ctx, extensionDir, options, scan);
       if (extension) {
-        extension.active = isEnabled(enablement, extension.name, ctx.cwd);
+        const enabled = isEnabled(enablement, extension.name, ctx.cwd);
+        // A rule that cannot be decided leaves the extension off: Gemini CLI would hang on it at start-up.
+        if (enabled === undefined) skip(scan, extensionDir, `a rule for "${extension.name}" in ${ENABLEMENT} did not finish matching within ${REGEX_BUDGET_MS} ms (Gemini CLI would hang here); hookrun leaves the extension disabled`);
+        extension.active = enabled === true;
         scan.extensions.push(extension);
       }
     } catch (error) {
@@ -115,7 +119,16 @@ function isAllowed(dir: string, install: JsonObject | undefined, merged: JsonObj
       skip(scan, dir, `The ${INSTALL_METADATA} file is missing or misconfigured.`);
       return false;
     }
-    if (allowed.some((pattern) => new RegExp(String(pattern)).test(source))) return true;
+    let unfinished = false;
+    for (const pattern of allowed) {
+      const matches = boundedTest(new RegExp(String(pattern)), source);
+      if (matches) return true;
+      if (matches === undefined) unfinished = true;
+    }
+    if (unfinished) {
+      skip(scan, dir, `an "allowedExtensions" pattern did not finish matching within ${REGEX_BUDGET_MS} ms on ${JSON.stringify(source)} (Gemini CLI would hang here), and no other pattern allows it.`);
+      return false;
+    }
     skip(scan, dir, 'This extension is not allowed by the "allowedExtensions" security setting.');
     return false;
   }
@@ -246,8 +259,11 @@ function readEnablement(dir: string, diagnostics: Diagnostic[]): Enablement {
   }
 }
 
-/** Gemini's ExtensionEnablementManager.isEnabled without `-e` overrides: enabled unless the last matching rule says `!`. */
-export function isEnabled(enablement: Enablement, name: string, workspace: string): boolean {
+/**
+ * Gemini's ExtensionEnablementManager.isEnabled without `-e` overrides: enabled unless the last matching rule
+ * says `!`; undefined when a rule did not finish matching within hookrun's regex budget.
+ */
+export function isEnabled(enablement: Enablement, name: string, workspace: string): boolean | undefined {
   const entry = enablement[name];
   const overrides = isPlainObject(entry) && Array.isArray(entry.overrides) ? entry.overrides : [];
   const target = withSlashes(workspace);
@@ -256,7 +272,9 @@ export function isEnabled(enablement: Enablement, name: string, workspace: strin
     if (typeof rule !== 'string') continue;
     const disable = rule.startsWith('!');
     const base = disable ? rule.slice(1) : rule;
-    if (ruleRegex(base).test(target)) enabled = !disable;
+    const matches = boundedTest(ruleRegex(base), target);
+    if (matches === undefined) return undefined;
+    if (matches) enabled = !disable;
   }
   return enabled;
 }
