@@ -14,6 +14,7 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { EscapedProcess, ProcessOutcome } from '../types.js';
+import { shortened } from '../render/mask.js';
 
 const spawn = () => process.getBuiltinModule('node:child_process').spawn;
 
@@ -545,7 +546,7 @@ function hasMarker(pid: number, marker: string): boolean {
 function commandLine(pid: number): string {
   try {
     const text = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0+$/, '').replaceAll('\0', ' ');
-    return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+    return shortened(text, 200);
   } catch {
     return '';
   }

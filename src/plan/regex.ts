@@ -13,6 +13,7 @@
 // (a few milliseconds, measured) the match runs directly, as the agent runs it.
 import type { Context as VmContext, Script } from 'node:vm';
 import type { Diagnostic, PlannedHook, RegistryEntry } from '../types.js';
+import { maskedPrefix } from '../render/mask.js';
 
 /** How long one match may take before hookrun calls it a hang (real matchers take microseconds). */
 export const REGEX_BUDGET_MS = 250;
@@ -159,7 +160,7 @@ export function boundedTest(regex: RegExp, value: string, budgetMs = REGEX_BUDGE
 
 /** Why a hook whose matcher hangs is not run: the text of its failed result. */
 export function hangReason(pattern: string, value: string, agent: string, consequence = `${agent} would hang here`): string {
-  const shown = value.length > 80 ? `${JSON.stringify(value.slice(0, 80))}…` : JSON.stringify(value);
+  const shown = value.length > 80 ? `${JSON.stringify(maskedPrefix(value, 80))}…` : JSON.stringify(value);
   return `its matcher /${pattern}/ did not finish within ${REGEX_BUDGET_MS} ms on ${shown}: ${consequence}; hookrun stopped the match and does not run the hook`;
 }
 

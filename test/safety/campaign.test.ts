@@ -98,3 +98,57 @@ describe.concurrent('class 3: a project .env cannot steer the programs a hook ru
     expect(finding?.message).toContain('GIT_DIR (git');
   });
 });
+
+const TOKEN = 'tok-Zq81-very-secret-value';
+/** A secret with the two characters JSON escapes: it is written differently at each level of escaping. */
+const QUOTED = 'ab"cd\\ef-secret-value';
+const jsonForms = (value: string) => [value, JSON.stringify(value).slice(1, -1), JSON.stringify(JSON.stringify(value).slice(1, -1)).slice(1, -1)];
+/** A hook (node, no shell quoting) that answers with this environment variable inside a JSON answer. */
+const answerWith = (variable: string, field: string, prefix = '') =>
+  `${process.execPath} -e 'process.stdout.write(JSON.stringify({${field}: ${JSON.stringify(prefix)} + process.env.${variable}}))'`;
+
+describe.concurrent('class 6: a secret is never printed, whatever reshapes it', () => {
+  test('the text report masks before it cuts a line: no half of a secret shows before the ellipsis', async ({ w }) => {
+    await w.settings(beforeTool({ name: 'guard', command: `${answerWith('MY_API_TOKEN', 'decision: "deny", reason', 'x'.repeat(85))}` }));
+    const result = await w.run(['run', 'BeforeTool', '--tool', 't', '--trust-workspace'], { env: { MY_API_TOKEN: TOKEN } });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('→ deny: xxxx');
+    expect(result.stderr).not.toContain(TOKEN.slice(0, 10));
+  });
+
+  test('a secret with " and \\ is masked in --json (where the hook\'s stdout is escaped twice) and in serve', async ({ w }) => {
+    await w.settings(beforeTool({ name: 'leak', command: answerWith('MY_API_TOKEN', 'systemMessage', 'tok=') }));
+    const env = { MY_API_TOKEN: QUOTED };
+    const json = await w.run(['run', 'BeforeTool', '--tool', 't', '--trust-workspace', '--json'], { env });
+    const request = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'run', params: { event: 'BeforeTool', input: { tool_name: 't' }, options: { report: true } } });
+    const serve = await w.run(['serve', '--trust-workspace'], { env, input: `${request}\n` });
+    for (const result of [json, serve]) {
+      expect(result.stdout).toContain('${MY_API_TOKEN}');
+      for (const form of jsonForms(QUOTED)) expect(result.stdout + result.stderr).not.toContain(form);
+      expect(result.stdout).not.toContain('secret-value');
+    }
+  });
+
+  test('a secret loaded from the project .env is masked like one of the environment', async ({ w }) => {
+    fs.writeFileSync(path.join(w.ws, '.env'), 'MY_SERVICE_TOKEN=envfile-secret-value-123\n');
+    userHook(w, answerWith('MY_SERVICE_TOKEN', 'systemMessage', 'service='));
+    trustFolder(w);
+    const result = await w.run(['run', 'BeforeTool', '--tool', 't']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).systemMessage).toBe('service=${MY_SERVICE_TOKEN}');
+    const json = await w.run(['run', 'BeforeTool', '--tool', 't', '--json']);
+    expect(json.stdout + json.stderr).not.toContain('envfile-secret-value-123');
+  });
+
+  test('test --from-captures -o writes ${NAME}, not the secret, into the fixture file', async ({ w }) => {
+    const captures = path.join(w.ws, '.hookrun', 'captures');
+    fs.mkdirSync(captures, { recursive: true });
+    const event = { hook_event_name: 'BeforeTool', session_id: 's', cwd: w.ws, tool_name: 'run_shell_command', tool_input: { command: `curl -H "Authorization: Bearer ${QUOTED}" https://api.invalid` } };
+    fs.writeFileSync(path.join(captures, 'BeforeTool-2026-01-01T00-00-00Z-1.json'), JSON.stringify(event));
+    const result = await w.run(['test', '--from-captures', '-o', 'recorded.hooktest.yaml'], { env: { MY_API_TOKEN: QUOTED } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const written = fs.readFileSync(path.join(w.ws, 'recorded.hooktest.yaml'), 'utf8');
+    expect(written).toContain('${MY_API_TOKEN}');
+    expect(written).not.toContain('secret-value');
+  });
+});

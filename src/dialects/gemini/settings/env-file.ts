@@ -38,6 +38,8 @@ import { parseDotenv } from './dotenv.js';
 import { isPlainObject } from '../../../settings/jsonc.js';
 import * as observed from '../../../files/journal.js';
 import { codeVariableClass } from '../../../exec/env.js';
+import { addSecrets } from '../../../render/mask.js';
+import { geminiSecrets } from '../secrets.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -197,6 +199,8 @@ function loadFile(
       loaded.push(key);
     }
   }
+  // What the file holds is as secret as the environment by the same rules, and hookrun prints it nowhere.
+  addSecrets(geminiSecrets({ ...ctx, env: Object.fromEntries(loaded.map((key) => [key, env[key]])) }));
   const parts = [
     `Gemini CLI loads ${file} at start-up (the first .env file its search finds; it reads no other), so its hooks inherit ` +
       (loaded.length > 0 ? `${loaded.length} variable(s) from it: ${loaded.join(', ')}.` : 'no variable from it.'),

@@ -21,6 +21,8 @@ import { readInputFile } from '../../../read-input.js';
 import { parseJsonBounded } from '../../../json-depth.js';
 import * as observed from '../../../files/journal.js';
 import { codeVariableClass } from '../../../exec/env.js';
+import { addSecrets } from '../../../render/mask.js';
+import { geminiSecrets } from '../secrets.js';
 import { boundedTest, REGEX_BUDGET_MS } from '../../../plan/regex.js';
 
 export interface ExtensionHooks {
@@ -174,6 +176,8 @@ function extensionSettingsEnv(ctx: Context, dir: string, manifest: JsonObject, o
     const message = `${workspaceFile} sets ${withheld.filter((key) => declared.has(key)).join(', ')}, which make programs run code; Gemini CLI would give them to extension "${name}" as its settings, hookrun leaves them out (set them in the extension's own .env)`;
     scan.diagnostics.push(extensionWarning('env-file-code-variable', message, workspaceFile));
   }
+  // The values are secrets by the environment's rules too (an API key is what such a setting holds).
+  addSecrets(geminiSecrets({ ...ctx, env: { ...user, ...workspace } }));
   return { ...user, ...workspace };
 }
 
