@@ -39,7 +39,7 @@ async function runOne(
   // Like Gemini's pre-check for project hooks in an untrusted folder (hookrun's hold-back), or the agent
   // failing a hook it cannot run: a failed result, nothing spawned.
   const heldBack = options.holdBack?.(hook);
-  const cannotStart = heldBack === undefined ? (hook.cannotRun ?? dialect.cannotStart?.(hook, config, ctx)) : undefined;
+  const cannotStart = heldBack === undefined ? (hook.cannotRun ?? dialect.cannotStart?.(hook, config, ctx) ?? invocation.cannotStart) : undefined;
   const error = heldBack ?? cannotStart;
   if (error !== undefined) {
     const result: HookResult = {

@@ -152,3 +152,37 @@ describe.concurrent('class 6: a secret is never printed, whatever reshapes it', 
     expect(written).not.toContain('secret-value');
   });
 });
+
+describe.concurrent('class 7: an event value or folder name inside an arithmetic context never runs', () => {
+  test('session_id a[$(…)] in $(( )): Gemini would run it (quotes do not quote there); the hook does not start, and says why', async ({ w }) => {
+    const out = path.join(w.root, 'out');
+    await w.settings(beforeTool({ name: 'count', command: `echo $(( $GEMINI_SESSION_ID + 1 )) > ${out}; echo '{}'` }));
+    const event = JSON.stringify({ session_id: `a[$(touch ${w.root}/pwned)]` });
+    const result = await w.run(['run', 'BeforeTool', '--tool', 't', '--trust-workspace', '--json', '--event', event]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(fs.existsSync(path.join(w.root, 'pwned'))).toBe(false);
+    expect(fs.existsSync(out)).toBe(false);
+    const report = JSON.parse(result.stdout) as { results: { success: boolean; error: string }[]; diagnostics: { code: string; message: string }[] };
+    expect(report.results[0]!.success).toBe(false);
+    expect(report.results[0]!.error).toMatch(/\$GEMINI_SESSION_ID.*is not a number and sits in an arithmetic context/);
+    expect(report.diagnostics).toContainEqual(expect.objectContaining({ code: 'value-as-code' }));
+    const closed = await w.run(['run', 'BeforeTool', '--tool', 't', '--trust-workspace', '--fail-closed', '-q', '--event', event]);
+    expect(closed.exitCode).toBe(2);
+    expect(fs.existsSync(path.join(w.root, 'pwned'))).toBe(false);
+  });
+
+  test('a folder named $(…) in (( )) through $GEMINI_PROJECT_DIR: refused; a number still runs as in Gemini CLI', async ({ w }) => {
+    const folder = path.join(w.root, `n $(touch ${w.root}/pwned)`);
+    fs.mkdirSync(path.join(folder, '.gemini'), { recursive: true });
+    fs.writeFileSync(path.join(folder, '.gemini', 'settings.json'), JSON.stringify(beforeTool(`(( x = $GEMINI_PROJECT_DIR )); echo '{}'`)));
+    const refused = await w.run(['-C', folder, 'run', 'BeforeTool', '--tool', 't', '--trust-workspace']);
+    expect(fs.existsSync(path.join(w.root, 'pwned'))).toBe(false);
+    expect(refused.stderr).toContain('is not a number and sits in an arithmetic context');
+    const out = path.join(w.root, 'out');
+    await w.settings(beforeTool(`echo $(( $GEMINI_SESSION_ID + 1 )) > ${out}; echo '{}'`));
+    const number = await w.run(['run', 'BeforeTool', '--tool', 't', '--trust-workspace', '--event', JSON.stringify({ session_id: '41' })]);
+    expect(number.exitCode, number.stderr).toBe(0);
+    expect(fs.readFileSync(out, 'utf8')).toBe('42\n');
+    expect(number.stderr).not.toContain('value-as-code');
+  });
+});

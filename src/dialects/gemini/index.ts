@@ -101,8 +101,19 @@ function customPlansDir(settings: JsonObject): string | undefined {
 }
 
 /** What hookrun says where Gemini CLI would run an event value as shell code (or let it break the quoting). */
-function valueAsCodeWarnings(hook: PlannedHook, asCode: ValueAsCode[], geminiCommand: string): Diagnostic[] {
+function valueAsCodeWarnings(hook: PlannedHook, asCode: ValueAsCode[], geminiCommand: string, refused?: string): Diagnostic[] {
   const names = [...new Set(asCode.map((a) => `$${a.variable}`))].join(', ');
+  if (refused) {
+    const warning: Diagnostic = {
+      code: 'value-as-code',
+      severity: 'warning',
+      message:
+        `hook "${hook.entry.displayName}": ${refused}. Gemini CLI pastes it into the command text and would execute: ${JSON.stringify(geminiCommand)}. ` +
+        `Check that the value is a number inside the hook's script before doing arithmetic with it`,
+    };
+    if (hook.entry.location) warning.location = hook.entry.location;
+    return [warning];
+  }
   const code = asCode.some((a) => a.kind === 'code');
   const warning: Diagnostic = {
     code: code ? 'value-as-code' : 'value-breaks-quoting',
@@ -160,7 +171,8 @@ export const gemini = defineDialect({
       // Gemini CLI appends each read from the pipe as text (spec section 3.5).
       decodeEachRead: true,
     };
-    if (shell.asCode) invocation.warnings = valueAsCodeWarnings(hook, shell.asCode, shell.geminiCommand ?? shell.command);
+    if (shell.asCode) invocation.warnings = valueAsCodeWarnings(hook, shell.asCode, shell.geminiCommand ?? shell.command, shell.refused);
+    if (shell.refused) invocation.cannotStart = shell.refused;
     return invocation;
   },
 
