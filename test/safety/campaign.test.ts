@@ -186,3 +186,30 @@ describe.concurrent('class 7: an event value or folder name inside an arithmetic
     expect(number.stderr).not.toContain('value-as-code');
   });
 });
+
+describe.concurrent('class 9: serve answers with the id as sent, and a prototype key as bad params', () => {
+  const serve = async (w: Workspace, requests: string[]) => {
+    const result = await w.run(['serve', '--trust-workspace'], { input: `${requests.join('\n')}\n` });
+    return result.stdout.split('\n').filter((line) => line !== '');
+  };
+  const plan = (id: string, extra = '') => `{"jsonrpc":"2.0","id":${id},"method":"plan","params":{"event":"BeforeTool","input":{"tool_name":"t"}${extra}}}`;
+
+  test('a large integer id keeps its digits, 1e400 and -0.5e-3 come back as written (JSON.parse would change them)', async ({ w }) => {
+    await w.settings(beforeTool('true'));
+    const lines = await serve(w, [plan('12345678901234567890'), plan('1e400'), plan('-0.5e-3'), plan('"a\\"b"')]);
+    const ids = lines.map((line) => /^\{"jsonrpc":"2\.0","id":(.*?),"(result|error)"/.exec(line)?.[1]).sort();
+    expect(ids).toEqual(['"a\\"b"', '-0.5e-3', '12345678901234567890', '1e400']);
+    for (const line of lines) expect(line).toContain('"result"');
+  });
+
+  test('options.__proto__ (and toString) is an unknown option: -32602, no stack trace', async ({ w }) => {
+    const lines = await serve(w, [plan('1', ',"options":{"__proto__":{"x":1}}'), plan('2', ',"options":{"toString":true}')]);
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      const answer = JSON.parse(line) as { error: { code: number; message: string } };
+      expect(answer.error.code).toBe(-32602);
+      expect(answer.error.message).toMatch(/params\.options\.(__proto__|toString): unknown option/);
+      expect(answer.error.message).not.toMatch(/\n\s+at /);
+    }
+  });
+});
