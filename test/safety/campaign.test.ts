@@ -187,6 +187,44 @@ describe.concurrent('class 7: an event value or folder name inside an arithmetic
   });
 });
 
+describe.concurrent("class 7: an extension's ${workspacePath}, pasted raw when its hooks load, is a value like the others", () => {
+  const extension = (w: Workspace, command: string) => {
+    const dir = path.join(w.home, '.gemini', 'extensions', 'ext');
+    fs.mkdirSync(path.join(dir, 'hooks'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'gemini-extension.json'), JSON.stringify({ name: 'ext', version: '1.0.0' }));
+    fs.writeFileSync(path.join(dir, 'hooks', 'hooks.json'), JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', name: 'ext-hook', command }] }] } }));
+  };
+
+  test('a folder named with ; and $(…) reaches an extension hook as one word, and nothing runs', async ({ w }) => {
+    // No slash in a folder name: the markers land in the hook's working directory, the folder itself.
+    const folder = path.join(w.root, 'w;touch pwned1 $(touch pwned2)');
+    fs.mkdirSync(folder);
+    const out = path.join(w.root, 'out');
+    extension(w, `printf '%s' \${workspacePath} > ${out}; echo '{}'`);
+    const result = await w.run(['-C', folder, 'run', 'BeforeTool', '--tool', 't', '--trust-workspace']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect([...fs.readdirSync(w.root), ...fs.readdirSync(folder)].filter((name) => name.startsWith('pwned'))).toEqual([]);
+    expect(fs.readFileSync(out, 'utf8')).toBe(folder);
+    expect(result.stderr).toContain('the value of ${workspacePath} would run as shell code');
+    expect(result.stderr).toContain('Write "${GEMINI_PROJECT_DIR}"');
+  });
+
+  test('in an arithmetic context it is refused like an event value; an ordinary folder keeps Gemini CLI\'s text', async ({ w }) => {
+    const folder = path.join(w.root, 'a[$(touch pwned)]');
+    fs.mkdirSync(folder);
+    extension(w, `echo $(( \${workspacePath} )); echo '{}'`);
+    const refused = await w.run(['-C', folder, 'run', 'BeforeTool', '--tool', 't', '--trust-workspace']);
+    expect(fs.existsSync(path.join(folder, 'pwned'))).toBe(false);
+    expect(refused.stderr).toContain('the value of ${workspacePath}');
+    expect(refused.stderr).toContain('arithmetic context');
+    const out = path.join(w.root, 'out');
+    extension(w, `printf '%s' \${workspacePath} > ${out}; echo '{}'`);
+    const plain = await w.run(['run', 'BeforeTool', '--tool', 't', '--trust-workspace', '--json']);
+    expect(fs.readFileSync(out, 'utf8')).toBe(w.ws);
+    expect((JSON.parse(plain.stdout) as { results: { command: string }[] }).results[0]!.command).toBe(`printf '%s' ${w.ws} > ${out}; echo '{}'`);
+  });
+});
+
 describe.concurrent('class 9: serve answers with the id as sent, and a prototype key as bad params', () => {
   const serve = async (w: Workspace, requests: string[]) => {
     const result = await w.run(['serve', '--trust-workspace'], { input: `${requests.join('\n')}\n` });

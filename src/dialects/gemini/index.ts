@@ -122,7 +122,8 @@ function valueAsCodeWarnings(hook: PlannedHook, asCode: ValueAsCode[], geminiCom
       `hook "${hook.entry.displayName}": the value of ${names} ${code ? 'would run as shell code' : 'would close the quotes around it'} in Gemini CLI, ` +
       `which pastes it into the command text and would execute: ${JSON.stringify(geminiCommand)}; ` +
       `hookrun passed it to the shell as data (${asCode.map((a) => a.dataVariable).join(', ')}). ` +
-      `Write "\${${asCode[0]!.variable}}" (braced, in double quotes) to read it from the environment in both`,
+      // `${workspacePath}` is no environment variable; GEMINI_PROJECT_DIR holds the same path.
+      `Write "\${${asCode[0]!.variable.startsWith('{') ? 'GEMINI_PROJECT_DIR' : asCode[0]!.variable}}" (braced, in double quotes) to read it from the environment in both`,
   };
   if (hook.entry.location) warning.location = hook.entry.location;
   return [warning];
@@ -149,7 +150,9 @@ export const gemini = defineDialect({
     // A command that is not a string never runs (see whyItCannotStart); shown as JSON in the plan.
     const command: unknown = hook.entry.config.command;
     const inherited = inheritedOnce(config, ctx);
-    const shell = buildShellInvocation(typeof command === 'string' ? command : textOf(command ?? ''), { cwd, plansDir, sessionId }, ctx);
+    // An extension's `${workspacePath}` was pasted raw when its hooks.json loaded: a value like the others.
+    const pasted = hook.entry.extension !== undefined ? [{ variable: '{workspacePath}', value: ctx.cwd }] : [];
+    const shell = buildShellInvocation(typeof command === 'string' ? command : textOf(command ?? ''), { cwd, plansDir, sessionId }, ctx, pasted);
     const env = buildHookEnvironment({
       // With a redaction error the hook never starts (whyItCannotStart): its plan shows no inherited variable.
       inherited: inherited instanceof RedactionListError ? {} : inherited,

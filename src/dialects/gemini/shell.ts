@@ -146,11 +146,30 @@ interface Occurrence {
   value: string;
 }
 
+/**
+ * A value pasted into the command before Gemini's expansion, raw: an extension's `${workspacePath}`,
+ * substituted when its hooks.json is loaded. Every occurrence of its text counts as the value's (text equal
+ * to it would run the same way).
+ */
+export interface PastedValue {
+  /** As written in the hooks file, e.g. `{workspacePath}` (shown after a `$`). */
+  variable: string;
+  value: string;
+}
+
 /** Gemini's expansion (same text as `expandCommand`) with, for each character, the occurrence it came from (-1: the command). */
-function expandTracked(command: string, values: ExpansionValues): { text: string; origin: number[]; occurrences: Occurrence[] } {
+function expandTracked(command: string, values: ExpansionValues, pasted: readonly PastedValue[] = []): { text: string; origin: number[]; occurrences: Occurrence[] } {
   let text = command;
   let origin: number[] = new Array<number>(command.length).fill(-1);
   const occurrences: Occurrence[] = [];
+  for (const { variable, value } of pasted) {
+    if (value === '') continue;
+    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
+      if (origin.slice(at, at + value.length).some((o) => o >= 0)) continue;
+      const id = occurrences.push({ variable, value }) - 1;
+      origin.fill(id, at, at + value.length);
+    }
+  }
   for (const [name, key] of EXPANDED) {
     const quoted = escapeShellArg(values[key], 'bash');
     const pattern = new RegExp(`\\$${name}`, 'g');
@@ -517,8 +536,8 @@ const DATA_VARIABLE_PREFIX = 'HOOKRUN_DATA_';
  * shell syntax there, that value (as Gemini pasted it, read as data in the quoting around it) reaches
  * the shell through a `HOOKRUN_DATA_<n>` environment variable instead, which bash never reads as code.
  */
-export function expandCommandSafely(command: string, values: ExpansionValues): SafeExpansion {
-  let { text, origin, occurrences } = expandTracked(command, values);
+export function expandCommandSafely(command: string, values: ExpansionValues, pasted: readonly PastedValue[] = []): SafeExpansion {
+  let { text, origin, occurrences } = expandTracked(command, values, pasted);
   const geminiCommand = text;
   const env: Record<string, string> = {};
   const asCode: ValueAsCode[] = [];
@@ -576,10 +595,10 @@ export function expandCommandSafely(command: string, values: ExpansionValues): S
  * Shell selection + expansion + PowerShell suffix: the file and argv the runner spawns. bash gets the safe
  * expansion (its data variables go into the hook's environment); PowerShell gets Gemini's text.
  */
-export function buildShellInvocation(command: string, values: ExpansionValues, host: ShellHost): ShellInvocation {
+export function buildShellInvocation(command: string, values: ExpansionValues, host: ShellHost, pasted: readonly PastedValue[] = []): ShellInvocation {
   const config = getShellConfiguration(host);
   if (config.shell === 'bash') {
-    const safe = expandCommandSafely(command, values);
+    const safe = expandCommandSafely(command, values, pasted);
     const invocation: ShellInvocation = { file: config.executable, args: [...config.argsPrefix, safe.command], command: safe.command, shell: config.shell };
     if (safe.asCode.length > 0) Object.assign(invocation, { dataEnv: safe.env, asCode: safe.asCode, geminiCommand: safe.geminiCommand });
     if (safe.refused) invocation.refused = safe.refused;
