@@ -156,7 +156,7 @@ function defineRun(program: Command, { io, setExit, context }: CommandDeps): voi
     .option('--json', 'print the full report (plan, every result, merged output) instead of the merged output')
     .option('-q, --quiet', 'no report on stderr')
     .option('--grace <ms>', 'after a timeout, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
-    .option('--max-output <bytes>', 'bytes captured per hook stream; the rest is read and dropped', integer('--max-output'))
+    .option('--max-output <bytes>', 'bytes captured per hook stream, and by all the hooks of an event together (per stream kind); the rest is read and dropped', integer('--max-output'))
     .option('--contain', 'once a hook is done, end what it left running (the agent leaves it running); report what escaped with setsid')
     .addOption(
       new Option('--hook-trust <policy>', 'new or changed project hooks in a folder trusted via trustedFolders.json: block them, or warn and run them as Gemini CLI does (default: $HOOKRUN_HOOK_TRUST, else block)').choices(['block', 'warn']),
@@ -316,7 +316,7 @@ function defineTest(program: Command, { io, setExit, context }: CommandDeps): vo
     .option('--ci', 'non-interactive run for CI (same as --yes)')
     .option('--from-captures [dir]', 'print a fixture skeleton from captured events (default dir: .hookrun/captures)')
     .option('--grace <ms>', 'after a timeout, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
-    .option('--max-output <bytes>', 'bytes captured per hook stream; the rest is read and dropped', integer('--max-output'))
+    .option('--max-output <bytes>', 'bytes captured per hook stream, and by all the hooks of an event together (per stream kind); the rest is read and dropped', integer('--max-output'))
     .option('--no-contain', 'leave what a hook starts in the background running after it is done, as the agent does (default: end it, so a run leaves nothing behind)')
     .addHelpText(
       'after',
@@ -622,7 +622,7 @@ function defineServe(program: Command, { io, setExit, context }: CommandDeps): v
     .option('--agent <name>', 'Kiro: the agent whose hooks run')
     .option('--no-cache', 'Kiro: neither reuse nor store cached hook results (cache_ttl_seconds)')
     .option('--grace <ms>', 'after a timeout or an interrupt, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
-    .option('--max-output <bytes>', 'bytes captured per hook stream; the rest is read and dropped', integer('--max-output'))
+    .option('--max-output <bytes>', 'bytes captured per hook stream, and by all the hooks of an event together (per stream kind); the rest is read and dropped', integer('--max-output'))
     .addOption(new Option('--hook-trust <policy>', 'new or changed project hooks in a folder trusted via trustedFolders.json: block them, or warn and run them').choices(['block', 'warn']))
     .option('--fail-closed', 'a hook that fails, times out, cannot start or is held back blocks the action (exit code 2)')
     .option('--clean-env', 'hooks inherit only PATH, HOME, LANG-style basics (plus --env-allow names and the GEMINI_* variables)')

@@ -143,7 +143,8 @@ function checkRequest(request: unknown, where = 'params'): EventRequest {
   if (options !== undefined) {
     if (!isPlainObject(options)) throw wrongType(`${where}.options`, 'an object', options);
     for (const [key, value] of Object.entries(options)) {
-      const check = (REQUEST_OPTIONS as Record<string, Check>)[key];
+      // Own keys only: `__proto__` or `toString` must be an unknown option, not Object.prototype's.
+      const check = Object.hasOwn(REQUEST_OPTIONS, key) ? (REQUEST_OPTIONS as Record<string, Check>)[key] : undefined;
       if (!check) throw usageError(`${where}.options.${key}: unknown option; the options are ${Object.keys(REQUEST_OPTIONS).join(', ')}`);
       const expected = value === undefined ? undefined : check(value, key);
       if (expected) throw wrongType(`${where}.options.${key}`, expected, value);

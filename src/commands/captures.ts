@@ -7,6 +7,8 @@ import { inputError, usageError } from '../errors.js';
 import { capturesToYaml, readCaptures } from '../fixtures/captures.js';
 import type { IO } from '../io.js';
 import { CAPTURE_DIR } from '../record/install.js';
+import { maskValue } from '../render/mask.js';
+import { knownSecrets } from '../dialects/secrets.js';
 
 export interface FromCapturesOptions {
   dir?: string;
@@ -26,7 +28,8 @@ export async function fromCapturesCommand(options: FromCapturesOptions, ctx: Con
   if (scan.captures.length === 0) {
     throw inputError(`no captured events in ${dir}; run \`hookrun record\`, use the agent, then \`hookrun record --stop\``);
   }
-  const yaml = capturesToYaml(scan.captures, path.relative(ctx.cwd, dir) || '.');
+  // Masked before YAML is written (its quoting and escapes change how a secret is spelled), and so in the file too.
+  const yaml = capturesToYaml(maskValue(scan.captures, knownSecrets(ctx)), path.relative(ctx.cwd, dir) || '.');
   if (options.output === undefined) {
     io.stdout(yaml);
     return 0;

@@ -43,7 +43,12 @@ const HOOKRUN_ERROR = -32000;
 const METHODS = ['run', 'plan', 'shutdown'] as const;
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
-type Id = string | number | null;
+/**
+ * A request's id as the exact JSON text it was sent as: JSON.parse turns 12345678901234567890 into
+ * 12345678901234567000 and 1e400 into Infinity, and JSON-RPC asks the answer to carry the id as sent.
+ */
+type Id = string;
+const NULL_ID: Id = 'null';
 
 interface RpcError {
   code: number;
@@ -73,8 +78,63 @@ function invalid(line: number, what: string): RequestError {
   return new RequestError({ code: INVALID_REQUEST, message: `stdin line ${line}: not a JSON-RPC 2.0 request: ${what}` });
 }
 
-function isId(value: unknown): value is Id {
-  return value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+/** A JSON-RPC id: a string, a number (any JSON number: its text is echoed, not its double) or null. */
+function isId(value: unknown): boolean {
+  return value === null || typeof value === 'string' || typeof value === 'number';
+}
+
+const STRUCTURE = /["{}[\]]/g;
+
+/**
+ * The exact text of the member `name` of the JSON object in `text` (the last one, which JSON.parse keeps),
+ * or undefined. `text` has parsed already, so it is valid JSON and the scan needs no checks.
+ */
+function memberText(text: string, name: string): string | undefined {
+  const blank = (at: number) => {
+    while (at < text.length && ' \t\n\r'.includes(text[at]!)) at++;
+    return at;
+  };
+  /** The index after the string that starts at `at` (its closing quote is the first not escaped). */
+  const afterString = (at: number) => {
+    for (let end = text.indexOf('"', at + 1); ; end = text.indexOf('"', end + 1)) {
+      let slashes = 0;
+      while (text[end - 1 - slashes] === '\\') slashes++;
+      if (slashes % 2 === 0) return end + 1;
+    }
+  };
+  const afterValue = (at: number): number => {
+    if (text[at] === '"') return afterString(at);
+    if (text[at] !== '{' && text[at] !== '[') {
+      while (at < text.length && !',}] \t\n\r'.includes(text[at]!)) at++;
+      return at;
+    }
+    let depth = 0;
+    for (;;) {
+      // Straight to the next quote or bracket: params may be megabytes.
+      STRUCTURE.lastIndex = at;
+      at = STRUCTURE.exec(text)!.index;
+      const c = text[at]!;
+      if (c === '"') {
+        at = afterString(at);
+        continue;
+      }
+      depth += c === '{' || c === '[' ? 1 : -1;
+      at++;
+      if (depth === 0) return at;
+    }
+  };
+  let found: string | undefined;
+  let at = blank(text.indexOf('{') + 1);
+  while (text[at] === '"') {
+    const keyEnd = afterString(at);
+    const key: unknown = JSON.parse(text.slice(at, keyEnd));
+    const start = blank(blank(keyEnd) + 1);
+    const end = afterValue(start);
+    if (key === name) found = text.slice(start, end);
+    at = blank(end);
+    if (text[at] === ',') at = blank(at + 1);
+  }
+  return found;
 }
 
 /** The warnings of one answer that `serve` prints even without --verbose: what `run --quiet` would not stay silent about. */
@@ -151,15 +211,16 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
       io.stderr(`${line}\n`);
     }
   };
-  const send = (message: object) => {
+  const send = (id: Id, body: { result: unknown } | { error: RpcError }) => {
     // After an interrupt nobody is owed an answer: the events were cut short, as `run` prints nothing then.
-    if (!interrupted) io.stdout(`${JSON.stringify(message)}\n`);
+    // The id goes in as the text it was sent as (valid JSON: it parsed), the rest as JSON.stringify writes it.
+    if (!interrupted) io.stdout(`{"jsonrpc":"2.0","id":${id},${JSON.stringify(body).slice(1)}\n`);
   };
   const answer = (id: Id | undefined, result: unknown) => {
-    if (id !== undefined) send({ jsonrpc: '2.0', id, result });
+    if (id !== undefined) send(id, { result });
   };
   const fail = (id: Id | undefined, error: RpcError) => {
-    if (id !== undefined) send({ jsonrpc: '2.0', id, error });
+    if (id !== undefined) send(id, { error });
   };
 
   const track = (work: Promise<void>) => {
@@ -177,7 +238,7 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
       return;
     }
     if (news.note) log(`hookrun: ${news.note}`);
-    log(`hookrun serve: request ${JSON.stringify(id ?? null)} (${method}) answered in ${ms} ms${news.config ? `; configuration ${news.config}` : ''}`);
+    log(`hookrun serve: request ${id ?? NULL_ID} (${method}) answered in ${ms} ms${news.config ? `; configuration ${news.config}` : ''}`);
     if (news.report && news.answerWords) log(renderRunText(news.report as RunReport, color, news.answerWords));
     else if (news.plan) log(renderPlanText(news.plan as PlanDescription, color));
   };
@@ -219,7 +280,7 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
       // Positions and words only: a request carries secrets, and V8's message repeats the text.
       const { offset, reason } = describeJsonError((error as Error).message, text);
       const column = offset + 1;
-      fail(null, {
+      fail(NULL_ID, {
         code: PARSE_ERROR,
         message: `stdin line ${line}, column ${column}: not JSON: ${reason}`,
         data: { line, column },
@@ -233,7 +294,7 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
       const request = message as Record<string, unknown>;
       if ('id' in request) {
         if (!isId(request.id)) throw invalid(line, `"id" must be a string, a number or null, got ${JSON.stringify(request.id)}`);
-        id = request.id;
+        id = memberText(text, 'id')!;
       }
       if (request.jsonrpc !== '2.0') throw invalid(line, `"jsonrpc" must be "2.0", got ${JSON.stringify(request.jsonrpc) ?? 'nothing'}`);
       if (typeof request.method !== 'string') throw invalid(line, `"method" must be a string, got ${JSON.stringify(request.method) ?? 'nothing'}`);
@@ -253,7 +314,7 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
     } catch (error) {
       const rpc = rpcErrorOf(error, line);
       // An id we could not read is answered as null, as JSON-RPC asks.
-      if (rpc.code === INVALID_REQUEST && id === undefined) fail(null, rpc);
+      if (rpc.code === INVALID_REQUEST && id === undefined) fail(NULL_ID, rpc);
       else fail(id, rpc);
     }
   };
@@ -290,7 +351,7 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
       chunks = [];
       size = 0;
       skipping = true;
-      fail(null, { code: PARSE_ERROR, message: `stdin line ${lineNo + 1}: longer than ${MAX_LINE_BYTES} bytes; one message per line, no longer than that`, data: { line: lineNo + 1 } });
+      fail(NULL_ID, { code: PARSE_ERROR, message: `stdin line ${lineNo + 1}: longer than ${MAX_LINE_BYTES} bytes; one message per line, no longer than that`, data: { line: lineNo + 1 } });
       return;
     }
     // Copied: the stream may reuse its buffer.

@@ -62,6 +62,8 @@ export interface HookInvocation {
   decodeEachRead?: boolean;
   /** What the run should say about this hook before it starts (e.g. a value Gemini CLI would run as code). */
   warnings?: Diagnostic[];
+  /** No safe command could be built (e.g. an event value in an arithmetic context): the hook is reported as unable to start, with this error. */
+  cannotStart?: string;
   /** Not a process: POST `stdin` to this URL (exec/http.ts); the response comes back as a ProcessOutcome with `http` set. */
   http?: HttpHookRequest;
 }

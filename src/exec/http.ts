@@ -6,6 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { HttpHookRequest } from '../dialects/dialect.js';
 import type { ProcessOutcome } from '../types.js';
+import { boundedTest, REGEX_BUDGET_MS } from '../plan/regex.js';
 
 export interface HttpRunOptions {
   body: string;
@@ -16,10 +17,19 @@ export interface HttpRunOptions {
 
 const DEFAULT_CAPTURE_BYTES = 1024 * 1024;
 
-/** `*` matches any run of characters; the rest is literal; the whole URL must match. */
-function urlAllowed(url: string, patterns: readonly string[] | undefined): boolean {
+/**
+ * `*` matches any run of characters; the rest is literal; the whole URL must match. Undefined when no pattern
+ * matched and one did not finish within hookrun's regex budget (a settings file's pattern, like a matcher).
+ */
+function urlAllowed(url: string, patterns: readonly string[] | undefined): boolean | undefined {
   if (patterns === undefined) return true;
-  return patterns.some((pattern) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(url));
+  let unfinished = false;
+  for (const pattern of patterns) {
+    const matches = boundedTest(new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`), url);
+    if (matches) return true;
+    if (matches === undefined) unfinished = true;
+  }
+  return unfinished ? undefined : false;
 }
 
 export async function runHttpHook(request: HttpHookRequest, options: HttpRunOptions): Promise<ProcessOutcome> {
@@ -36,8 +46,14 @@ export async function runHttpHook(request: HttpHookRequest, options: HttpRunOpti
     ...fields,
     durationMs: Math.round(performance.now() - started),
   });
-  if (!urlAllowed(request.url, request.allowedUrls)) {
-    const why = request.allowedUrls!.length === 0 ? 'allowedHttpHookUrls is empty, which blocks every http hook' : 'it matches no allowedHttpHookUrls pattern';
+  const allowed = urlAllowed(request.url, request.allowedUrls);
+  if (allowed !== true) {
+    const why =
+      request.allowedUrls!.length === 0
+        ? 'allowedHttpHookUrls is empty, which blocks every http hook'
+        : allowed === undefined
+          ? `an allowedHttpHookUrls pattern did not finish within ${REGEX_BUDGET_MS} ms on it (Claude Code would hang here), and no other pattern matches`
+          : 'it matches no allowedHttpHookUrls pattern';
     return outcome({ http: { error: `${request.url} is not allowed: ${why}` } });
   }
   const limit = options.maxCaptureBytes ?? DEFAULT_CAPTURE_BYTES;

@@ -14,6 +14,7 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { EscapedProcess, ProcessOutcome } from '../types.js';
+import { shortened } from '../render/mask.js';
 
 const spawn = () => process.getBuiltinModule('node:child_process').spawn;
 
@@ -30,6 +31,8 @@ export interface SpawnRequest {
   graceMs?: number;
   /** Bytes kept per stream; the rest is read and dropped. Default DEFAULT_MAX_CAPTURE_BYTES. */
   maxCaptureBytes?: number;
+  /** What all the hooks of the event may keep together, per stream kind (see OutputBudget). */
+  budget?: { stdout: OutputBudget; stderr: OutputBudget };
   /** Cancels the hook like a timeout does (SIGTERM → grace → SIGKILL), without marking it timed out. */
   signal?: AbortSignal;
   /**
@@ -52,7 +55,7 @@ const DEFAULT_GRACE_MS = 5000;
 /**
  * 16 MiB per stream. Hook answers are JSON decisions, but BeforeModel/AfterModel hooks may echo back a whole
  * `llm_request`/`llm_response` (a 1M-token context is ~4–8 MB of JSON), and cutting that would turn valid JSON
- * into plain text and change the decision. Memory stays bounded: at most 32 MiB per running hook.
+ * into plain text and change the decision. Memory stays bounded: at most 32 MiB per event (OutputBudget).
  */
 const DEFAULT_MAX_CAPTURE_BYTES = 16 * 1024 * 1024;
 
@@ -71,6 +74,37 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const CONTAIN_MARKER = 'HOOKRUN_CONTAIN';
 const isWindows = process.platform === 'win32';
 const isLinux = process.platform === 'linux';
+
+/** The first bytes of each stream that no other hook of the event can take from it: a guard's whole answer. */
+const RESERVED_SHARE = 64 * 1024;
+
+/**
+ * What all the hooks of one event may keep of one stream kind together: the capture cap (--max-output)
+ * bounds one hook's stream, this bounds the event's, so memory no longer grows with the number of hooks
+ * (8 hooks near the cap kept 8 × 16 MiB, and their text and JSON several times that). Each hook's stream
+ * is guaranteed its share (64 KiB, less when total / hooks is smaller): a guard's short answer is never cut
+ * because another hook floods. Beyond its share a stream draws on the pool (the total less every share),
+ * first come, first served; once the pool is empty every further byte is dropped and the stream counts as
+ * cut, as at the cap.
+ */
+export class OutputBudget {
+  private pool: number;
+  private readonly share: number;
+
+  constructor(total: number | undefined, hooks: number) {
+    const bytes = Math.max(0, total ?? DEFAULT_MAX_CAPTURE_BYTES);
+    this.share = Math.min(RESERVED_SHARE, Math.floor(bytes / Math.max(hooks, 1)));
+    this.pool = bytes - this.share * Math.max(hooks, 1);
+  }
+
+  /** How many of `wanted` more bytes a stream that holds `held` may keep: its share first, then the pool's. */
+  take(held: number, wanted: number): number {
+    const fromShare = Math.max(0, Math.min(wanted, this.share - held));
+    const fromPool = Math.min(wanted - fromShare, this.pool);
+    this.pool -= fromPool;
+    return fromShare + fromPool;
+  }
+}
 
 /** ASCII whitespace, which String.prototype.trim removes (so a trimming reader never sees it). */
 const isBlank = (byte: number): boolean => byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
@@ -93,12 +127,14 @@ class Capture {
   constructor(
     private readonly cap: number,
     decodeEachRead = false,
+    private readonly budget?: OutputBudget,
   ) {
     this.ends = decodeEachRead ? [] : undefined;
   }
 
   push(chunk: Buffer): void {
-    const room = this.cap - this.size;
+    let room = this.cap - this.size;
+    if (this.budget) room = this.budget.take(this.size, Math.max(0, Math.min(chunk.length, room)));
     if (chunk.length > room) {
       this.truncated = true;
       this.noteDropped(chunk, Math.max(room, 0));
@@ -188,8 +224,8 @@ class HookProcess {
     this.marker = marker;
     this.graceMs = clampDelay(req.graceMs ?? DEFAULT_GRACE_MS);
     const cap = Math.max(0, req.maxCaptureBytes ?? DEFAULT_MAX_CAPTURE_BYTES);
-    this.out = new Capture(cap, req.decodeEachRead);
-    this.err = new Capture(cap, req.decodeEachRead);
+    this.out = new Capture(cap, req.decodeEachRead, req.budget?.stdout);
+    this.err = new Capture(cap, req.decodeEachRead, req.budget?.stderr);
     this.outcome = new Promise((r) => (this.resolve = r));
     // Read at once, before the hook can redirect them; an escaped holder is found by these later.
     this.pipeLinks = isLinux ? [0, 1, 2].map((fd) => readLink(`/proc/${this.sid}/fd/${fd}`)).filter((l) => l.startsWith('socket:')) : [];
@@ -545,7 +581,7 @@ function hasMarker(pid: number, marker: string): boolean {
 function commandLine(pid: number): string {
   try {
     const text = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0+$/, '').replaceAll('\0', ' ');
-    return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+    return shortened(text, 200);
   } catch {
     return '';
   }

@@ -5,12 +5,12 @@ import { AgentEventError } from '../errors.js';
 import type { Dialect, HookInvocation, HookResultCache, Interpretation } from '../dialects/dialect.js';
 import { depthOverflow, MAX_JSON_DEPTH } from '../json-depth.js';
 import type { HookResult, JsonObject, Plan, PlannedHook, ProcessOutcome, ResolvedConfig } from '../types.js';
-import { runProcess } from './process.js';
+import { OutputBudget, runProcess } from './process.js';
 
 export interface RunOptions {
   /** Cancels every running hook (hookrun itself interrupted). */
   signal?: AbortSignal;
-  /** Per-stream capture cap in bytes. */
+  /** Per-stream capture cap in bytes; also what all the hooks of the event keep together, per stream kind. */
   maxCaptureBytes?: number;
   /** Grace period between SIGTERM and SIGKILL. */
   graceMs?: number;
@@ -34,12 +34,13 @@ async function runOne(
   config: ResolvedConfig,
   ctx: Context,
   options: RunOptions,
+  budget?: { stdout: OutputBudget; stderr: OutputBudget },
 ): Promise<HookResult> {
   const invocation = dialect.invocation(hook, input, config, ctx);
   // Like Gemini's pre-check for project hooks in an untrusted folder (hookrun's hold-back), or the agent
   // failing a hook it cannot run: a failed result, nothing spawned.
   const heldBack = options.holdBack?.(hook);
-  const cannotStart = heldBack === undefined ? (hook.cannotRun ?? dialect.cannotStart?.(hook, config, ctx)) : undefined;
+  const cannotStart = heldBack === undefined ? (hook.cannotRun ?? dialect.cannotStart?.(hook, config, ctx) ?? invocation.cannotStart) : undefined;
   const error = heldBack ?? cannotStart;
   if (error !== undefined) {
     const result: HookResult = {
@@ -89,6 +90,7 @@ async function runOne(
       timeoutMs: invocation.timeoutMs,
       graceMs: options.graceMs,
       maxCaptureBytes: options.maxCaptureBytes,
+      ...(budget ? { budget } : {}),
       signal: options.signal,
       decodeEachRead: invocation.decodeEachRead,
       contain: options.contain,
@@ -161,14 +163,16 @@ export async function runPlan(
   ctx: Context,
   options: RunOptions = {},
 ): Promise<PlanRun> {
+  // One budget per event: every hook's output is held until the merge, in a chain too.
+  const budget = { stdout: new OutputBudget(options.maxCaptureBytes, plan.hooks.length), stderr: new OutputBudget(options.maxCaptureBytes, plan.hooks.length) };
   if (!plan.sequential) {
-    return { results: await Promise.all(plan.hooks.map((hook) => runOne(dialect, hook, input, config, ctx, options))) };
+    return { results: await Promise.all(plan.hooks.map((hook) => runOne(dialect, hook, input, config, ctx, options, budget))) };
   }
   const results: HookResult[] = [];
   let current = input;
   for (const [i, hook] of plan.hooks.entries()) {
     if (options.signal?.aborted) break;
-    const result = await runOne(dialect, hook, current, config, ctx, options);
+    const result = await runOne(dialect, hook, current, config, ctx, options, budget);
     results.push(result);
     const why = dialect.endsEvent?.(plan.event, result);
     if (why !== undefined) {

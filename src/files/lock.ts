@@ -7,27 +7,40 @@
 //   proper-lockfile (which Gemini CLI uses for trustedFolders.json) makes it, so that hookrun and
 //   Gemini CLI exclude each other on the trust files.
 //
-// The timing, for both, is the constants below and nothing else: a holder refreshes its lock's mtime
-// every LOCK_STALE_MS / 2 while it holds it; a lock whose holder cannot be checked (a directory, an
-// empty or unreadable file, an owner on another host) is stale, and broken, once its mtime is older
-// than LOCK_STALE_MS; a waiter gives up after LOCK_WAIT_MS, longer than the stale period, so a lock
-// left by a holder that died is always broken before anyone gives up on it.
+// The timing is the constants below and nothing else. A holder refreshes its lock's mtime every half stale
+// period while it holds it. A lock whose holder cannot be checked is stale, and broken, once its mtime is
+// older than its stale period: Gemini CLI's directory after LOCK_STALE_MS (10 s, proper-lockfile's); a
+// settings lock that names no process (empty: its creator died between open and write, or the disk was
+// full) after ORPHAN_STALE_MS (5 s); one naming a process on another host after FOREIGN_STALE_MS (30 s). A
+// waiter gives up after its wait, longer than the stale period of every lock it could not check but a
+// foreign one (docs/safety.md: 10 s for the settings lock, 15 s for the directory), so a lock left by a
+// holder that died on this host is always broken before anyone gives up on it.
 import fs from 'node:fs';
 import os from 'node:os';
 import { configError, HookrunError } from '../errors.js';
 import { randomHex, resolveWriteTarget } from './atomic.js';
 
-/** A lock not refreshed for this long (ms) is its dead holder's leftover (proper-lockfile's default, which Gemini CLI keeps). */
+/** A lock directory not refreshed for this long (ms) is its dead holder's leftover (proper-lockfile's default, which Gemini CLI keeps). */
 export const LOCK_STALE_MS = 10_000;
-/** How much longer (ms) than the stale period a writer waits for a lock before it gives up. */
+/** How much longer (ms) than the stale period a writer waits for Gemini CLI's lock directory before it gives up. */
 const LOCK_WAIT_MARGIN_MS = 5_000;
-/** How long (ms) a writer waits for a lock by default. */
+/** How long (ms) a writer waits for Gemini CLI's lock directory by default. */
 export const LOCK_WAIT_MS = LOCK_STALE_MS + LOCK_WAIT_MARGIN_MS;
+/** A settings lock that names no process is stale once this old (ms). */
+export const ORPHAN_STALE_MS = 5_000;
+/** One naming a process on another host, which cannot be checked, is stale this many times later (30 s). */
+const FOREIGN_FACTOR = 6;
+export const FOREIGN_STALE_MS = ORPHAN_STALE_MS * FOREIGN_FACTOR;
+/** How long (ms) a writer waits for a settings lock by default: past the orphan period, short of the foreign one. */
+export const SETTINGS_LOCK_WAIT_MS = 10_000;
 
 export interface LockOptions {
-  /** Give up after this long (ms); default the stale period plus LOCK_WAIT_MARGIN_MS. */
+  /** Give up after this long (ms); default the convention's wait (SETTINGS_LOCK_WAIT_MS, LOCK_WAIT_MS). */
   timeoutMs?: number;
-  /** A lock whose holder cannot be checked is stale after this long (ms); default LOCK_STALE_MS. */
+  /**
+   * A lock whose holder cannot be checked is stale after this long (ms): a lock directory, or a settings
+   * lock naming no process (one naming another host: FOREIGN_FACTOR times this). Default the convention's.
+   */
   staleMs?: number;
 }
 
@@ -43,6 +56,8 @@ export class LockTimeoutError extends HookrunError {
 
 /** How one convention takes, judges, refreshes and releases its lock. */
 interface Convention {
+  defaultStaleMs: number;
+  defaultWaitMs: number;
   /** Creates the lock, false when it exists; other errors are thrown. */
   create(lock: string, token: string, file: string): boolean;
   /** Whether the existing lock's holder is gone (undefined: the lock vanished meanwhile). */
@@ -55,8 +70,8 @@ interface Convention {
 
 async function withLock<T>(convention: Convention, file: string, work: () => T | Promise<T>, options: LockOptions): Promise<T> {
   const lock = lockPathFor(file);
-  const staleMs = options.staleMs ?? LOCK_STALE_MS;
-  const deadline = Date.now() + (options.timeoutMs ?? staleMs + LOCK_WAIT_MARGIN_MS);
+  const staleMs = options.staleMs ?? convention.defaultStaleMs;
+  const deadline = Date.now() + (options.timeoutMs ?? (options.staleMs === undefined ? convention.defaultWaitMs : staleMs + LOCK_WAIT_MARGIN_MS));
   const token = randomHex(8);
   for (let attempt = 0; ; attempt++) {
     if (convention.create(lock, token, file)) break;
@@ -113,9 +128,10 @@ function readHolder(lock: string): Holder | undefined {
   }
 }
 
+/** Dead on this host: stale at once; on another host: after FOREIGN_FACTOR × staleMs; naming no process: after staleMs. */
 function holderIsStale(holder: Holder, staleMs: number): boolean {
   if (holder.owner && holder.owner.host === os.hostname()) return !processAlive(holder.owner.pid);
-  return holder.ageMs > staleMs;
+  return holder.ageMs > (holder.owner ? staleMs * FOREIGN_FACTOR : staleMs);
 }
 
 function processAlive(pid: number): boolean {
@@ -129,11 +145,16 @@ function processAlive(pid: number): boolean {
 
 function describeHolder(holder: Holder | undefined): string {
   const owner = holder?.owner;
+  if (owner && owner.host !== os.hostname()) {
+    return `process ${owner.pid} on ${owner.host} since ${owner.since}, which this host cannot check; it is taken over once not refreshed for ${FOREIGN_STALE_MS / 1000} s`;
+  }
   if (owner) return `process ${owner.pid} on ${owner.host} since ${owner.since}`;
   return `an unknown process for ${Math.round((holder?.ageMs ?? 0) / 1000)} s`;
 }
 
 const settingsConvention: Convention = {
+  defaultStaleMs: ORPHAN_STALE_MS,
+  defaultWaitMs: SETTINGS_LOCK_WAIT_MS,
   create(lock, token) {
     let fd: number;
     try {
@@ -144,9 +165,13 @@ const settingsConvention: Convention = {
     }
     try {
       fs.writeFileSync(fd, JSON.stringify({ pid: process.pid, host: os.hostname(), token, since: new Date().toISOString() } satisfies LockOwner));
-    } finally {
+    } catch (error) {
+      // A full disk (ENOSPC) leaves the file empty: ours, so removed at once rather than left to go stale.
       fs.closeSync(fd);
+      fs.rmSync(lock, { force: true });
+      throw error;
     }
+    fs.closeSync(fd);
     return true;
   },
   stale(lock, staleMs) {
@@ -205,6 +230,8 @@ function dirIsStale(lock: string, staleMs: number): boolean | undefined {
 }
 
 const geminiDirConvention: Convention = {
+  defaultStaleMs: LOCK_STALE_MS,
+  defaultWaitMs: LOCK_WAIT_MS,
   create(lock, _token, file) {
     try {
       fs.mkdirSync(lock);

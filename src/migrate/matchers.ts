@@ -4,6 +4,7 @@
 // spells those tools in the target's names and syntax. MCP tools are carried by name (exact) or as a textual
 // translation of the pattern (mcp__server__tool ↔ mcp_server_tool ↔ @server/tool).
 import type { McpSelector, NeutralMatcher, Note } from './model.js';
+import { boundedTest, REGEX_BUDGET_MS } from '../plan/regex.js';
 import { type AgentEvent, type AgentName, CANONICAL_VALUES, canonicalTools, type ToolMatcherSyntax, toolNames, VALUE_FIELDS, VOCABULARY } from './vocabulary.js';
 
 export type { Note };
@@ -58,6 +59,35 @@ export function readToolMatcher(
   classify?: MatcherClassifier,
   syntax: ToolMatcherSyntax = VOCABULARY[agent].toolMatcher,
 ): MatcherReading {
+  return bounded(agent, matcher, () => toolMatcher(agent, matcher, classify, syntax));
+}
+
+/** A match that ran past hookrun's regex budget (plan/regex.ts): the reading stops there. */
+class MatchHangs extends Error {
+  constructor(readonly value: string) {
+    super(value);
+  }
+}
+
+/** `regex.test` under hookrun's budget; a runaway match throws MatchHangs, which `bounded` turns into a reading. */
+function testBounded(regex: RegExp): (value: string) => boolean {
+  return (value) => {
+    const matches = boundedTest(regex, value);
+    if (matches === undefined) throw new MatchHangs(value);
+    return matches;
+  };
+}
+
+function bounded(agent: AgentName, matcher: string | undefined, reading: () => MatcherReading): MatcherReading {
+  try {
+    return reading();
+  } catch (error) {
+    if (!(error instanceof MatchHangs)) throw error;
+    return unread('matcher-hangs', `matcher "${matcher}" did not finish within ${REGEX_BUDGET_MS} ms on "${error.value}": ${label(agent)} would hang (or, with a linear-time engine, decide) where hookrun cannot; not carried`);
+  }
+}
+
+function toolMatcher(agent: AgentName, matcher: string | undefined, classify: MatcherClassifier | undefined, syntax: ToolMatcherSyntax): MatcherReading {
   if (syntax === 'kiro-glob') return readKiroGlob(matcher);
   if (matcher === undefined || matcher.trim() === '' || matcher.trim() === '*') return read({ kind: 'all' });
   if (syntax === 'claude') {
@@ -65,7 +95,7 @@ export function readToolMatcher(
     if (kind.kind === 'all') return read({ kind: 'all' });
     if (kind.kind === 'list') return readNames(agent, kind.items);
     if (!kind.regex) return unread('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression (${kind.error}); it never fires in ${label(agent)}`);
-    return readRegex(agent, matcher, (name) => kind.regex!.test(name));
+    return readRegex(agent, matcher, testBounded(kind.regex));
   }
   let regex: RegExp;
   try {
@@ -74,7 +104,7 @@ export function readToolMatcher(
     if (syntax === 'gemini') return readNames(agent, [matcher.trim()]); // Gemini compares an invalid regex exactly
     return unread('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression (${(error as Error).message}); it never fires in ${label(agent)}`);
   }
-  return readRegex(agent, matcher, (name) => regex.test(name));
+  return readRegex(agent, matcher, testBounded(regex));
 }
 
 /** Exact tool names (a Claude `|` list, an invalid Gemini regex). */
@@ -146,7 +176,7 @@ function readKiroGlob(matcher: string | undefined): MatcherReading {
   } catch {
     return unread('matcher-never-fires', `"${matcher}" is not a valid glob; Kiro never matches it`);
   }
-  const selected = Object.keys(VOCABULARY.kiro.tools).filter((name) => regex.test(name));
+  const selected = Object.keys(VOCABULARY.kiro.tools).filter(testBounded(regex));
   const tools: string[] = [];
   for (const name of selected) for (const c of VOCABULARY.kiro.tools[name]!) if (!tools.includes(c)) tools.push(c);
   const notes: Note[] = [];
@@ -187,6 +217,10 @@ export function globToRegexSource(glob: string): string {
 
 /** A lifecycle matcher (session source, end reason, compaction trigger) → canonical values. */
 export function readValuesMatcher(agent: AgentName, event: AgentEvent, matcher: string | undefined, classify?: MatcherClassifier): MatcherReading {
+  return bounded(agent, matcher, () => valuesMatcher(agent, event, matcher, classify));
+}
+
+function valuesMatcher(agent: AgentName, event: AgentEvent, matcher: string | undefined, classify?: MatcherClassifier): MatcherReading {
   const table = event.values ?? {};
   const agentValues = Object.entries(table).filter((entry): entry is [string, string] => entry[1] !== null);
   const field = VALUE_FIELDS[event.event] ?? 'value';
@@ -197,7 +231,7 @@ export function readValuesMatcher(agent: AgentName, event: AgentEvent, matcher: 
   else if (syntax === 'claude') {
     const kind = required(agent, classify)(matcher);
     if (kind.kind === 'regex' && !kind.regex) return unread('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression; it never fires in ${label(agent)}`);
-    test = kind.kind === 'all' ? () => true : kind.kind === 'list' ? (v) => kind.items.includes(v) : (v) => kind.regex!.test(v);
+    test = kind.kind === 'all' ? () => true : kind.kind === 'list' ? (v) => kind.items.includes(v) : testBounded(kind.regex!);
   } else {
     let regex: RegExp;
     try {
@@ -205,7 +239,7 @@ export function readValuesMatcher(agent: AgentName, event: AgentEvent, matcher: 
     } catch {
       return unread('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression; it never fires in ${label(agent)}`);
     }
-    test = (v) => regex.test(v);
+    test = testBounded(regex);
   }
   const values = agentValues.filter(([, value]) => test(value)).map(([canonical]) => canonical);
   if (values.length === 0) return unread('matcher-never-fires', `matcher "${matcher}" selects no ${field} ${label(agent)} reports`);

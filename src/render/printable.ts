@@ -2,6 +2,7 @@
 // `ESC]0;…` retitles the window, `ESC[2J` clears it, a `\r` or a newline overwrites or forges the
 // outcome line. The text renderers show such characters as visible escapes; JSON output keeps them
 // as the data they are (JSON.stringify escapes them anyway).
+import { maskBeforeShortening } from './mask.js';
 
 // C0 controls, DEL, C1 controls (U+009B is a one-character CSI), the line and paragraph separators,
 // and the bidirectional overrides and isolates that reorder what is shown.
@@ -18,5 +19,6 @@ function escape(ch: string): string {
 export function printable(text: string, keepNewlines = false): string {
   const pattern = keepNewlines ? CONTROL_BUT_NEWLINE : CONTROL;
   pattern.lastIndex = 0;
-  return pattern.test(text) ? text.replace(pattern, escape) : text;
+  // Masked before the escapes change how a secret is written (a PEM key's line breaks).
+  return pattern.test(text) ? maskBeforeShortening(text).replace(pattern, escape) : text;
 }

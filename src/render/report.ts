@@ -11,6 +11,7 @@ import { OUTCOME_EXIT_CODE } from '../types.js';
 import type { HookFailure } from '../aggregate/fail-closed.js';
 import type { EndedEarly } from '../exec/runner.js';
 import { printable } from './printable.js';
+import { maskedPrefix } from './mask.js';
 
 export interface RunReport {
   dialect: string;
@@ -169,7 +170,7 @@ export function buildReport(
 }
 
 function excerpt(text: string, cut: boolean): string {
-  return cut && text.length > CUT_STREAM_EXCERPT_CHARS ? text.slice(0, CUT_STREAM_EXCERPT_CHARS) : text;
+  return cut && text.length > CUT_STREAM_EXCERPT_CHARS ? maskedPrefix(text, CUT_STREAM_EXCERPT_CHARS) : text;
 }
 
 
@@ -183,8 +184,10 @@ export function formatDiagnostic(d: Diagnostic, c: ChalkInstance): string {
 export function oneLine(text: string, max = 160): string {
   // Only a growing prefix is flattened: a hook's output may be megabytes, a line needs a few hundred
   // characters. Once the flattened prefix is longer than `max`, the whole text would cut the same way.
+  // Masked before it is cut and its whitespace flattened: a secret cut in half, or with its line breaks
+  // made spaces, would pass the mask at the stream.
   for (let end = max * 4; ; end *= 2) {
-    const flat = text.slice(0, end).replace(/\s+/g, ' ').trim();
+    const flat = maskedPrefix(text, end).replace(/\s+/g, ' ').trim();
     if (flat.length > max) return printable(`${flat.slice(0, max - 1)}…`);
     if (end >= text.length) return printable(flat);
   }

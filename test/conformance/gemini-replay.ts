@@ -51,6 +51,25 @@ export function isTimed(c: GeminiCase): boolean {
 }
 
 /**
+ * Where hookrun's safety rules, stricter than Gemini CLI's on purpose (docs/safety.md), change a case's
+ * answer: the corpus keeps what Gemini CLI answers, this table what hookrun answers and why.
+ */
+const HOOKRUN_DIFFERS: Readonly<Record<string, { why: string; output: unknown }>> = {
+  'r2-dotenv-031': {
+    why: 'MY_SECRET from the project .env is a secret by the redaction rules, and hookrun prints no secret it knows (class 6)',
+    output: { continue: true, suppressOutput: false, systemMessage: '[["DV_A","single quoted"],["HOME","<home>"],["MY_SECRET","${MY_SECRET}"],["NO_COLOR","1"]]', decision: 'allow' },
+  },
+  'r2-redact-030': {
+    why: 'DV_A from the project .env holds an AWS key, a secret by its value, and hookrun prints no secret it knows (class 6)',
+    output: { continue: true, suppressOutput: false, systemMessage: 'NO_COLOR=1 LANG=C.UTF-8 PATH=set MY_TOKEN=x DV_A=${DV_A} GEMINI_PROJECT_DIR=set', decision: 'allow' },
+  },
+  'r2-dotenv-059': {
+    why: 'GEMINI_CLI_IDE_SERVER_STDIO_COMMAND names a program Gemini CLI starts: from a project .env it is withheld from hooks (class 3)',
+    output: { continue: true, suppressOutput: false, systemMessage: '[["DV_A","indented"],["HOME","<home>"],["NO_COLOR","1"]]', decision: 'allow' },
+  },
+};
+
+/**
  * Runs the case in a fresh sandbox (added to `sandboxes` for cleanup) and asserts its output and exit code;
  * `geminiVersion`: the release to follow (`--gemini-version`), else hookrun's default.
  */
@@ -73,6 +92,7 @@ export async function replayCase(c: GeminiCase, sandboxes: Sandbox[], geminiVers
   // or a system file Gemini CLI skips (with every hook in it).
   const news = [/^hookrun: warning: \S+ hook ".*" \(\w+\) (could not start: |held back, not run)/, /^hookrun: warning: .* \[system-file-insecure\]$/];
   expect(result.stderr.split('\n').filter((line) => line !== '' && !news.some((n) => n.test(line))), c.about).toEqual([]);
-  expect(stdoutJson(result), c.about).toEqual(c.output);
+  const differs = HOOKRUN_DIFFERS[c.id];
+  expect(stdoutJson(result), differs ? `${c.about} (hookrun differs: ${differs.why})` : c.about).toEqual(differs ? differs.output : c.output);
   expect(result.exitCode, c.about).toBe(c.exit);
 }

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { LOCK_STALE_MS, LOCK_WAIT_MS, lockPathFor, withGeminiLockDir, withSettingsLock } from '../../src/files/lock.js';
+import { FOREIGN_STALE_MS, LOCK_STALE_MS, LOCK_WAIT_MS, lockPathFor, ORPHAN_STALE_MS, SETTINGS_LOCK_WAIT_MS, withGeminiLockDir, withSettingsLock } from '../../src/files/lock.js';
 import { tempDir } from '../helpers/hooks.js';
 
 let dir: string;
@@ -14,8 +14,9 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('one waiting rule for both conventions', () => {
-  test('the default wait outlasts the stale period', () => {
+  test('the default wait outlasts the stale period: 10 s for the directory (15 s wait); the settings lock as docs/safety.md says', () => {
     expect(LOCK_WAIT_MS).toBeGreaterThan(LOCK_STALE_MS);
+    expect([ORPHAN_STALE_MS, SETTINGS_LOCK_WAIT_MS, FOREIGN_STALE_MS]).toEqual([5_000, 10_000, 30_000]);
   });
 
   test('an empty settings lock (its creator died before writing its owner) is broken once stale, and the write goes on', async () => {

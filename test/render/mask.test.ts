@@ -14,3 +14,16 @@ test('finds a value as written or JSON-escaped, never one below the length, and 
   env.LATER = 'added-later-value';
   expect(mayHold('added-later-value')).toBe(false);
 });
+
+test('a secret is masked as written and at every level of JSON escaping; a JSON value before it is serialised', async () => {
+  const { maskSecrets, maskValue } = await import('../../src/render/mask.js');
+  const secrets = [{ name: 'TOKEN', value: 'abc"def\\ghi' }];
+  const once = JSON.stringify({ v: secrets[0]!.value });
+  const twice = JSON.stringify({ stdout: once });
+  for (const text of [secrets[0]!.value, once, twice, JSON.stringify({ report: twice })]) {
+    const masked = maskSecrets(text, secrets);
+    expect(masked).toContain('${TOKEN}');
+    expect(masked).not.toContain('def');
+  }
+  expect(maskValue({ input: { command: `x ${secrets[0]!.value} y`, n: 1 } }, secrets)).toEqual({ input: { command: 'x ${TOKEN} y', n: 1 } });
+});

@@ -291,3 +291,79 @@ describe('expandCommandSafely against a real bash (property): no value runs, ben
     expect(out).toBe(`s='${session}'`);
   });
 });
+
+describe('an arithmetic context (property, real bash): no quoting makes a pasted value data there, so only a number is pasted', () => {
+  // Each place bash evaluates text as an arithmetic expression, which runs the $(…) inside it, quoted or not.
+  const templates = [
+    'echo $(( $GEMINI_SESSION_ID + 1 ))',
+    'echo "$(( $GEMINI_SESSION_ID ))"',
+    '(( n = $GEMINI_SESSION_ID )); echo $n',
+    'echo $[ $GEMINI_SESSION_ID ]',
+    'let "n = $GEMINI_SESSION_ID"; echo $n',
+    '[[ $GEMINI_SESSION_ID -eq 1 ]] && echo one',
+    '[[ 2 -gt "$GEMINI_SESSION_ID" ]] && echo more',
+    'x=abcdef; echo ${x:$GEMINI_SESSION_ID}',
+    'a=(1 2); echo ${a[$GEMINI_SESSION_ID]}',
+    'a[$GEMINI_SESSION_ID]=1; echo ok',
+    'for ((i = 0; i < $GEMINI_SESSION_ID; i++)); do echo $i; done',
+  ];
+  const values = (sessionId: string) => ({ cwd: '/w', plansDir: '/p', sessionId });
+  const unit = fc.oneof(fc.constantFrom(...attacks('M_'), `a[$(touch M_arith)]`, `'$(touch M_sq)'`, 'x', ' ', '1'), fc.string({ maxLength: 3 }));
+  const hostile = fc.array(unit, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('').replace(/\0/g, ''));
+
+  test('a value that is not a number is refused (the hook does not start); what does run never runs a marker', () => {
+    const dir = tempDir('hookrun-arith-');
+    try {
+      fc.assert(
+        fc.property(hostile, (session) => {
+          for (const template of templates) {
+            const safe = expandCommandSafely(template, values(session));
+            // An empty value pastes nothing (Gemini's escape of '' is ''), so nothing of it can run.
+            if (/^(-?[0-9]+)?$/.test(session)) expect(safe.refused).toBeUndefined();
+            else expect(safe.refused, `${template} with ${JSON.stringify(session)}`).toMatch(/arithmetic context/);
+            if (safe.refused) continue;
+            try {
+              execFileSync('bash', ['-c', safe.command], { cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...safe.env }, stdio: 'pipe' });
+            } catch {
+              // An arithmetic error is not code running; only markers count.
+            }
+            expect(markers(dir), `${template} with ${JSON.stringify(session)} ran ${JSON.stringify(safe.command)}`).toEqual([]);
+          }
+        }),
+        { numRuns: 40 },
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("Gemini CLI's text runs these values as code, which is why they are refused", () => {
+    const dir = tempDir('hookrun-arith-gemini-');
+    try {
+      for (const template of templates.slice(0, 9)) {
+        const gemini = expandCommand(template, values(`a[$(touch M_${templates.indexOf(template)})]`), 'bash');
+        spawnBash(gemini, dir);
+      }
+      expect(markers(dir)).toHaveLength(9);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a number expands byte for byte as in Gemini CLI; values outside arithmetic keep their rules', () => {
+    for (const template of templates) expect(expandCommandSafely(template, values('42')).command).toBe(expandCommand(template, values('42'), 'bash'));
+    for (const template of ['[[ -d $GEMINI_SESSION_ID ]] || echo no', 'echo ${x:-$GEMINI_SESSION_ID}', 'echo $((1 + 2)) $GEMINI_SESSION_ID', 'f() { echo "$1"; }; f $GEMINI_SESSION_ID']) {
+      const safe = expandCommandSafely(template, values('5f1c2d3e-aaaa-bbbb'));
+      expect(safe.refused, template).toBeUndefined();
+      expect(safe.command).toBe(expandCommand(template, values('5f1c2d3e-aaaa-bbbb'), 'bash'));
+    }
+  });
+});
+
+function spawnBash(command: string, cwd: string): void {
+  try {
+    execFileSync('bash', ['-c', command], { cwd, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd }, stdio: 'pipe' });
+  } catch {
+    // Errors are expected; the markers say whether code ran.
+  }
+}

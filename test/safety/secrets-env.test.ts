@@ -34,7 +34,7 @@ describe.concurrent('class 5: a project .env does not run code inside the user\'
     expect(fs.existsSync(path.join(w.root, 'pwned'))).toBe(false);
     // The rest of the file is loaded as Gemini CLI loads it.
     expect(fs.readFileSync(path.join(w.root, 'greeting'), 'utf8')).toBe('hello\n');
-    expect(result.stderr).toContain('sets BASH_ENV, which make a shell or runtime run code');
+    expect(result.stderr).toContain('sets BASH_ENV, which make a shell or another program run code');
     expect(result.stderr).toContain('Gemini CLI loads them from this project .env');
     expect(result.stderr).toContain('unless --env-allow names them (--env-allow BASH_ENV)');
   });

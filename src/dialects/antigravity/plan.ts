@@ -5,7 +5,7 @@ import { isPlainObject } from '../../settings/jsonc.js';
 import type { Diagnostic, JsonObject, Plan, PlannedHook, ResolvedConfig, SkippedEntry } from '../../types.js';
 import { AGY_EVENTS_TABLE } from './events.js';
 import { agyCannotRun } from './run.js';
-import { boundedTest, hangingHook, hangReason } from '../../plan/regex.js';
+import { boundedTest, hangingHook, hangReason, linearEngineConsequence } from '../../plan/regex.js';
 
 export interface AgyMatch {
   matches: boolean;
@@ -42,7 +42,7 @@ export function matchAgyTool(matcher: string | undefined, tool: string | undefin
   if (tool === undefined) return { matches: false, rule: `the event has no toolCall.name, so only match-all groups run` };
   const matches = boundedTest(regex, tool);
   if (matches === undefined) {
-    return { matches: true, hangs: true, rule: hangReason(matcher, tool, 'agy', "agy's RE2 engine answers it in linear time, but hookrun's JavaScript engine cannot, so hookrun cannot predict the match") };
+    return { matches: true, hangs: true, rule: hangReason(matcher, tool, 'agy', linearEngineConsequence('agy', 'RE2 engine')) };
   }
   return matches
     ? { matches: true, rule: `"${matcher}" matches the whole name "${tool}"` }

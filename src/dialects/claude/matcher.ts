@@ -100,7 +100,9 @@ export function matchIf(rule: string, ctx: IfContext): MatchVerdict {
   if (fields) {
     const value = fields.map((f) => ctx.toolInput[f]).find((v): v is string => typeof v === 'string');
     if (value === undefined) return { matches: true, rule: `if "${rule}": the call has no path to check, so the hook runs` };
-    const matches = matchPathRule(pattern, value, ctx);
+    const tested = testOrHang(pathRuleRegex(pattern, ctx), absolutePath(value, ctx), `if "${rule}"`);
+    if ('hangs' in tested) return tested;
+    const { matches } = tested;
     return { matches, rule: `if "${rule}": path "${value}" ${matches ? 'matches' : 'does not match'} "${pattern}"` };
   }
   if (tool === 'WebFetch' && pattern.startsWith('domain:')) {
@@ -243,6 +245,16 @@ function stripAssignments(part: string): string {
  * `/` anchored at cwd, one without a `/` matching a name at any depth; `**` spans directories, `*` and `?` not.
  */
 export function matchPathRule(pattern: string, filePath: string, ctx: Pick<IfContext, 'cwd' | 'home' | 'unanchoredDirs'>): boolean {
+  return pathRuleRegex(pattern, ctx).test(absolutePath(filePath, ctx));
+}
+
+/** The path a rule is tested against: absolute, relative ones taken from the event's cwd. */
+function absolutePath(filePath: string, ctx: Pick<IfContext, 'cwd'>): string {
+  return filePath.startsWith('/') ? filePath : `${ctx.cwd.replace(/\/$/, '')}/${filePath}`;
+}
+
+/** The gitignore-style rule (see matchPathRule) as an anchored regular expression. */
+function pathRuleRegex(pattern: string, ctx: Pick<IfContext, 'cwd' | 'home' | 'unanchoredDirs'>): RegExp {
   let anchor = ctx.cwd;
   let body = pattern;
   if (ctx.unanchoredDirs && /^[^/*?]+\/\*\*$/.test(body)) body = `**/${body}`;
@@ -257,9 +269,8 @@ export function matchPathRule(pattern: string, filePath: string, ctx: Pick<IfCon
   } else if (!body.startsWith('/')) {
     body = body.includes('/') ? `/${body}` : `/**/${body}`;
   }
-  const absolute = filePath.startsWith('/') ? filePath : `${ctx.cwd.replace(/\/$/, '')}/${filePath}`;
   const full = `${anchor.replace(/\/$/, '')}${body}`;
-  return globToRegex(full).test(absolute);
+  return globToRegex(full);
 }
 
 function globToRegex(glob: string): RegExp {

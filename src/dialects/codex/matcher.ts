@@ -5,6 +5,7 @@
 import { classifyMatcher, matchClaude, type MatcherKind, type MatchVerdict } from '../claude/matcher.js';
 import { DEFAULT_PROFILE } from '../claude/version.js';
 import { CODEX_MATCHER_ALIASES } from './tool-aliases.js';
+import { boundedTest, hangReason, linearEngineConsequence } from '../../plan/regex.js';
 
 const RUST_ONLY_FLAGS = /^\(\?([imsU]+)\)/;
 const NOT_IN_RUST = /\(\?<?[=!]|\\[1-9]|\\k</;
@@ -24,11 +25,22 @@ export function codexMatcher(matcher: string | undefined): MatcherKind {
   }
 }
 
+/** Codex's regex crate never backtracks: where hookrun's match runs out of budget, Codex has its answer. */
+const codexHangs = (matcher: string, value: string): MatchVerdict => ({
+  matches: true,
+  hangs: true,
+  rule: hangReason(matcher, value, 'Codex', linearEngineConsequence('Codex', 'Rust regex engine')),
+});
+
 export function matchCodex(matcher: string | undefined, value: string, field: string): MatchVerdict {
   const kind = codexMatcher(matcher);
-  if (kind.kind !== 'regex' || (kind.regex && !RUST_ONLY_FLAGS.test(matcher!))) return matchClaude(matcher, value, field, DEFAULT_PROFILE, true);
+  if (kind.kind !== 'regex' || (kind.regex && !RUST_ONLY_FLAGS.test(matcher!))) {
+    const verdict = matchClaude(matcher, value, field, DEFAULT_PROFILE, true);
+    return verdict.hangs ? codexHangs(matcher!, value) : verdict;
+  }
   if (!kind.regex) return { matches: false, rule: `matcher "${matcher}" is not a valid regular expression (${kind.error}), so it matches nothing` };
-  const matches = kind.regex.test(value);
+  const matches = boundedTest(kind.regex, value);
+  if (matches === undefined) return codexHangs(matcher!, value);
   return { matches, rule: `regex /${matcher}/ (unanchored) ${matches ? 'matches' : 'does not match'} ${field} "${value}"` };
 }
 

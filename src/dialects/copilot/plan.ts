@@ -7,12 +7,15 @@
 // regex on the Claude name.
 import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../types.js';
 import { canonicalEvent, claudeToolName, COPILOT_EVENTS_TABLE } from './events.js';
+import { boundedTest, hangingHook, hangReason } from '../../plan/regex.js';
 
 export interface CopilotMatch {
   matches: boolean;
   rule: string;
   /** Set when the pattern is not a valid regular expression (Copilot then skips the entry). */
   invalid?: string;
+  /** The match did not finish within hookrun's budget (Copilot would hang there): planned as a hook that cannot run. */
+  hangs?: true;
 }
 
 const compiled = new Map<string, RegExp | string>();
@@ -33,7 +36,9 @@ function compile(pattern: string): RegExp | string {
 function regexMatch(matcher: string, value: string, field: string): CopilotMatch {
   const regex = compile(matcher);
   if (typeof regex === 'string') return { matches: false, rule: `"${matcher}" is not a valid regular expression (${regex}): Copilot skips this entry`, invalid: regex };
-  return regex.test(value)
+  const matches = boundedTest(regex, value);
+  if (matches === undefined) return { matches: true, hangs: true, rule: hangReason(matcher, value, 'Copilot CLI') };
+  return matches
     ? { matches: true, rule: `"${matcher}" matches the whole ${field} "${value}"` }
     : { matches: false, rule: `"${matcher}" does not match the whole ${field} "${value}"` };
 }
@@ -73,6 +78,12 @@ export function planCopilot(config: ResolvedConfig, event: string, input: JsonOb
     }
     if (!verdict.matches) {
       skipped.push({ entry, reason: 'matcher', detail: verdict.rule });
+      continue;
+    }
+    if (verdict.hangs) {
+      const { hook, warning } = hangingHook(entry, hooks.length, verdict.rule);
+      hooks.push(hook);
+      warnings.push(warning);
       continue;
     }
     const unrunnable = typeof entry.config.unrunnable === 'string' ? entry.config.unrunnable : undefined;

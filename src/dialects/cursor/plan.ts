@@ -8,6 +8,7 @@ import { ifVerdict, matcherVerdict } from '../claude/plan.js';
 import type { MatchVerdict } from '../claude/matcher.js';
 import { DEFAULT_PROFILE, type ClaudeProfile } from '../claude/version.js';
 import { cursorEvent } from './events.js';
+import { boundedTest, hangingHook, hangReason } from '../../plan/regex.js';
 
 export interface CursorMatch extends MatchVerdict {
   /** Set when the pattern is not a valid regular expression (it then matches nothing). */
@@ -39,7 +40,9 @@ function matchCursor(event: string, matcher: string | undefined, input: JsonObje
   if (typeof regex === 'string') return { matches: false, rule: `"${matcher}" is not a valid regular expression (${regex}), so it matches nothing`, invalid: regex };
   const value = input[field];
   if (typeof value !== 'string') return { matches: true, rule: `the event has no ${field}, so the matcher is not consulted` };
-  return regex.test(value)
+  const matches = boundedTest(regex, value);
+  if (matches === undefined) return { matches: true, hangs: true, rule: hangReason(matcher, value, 'Cursor') };
+  return matches
     ? { matches: true, rule: `regex /${matcher}/ (unanchored) matches ${field} "${value}"` }
     : { matches: false, rule: `regex /${matcher}/ (unanchored) does not match ${field} "${value}"` };
 }
@@ -62,7 +65,7 @@ function claudeVerdict(entry: RegistryEntry, input: JsonObject): MatchVerdict {
     const verdict = matcherVerdict(entry, claudeEvent, view, profile);
     const condition = verdict.matches ? ifVerdict(entry, claudeEvent, view, profile, home) : undefined;
     last = condition && !condition.matches ? condition : verdict;
-    if (last.matches) return name !== tool ? { matches: true, rule: `${last.rule} (Claude Code's name for Cursor's ${tool})` } : last;
+    if (last.matches) return name !== tool ? { ...last, rule: `${last.rule} (Claude Code's name for Cursor's ${tool})` } : last;
   }
   return last!;
 }
@@ -86,6 +89,12 @@ export function planCursor(config: ResolvedConfig, event: string, input: JsonObj
     }
     if (!verdict.matches) {
       skipped.push({ entry, reason: 'matcher', detail: verdict.rule });
+      continue;
+    }
+    if (verdict.hangs) {
+      const { hook, warning } = hangingHook(entry, hooks.length, verdict.rule);
+      hooks.push(hook);
+      warnings.push(warning);
       continue;
     }
     if (entry.config.type === 'prompt') {

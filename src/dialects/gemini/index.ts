@@ -101,8 +101,19 @@ function customPlansDir(settings: JsonObject): string | undefined {
 }
 
 /** What hookrun says where Gemini CLI would run an event value as shell code (or let it break the quoting). */
-function valueAsCodeWarnings(hook: PlannedHook, asCode: ValueAsCode[], geminiCommand: string): Diagnostic[] {
+function valueAsCodeWarnings(hook: PlannedHook, asCode: ValueAsCode[], geminiCommand: string, refused?: string): Diagnostic[] {
   const names = [...new Set(asCode.map((a) => `$${a.variable}`))].join(', ');
+  if (refused) {
+    const warning: Diagnostic = {
+      code: 'value-as-code',
+      severity: 'warning',
+      message:
+        `hook "${hook.entry.displayName}": ${refused}. Gemini CLI pastes it into the command text and would execute: ${JSON.stringify(geminiCommand)}. ` +
+        `Check that the value is a number inside the hook's script before doing arithmetic with it`,
+    };
+    if (hook.entry.location) warning.location = hook.entry.location;
+    return [warning];
+  }
   const code = asCode.some((a) => a.kind === 'code');
   const warning: Diagnostic = {
     code: code ? 'value-as-code' : 'value-breaks-quoting',
@@ -111,7 +122,8 @@ function valueAsCodeWarnings(hook: PlannedHook, asCode: ValueAsCode[], geminiCom
       `hook "${hook.entry.displayName}": the value of ${names} ${code ? 'would run as shell code' : 'would close the quotes around it'} in Gemini CLI, ` +
       `which pastes it into the command text and would execute: ${JSON.stringify(geminiCommand)}; ` +
       `hookrun passed it to the shell as data (${asCode.map((a) => a.dataVariable).join(', ')}). ` +
-      `Write "\${${asCode[0]!.variable}}" (braced, in double quotes) to read it from the environment in both`,
+      // `${workspacePath}` is no environment variable; GEMINI_PROJECT_DIR holds the same path.
+      `Write "\${${asCode[0]!.variable.startsWith('{') ? 'GEMINI_PROJECT_DIR' : asCode[0]!.variable}}" (braced, in double quotes) to read it from the environment in both`,
   };
   if (hook.entry.location) warning.location = hook.entry.location;
   return [warning];
@@ -138,7 +150,9 @@ export const gemini = defineDialect({
     // A command that is not a string never runs (see whyItCannotStart); shown as JSON in the plan.
     const command: unknown = hook.entry.config.command;
     const inherited = inheritedOnce(config, ctx);
-    const shell = buildShellInvocation(typeof command === 'string' ? command : textOf(command ?? ''), { cwd, plansDir, sessionId }, ctx);
+    // An extension's `${workspacePath}` was pasted raw when its hooks.json loaded: a value like the others.
+    const pasted = hook.entry.extension !== undefined ? [{ variable: '{workspacePath}', value: ctx.cwd }] : [];
+    const shell = buildShellInvocation(typeof command === 'string' ? command : textOf(command ?? ''), { cwd, plansDir, sessionId }, ctx, pasted);
     const env = buildHookEnvironment({
       // With a redaction error the hook never starts (whyItCannotStart): its plan shows no inherited variable.
       inherited: inherited instanceof RedactionListError ? {} : inherited,
@@ -160,7 +174,8 @@ export const gemini = defineDialect({
       // Gemini CLI appends each read from the pipe as text (spec section 3.5).
       decodeEachRead: true,
     };
-    if (shell.asCode) invocation.warnings = valueAsCodeWarnings(hook, shell.asCode, shell.geminiCommand ?? shell.command);
+    if (shell.asCode) invocation.warnings = valueAsCodeWarnings(hook, shell.asCode, shell.geminiCommand ?? shell.command, shell.refused);
+    if (shell.refused) invocation.cannotStart = shell.refused;
     return invocation;
   },
 

@@ -40,6 +40,8 @@ export interface ShellInvocation {
   dataEnv?: Record<string, string>;
   asCode?: ValueAsCode[];
   geminiCommand?: string;
+  /** Set when no text is safe for a value (an arithmetic context): the hook must not start, and this says why. */
+  refused?: string;
 }
 
 const POWERSHELL_ARGS = ['-NoProfile', '-NonInteractive', '-Command'];
@@ -117,10 +119,14 @@ const EXPANDED: ReadonlyArray<readonly [string, keyof ExpansionValues]> = [
 export interface ValueAsCode {
   /** The variable written in the command, e.g. `GEMINI_SESSION_ID`. */
   variable: string;
-  /** `code`: a character of the value would start an expansion, a command or a redirection; `quoting`: it closes the quotes around it. */
-  kind: 'code' | 'quoting';
-  /** The environment variable that carries the text to the shell instead. */
-  dataVariable: string;
+  /**
+   * `code`: a character of the value would start an expansion, a command or a redirection; `quoting`: it
+   * closes the quotes around it; `arithmetic`: the value is not a number and sits where bash evaluates text
+   * as an arithmetic expression, which runs what it contains whatever the quoting (the hook does not start).
+   */
+  kind: 'code' | 'quoting' | 'arithmetic';
+  /** The environment variable that carries the text to the shell instead (none for `arithmetic`). */
+  dataVariable?: string;
 }
 
 /** The command hookrun runs: Gemini's text where the values stay data, else the same with those values passed through the environment. */
@@ -131,6 +137,8 @@ export interface SafeExpansion {
   /** The data variables to add to the hook's environment. */
   env: Record<string, string>;
   asCode: ValueAsCode[];
+  /** A value no text can carry safely (an arithmetic context): the hook must not start; why, in words. */
+  refused?: string;
 }
 
 interface Occurrence {
@@ -138,11 +146,30 @@ interface Occurrence {
   value: string;
 }
 
+/**
+ * A value pasted into the command before Gemini's expansion, raw: an extension's `${workspacePath}`,
+ * substituted when its hooks.json is loaded. Every occurrence of its text counts as the value's (text equal
+ * to it would run the same way).
+ */
+export interface PastedValue {
+  /** As written in the hooks file, e.g. `{workspacePath}` (shown after a `$`). */
+  variable: string;
+  value: string;
+}
+
 /** Gemini's expansion (same text as `expandCommand`) with, for each character, the occurrence it came from (-1: the command). */
-function expandTracked(command: string, values: ExpansionValues): { text: string; origin: number[]; occurrences: Occurrence[] } {
+function expandTracked(command: string, values: ExpansionValues, pasted: readonly PastedValue[] = []): { text: string; origin: number[]; occurrences: Occurrence[] } {
   let text = command;
   let origin: number[] = new Array<number>(command.length).fill(-1);
   const occurrences: Occurrence[] = [];
+  for (const { variable, value } of pasted) {
+    if (value === '') continue;
+    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
+      if (origin.slice(at, at + value.length).some((o) => o >= 0)) continue;
+      const id = occurrences.push({ variable, value }) - 1;
+      origin.fill(id, at, at + value.length);
+    }
+  }
   for (const [name, key] of EXPANDED) {
     const quoted = escapeShellArg(values[key], 'bash');
     const pattern = new RegExp(`\\$${name}`, 'g');
@@ -171,9 +198,18 @@ function expandTracked(command: string, values: ExpansionValues): { text: string
 type FrameKind = 'plain' | 'dq' | 'sq' | 'ansi' | 'backquote' | 'comment' | 'heredoc' | 'heredoc-quoted';
 interface Frame {
   kind: FrameKind;
-  /** What ends a `$(`, `$((` or `${` frame. */
+  /** What ends a `$(`, `$((`, `((`, `$[`, `${`, `[[` or subscript frame. */
   closer?: string;
+  /** Open parentheses (closers `)` and `))`) or brackets (closer `]`) inside the frame. */
   depth?: number;
+  /** bash evaluates the frame's text as an arithmetic expression (see ARITHMETIC). */
+  arith?: boolean;
+  /** `let`'s arguments: arithmetic up to the end of the simple command. */
+  untilOperator?: boolean;
+  /** `[[ … ]]`: its operands of -eq, -lt, … are arithmetic. */
+  conditional?: boolean;
+  /** A subscript's `${…}`: after the `]`, `:offset` is arithmetic too. */
+  parameter?: Frame;
   delimiter?: string;
   stripTabs?: boolean;
   lineStart?: boolean;
@@ -188,6 +224,17 @@ interface Flagged {
 const OPERATOR = /[;&|<>()\n]/;
 const HEREDOC_WORD_END = /[\s;&|<>()]/;
 
+// Where bash evaluates text as an arithmetic expression: `$((…))`, `((…))`, `$[…]`, `let`'s arguments, the
+// operands of `-eq`, `-ne`, `-lt`, `-le`, `-gt`, `-ge` in `[[ … ]]`, a `${name:offset:length}`, and an array
+// subscript (`${a[…]}`, `a[…]=`). Its evaluation expands `$(…)` in the text and evaluates the value of every
+// variable name it meets as an expression in turn, so quoting does not make a pasted value data there, and
+// neither does a variable reference to it: only a number is safe (NUMBER).
+const ARITHMETIC_TEST = /^-(?:eq|ne|lt|le|gt|ge)$/;
+/** What shell-quote writes for a decimal integer: the digits themselves, unquoted. */
+const NUMBER = /^-?[0-9]+$/;
+/** The parameter of a `${…}` expansion: an optional `#` or `!`, then a name, digits or a special parameter. */
+const PARAMETER = /^[#!]?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])/;
+
 /**
  * The first value whose pasted text would act as shell syntax when bash reads `text`: an expansion, a
  * command substitution, an operator, a comment or a line break made by the value's own characters, a
@@ -200,6 +247,8 @@ function firstValueAsSyntax(text: string, origin: number[]): Flagged | undefined
   const stack: Frame[] = [{ kind: 'plain' }];
   const pending: Frame[] = [];
   let wordStart = true;
+  /** The last value checked for an arithmetic context (once per value, at its first character). */
+  let checked = -1;
   let span = -1;
   let spanSignature = '';
   let spanContext: FrameKind = 'plain';
@@ -211,14 +260,62 @@ function firstValueAsSyntax(text: string, origin: number[]): Flagged | undefined
     if (i + 1 >= text.length || origin[i]! < 0 || origin[i] === origin[i + 1]) return undefined;
     return flag(origin[i]!);
   };
+  /** Characters [from, to) all come from the command (none from a value). */
+  const commandText = (from: number, to: number): boolean => {
+    for (let k = from; k < to; k++) if (origin[k]! >= 0) return false;
+    return true;
+  };
   /** `$` from the command: what it opens. Returns how many characters it took. */
   const dollar = (i: number, inDoubleQuotes: boolean): number => {
     const next = text[i + 1];
-    if (next === '(' && text[i + 2] === '(') return stack.push({ kind: 'plain', closer: '))', depth: 0 }), 3;
+    if (next === '(' && text[i + 2] === '(') return stack.push({ kind: 'plain', closer: '))', depth: 0, arith: true }), 3;
     if (next === '(') return stack.push({ kind: 'plain', closer: ')', depth: 0 }), 2;
-    if (next === '{') return stack.push({ kind: 'plain', closer: '}' }), 2;
+    if (next === '[') return stack.push({ kind: 'plain', closer: ']', depth: 0, arith: true }), 2;
+    if (next === '{') return parameterExpansion(i);
     if (next === "'" && !inDoubleQuotes) return stack.push({ kind: 'ansi' }), 2;
     return 1;
+  };
+  /** `${name…}`: a subscript after the name, or `:` not followed by `-=?+` (offset and length), are arithmetic. */
+  const parameterExpansion = (i: number): number => {
+    const frame: Frame = { kind: 'plain', closer: '}' };
+    stack.push(frame);
+    const name = PARAMETER.exec(text.slice(i + 2, i + 2 + 256))?.[0];
+    if (name === undefined || !commandText(i + 2, i + 2 + name.length)) return 2;
+    const after = i + 2 + name.length;
+    if (text[after] === '[') return stack.push({ kind: 'plain', closer: ']', depth: 0, arith: true, parameter: frame }), after + 1 - i;
+    if (startsOffset(after)) return (frame.arith = true), after + 1 - i;
+    return after - i;
+  };
+  /** `:` from the command at `at` that starts `${…:offset}` (not `:-`, `:=`, `:?`, `:+`). */
+  const startsOffset = (at: number): boolean => text[at] === ':' && origin[at]! < 0 && !/[-=?+]/.test(text[at + 1] ?? '');
+  /** Whether the value starting at `start` is an operand of an arithmetic test inside `[[ … ]]`. */
+  const arithmeticOperand = (start: number): boolean => {
+    let frameAt = stack.length - 1;
+    while (frameAt >= 0 && !stack[frameAt]!.conditional) frameAt--;
+    if (frameAt < 0 || stack.slice(frameAt + 1).some((f) => f.closer !== undefined)) return false;
+    const end = origin.lastIndexOf(origin[start]!) + 1;
+    const before = text.slice(0, start).replace(/[^\s]*$/, '').trimEnd();
+    const after = text.slice(end).replace(/^[^\s]*/, '').trimStart();
+    return ARITHMETIC_TEST.test(/[^\s]*$/.exec(before)![0]) || ARITHMETIC_TEST.test(/^[^\s]*/.exec(after)![0]);
+  };
+  /**
+   * At the start of a word from the command: `((`, `let `, `[[ ` or `name[` open a frame where bash evaluates
+   * arithmetic (or, for `[[`, may). Returns how many characters it took, 0 for none.
+   */
+  const arithmeticWord = (i: number): number => {
+    if (text.startsWith('((', i) && commandText(i, i + 2)) return stack.push({ kind: 'plain', closer: '))', depth: 0, arith: true }), 2;
+    const word = /^(?:let[ \t]|\[\[[ \t]|[A-Za-z_][A-Za-z0-9_]*\[)/.exec(text.slice(i, i + 256))?.[0];
+    if (word === undefined || !commandText(i, i + word.length)) return 0;
+    if (word.startsWith('let')) stack.push({ kind: 'plain', arith: true, untilOperator: true });
+    else if (word.startsWith('[[')) stack.push({ kind: 'plain', closer: ']]', conditional: true });
+    else stack.push({ kind: 'plain', closer: ']', depth: 0, arith: true });
+    return word.length;
+  };
+  /** The value at `i` sits where bash evaluates text arithmetically and is not a number: no quoting makes it data. */
+  const arithmeticValue = (i: number): boolean => {
+    const o = origin[i]!;
+    if (!stack.some((f) => f.arith) && !arithmeticOperand(origin.indexOf(o))) return false;
+    return !NUMBER.test(text.slice(origin.indexOf(o), origin.lastIndexOf(o) + 1));
   };
 
   for (let i = 0; i < text.length; ) {
@@ -234,6 +331,10 @@ function firstValueAsSyntax(text: string, origin: number[]): Flagged | undefined
     const value = o >= 0;
     const c = text[i]!;
     const frame = top();
+    if (value && o !== checked) {
+      checked = o;
+      if (arithmeticValue(i)) return flag(o, 'arithmetic');
+    }
     if (value && stack.some((f) => f.kind === 'backquote')) {
       if (c === '`' || (c === '\\' && /[`$\\]/.test(text[i + 1] ?? ''))) return flag(o);
     }
@@ -329,13 +430,32 @@ function firstValueAsSyntax(text: string, origin: number[]): Flagged | undefined
       continue;
     }
 
-    // Plain text: the top level, inside `$(…)`, `${…}` or backquotes.
-    if (frame.closer && text.startsWith(frame.closer, i) && (frame.closer !== ')' || frame.depth === 0)) {
+    // Plain text: the top level, inside `$(…)`, `$((…))`, `((…))`, `$[…]`, `${…}`, `[[…]]`, a subscript or backquotes.
+    if (frame.untilOperator && OPERATOR.test(c)) {
+      stack.pop();
+      continue;
+    }
+    if (frame.closer && text.startsWith(frame.closer, i) && (frame.depth === undefined || frame.depth === 0)) {
       if (value) return flag(o);
       stack.pop();
       i += frame.closer.length;
       wordStart = false;
+      // `${a[i]:offset}`: after the subscript, an offset is arithmetic too.
+      if (frame.parameter && startsOffset(i)) frame.parameter.arith = true;
       continue;
+    }
+    if (frame.closer === ']' && (c === '[' || c === ']')) {
+      frame.depth = frame.depth! + (c === '[' ? 1 : -1);
+      i++;
+      continue;
+    }
+    if (wordStart && !value && frame.kind === 'plain') {
+      const opened = arithmeticWord(i);
+      if (opened > 0) {
+        i += opened;
+        wordStart = false;
+        continue;
+      }
     }
     if (frame.kind === 'backquote' && c === '`') {
       stack.pop();
@@ -370,8 +490,8 @@ function firstValueAsSyntax(text: string, origin: number[]): Flagged | undefined
     }
     if (OPERATOR.test(c)) {
       if (value) return flag(o);
-      if (frame.closer === ')' && c === '(') frame.depth = (frame.depth ?? 0) + 1;
-      if (frame.closer === ')' && c === ')') frame.depth = (frame.depth ?? 1) - 1;
+      if ((frame.closer === ')' || frame.closer === '))') && c === '(') frame.depth = (frame.depth ?? 0) + 1;
+      if ((frame.closer === ')' || frame.closer === '))') && c === ')') frame.depth = (frame.depth ?? 1) - 1;
       if (c === '<' && text[i + 1] === '<' && text[i + 2] !== '<') {
         let j = i + 2;
         const stripTabs = text[j] === '-';
@@ -416,12 +536,23 @@ const DATA_VARIABLE_PREFIX = 'HOOKRUN_DATA_';
  * shell syntax there, that value (as Gemini pasted it, read as data in the quoting around it) reaches
  * the shell through a `HOOKRUN_DATA_<n>` environment variable instead, which bash never reads as code.
  */
-export function expandCommandSafely(command: string, values: ExpansionValues): SafeExpansion {
-  let { text, origin, occurrences } = expandTracked(command, values);
+export function expandCommandSafely(command: string, values: ExpansionValues, pasted: readonly PastedValue[] = []): SafeExpansion {
+  let { text, origin, occurrences } = expandTracked(command, values, pasted);
   const geminiCommand = text;
   const env: Record<string, string> = {};
   const asCode: ValueAsCode[] = [];
   for (let flagged = firstValueAsSyntax(text, origin); flagged; flagged = firstValueAsSyntax(text, origin)) {
+    if (flagged.kind === 'arithmetic') {
+      // No text is data there, not even a variable reference (its value is evaluated in turn): refused.
+      const { variable, value } = occurrences[flagged.id]!;
+      asCode.push({ variable, kind: 'arithmetic' });
+      const shown = value.length > 80 ? `${JSON.stringify(value.slice(0, 80))}…` : JSON.stringify(value);
+      const refused =
+        `the value of $${variable}, ${shown}, is not a number and sits in an arithmetic context of the command ($((…)), ((…)), $[…], let, ` +
+        `an operand of -eq/-lt/… in [[ … ]], \${name:offset} or an array subscript), where bash runs the $(…) it contains whatever the quoting; ` +
+        `hookrun does not start the hook`;
+      return { command: text, geminiCommand, env, asCode, refused };
+    }
     const start = origin.indexOf(flagged.id);
     const end = origin.lastIndexOf(flagged.id) + 1;
     const pasted = text.slice(start, end);
@@ -464,12 +595,13 @@ export function expandCommandSafely(command: string, values: ExpansionValues): S
  * Shell selection + expansion + PowerShell suffix: the file and argv the runner spawns. bash gets the safe
  * expansion (its data variables go into the hook's environment); PowerShell gets Gemini's text.
  */
-export function buildShellInvocation(command: string, values: ExpansionValues, host: ShellHost): ShellInvocation {
+export function buildShellInvocation(command: string, values: ExpansionValues, host: ShellHost, pasted: readonly PastedValue[] = []): ShellInvocation {
   const config = getShellConfiguration(host);
   if (config.shell === 'bash') {
-    const safe = expandCommandSafely(command, values);
+    const safe = expandCommandSafely(command, values, pasted);
     const invocation: ShellInvocation = { file: config.executable, args: [...config.argsPrefix, safe.command], command: safe.command, shell: config.shell };
     if (safe.asCode.length > 0) Object.assign(invocation, { dataEnv: safe.env, asCode: safe.asCode, geminiCommand: safe.geminiCommand });
+    if (safe.refused) invocation.refused = safe.refused;
     return invocation;
   }
   const expanded = expandCommand(command, values, config.shell) + POWERSHELL_EXIT_SUFFIX;

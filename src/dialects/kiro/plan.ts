@@ -1,8 +1,9 @@
 // Kiro CLI's planner (spec A.8, A.10), pure: (agent hooks, event, input) → plan. Every hook of the
 // trigger whose matcher accepts the tool runs, all at once; nothing is deduplicated.
 import { KIRO_TOOL_EVENTS } from './events.js';
-import type { JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../types.js';
+import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../types.js';
 import { compileGlob, globSubject } from './glob.js';
+import { boundedTest, hangingHook, hangReason, linearEngineConsequence } from '../../plan/regex.js';
 
 /**
  * Built-in tools known under two names: the canonical (Amazon Q CLI) name and the short Kiro alias.
@@ -41,7 +42,16 @@ export interface KiroMatchVerdict {
   matches: boolean;
   /** The rule that decided, for dry runs and explain. */
   rule: string;
+  /** hookrun's match of the glob did not finish within its budget: planned as a hook that cannot run. */
+  hangs?: true;
 }
+
+/** Kiro's globs compile to Rust's regex, which never backtracks; hookrun's JavaScript one can. */
+const hangs = (matcher: string, tool: string): KiroMatchVerdict => ({
+  matches: true,
+  hangs: true,
+  rule: hangReason(matcher, tool, 'Kiro CLI', linearEngineConsequence('Kiro CLI', 'glob matcher (Rust regex)')),
+});
 
 const globCache = new Map<string, ReturnType<typeof compileGlob>>();
 
@@ -54,15 +64,17 @@ function glob(matcher: string): ReturnType<typeof compileGlob> {
   return compiled;
 }
 
-/** Rules 4–8 of spec A.8 for one name. */
-function matchOneName(matcher: string, tool: string): string | undefined {
+/** Rules 4–8 of spec A.8 for one name: the rule that matched, or a hang. */
+function matchOneName(matcher: string, tool: string): string | KiroMatchVerdict | undefined {
   if (matcher === '@builtin') return tool.startsWith('@') ? undefined : '"@builtin" matches every tool that is not an MCP tool';
   const server = mcpServerOf(tool);
   if (server !== undefined && matcher === `@${server}`) return `"${matcher}" names the MCP server of "${tool}"`;
   if (matcher === tool) return `"${matcher}" equals "${tool}"`;
   if (hasWildcard(matcher)) {
     const compiled = glob(matcher);
-    if (compiled.ok && compiled.regex.test(globSubject(tool))) return `glob "${matcher}" matches "${tool}"`;
+    const matches = compiled.ok ? boundedTest(compiled.regex, globSubject(tool)) : false;
+    if (matches === undefined) return hangs(matcher, tool);
+    if (matches) return `glob "${matcher}" matches "${tool}"`;
   }
   return undefined;
 }
@@ -77,6 +89,7 @@ export function matchKiroTool(matcher: string | undefined, tool: string): KiroMa
   if (matcher === '*') return { matches: true, rule: '"*" matches every tool' };
   for (const name of toolNameForms(tool)) {
     const rule = matchOneName(matcher, name);
+    if (typeof rule === 'object') return rule;
     if (rule !== undefined) {
       return { matches: true, rule: name === tool ? rule : `${rule} (the other name of "${tool}")` };
     }
@@ -95,6 +108,7 @@ export function matchKiroTool(matcher: string | undefined, tool: string): KiroMa
 export function planKiro(config: ResolvedConfig, event: string, input: JsonObject): Plan {
   const skipped: SkippedEntry[] = [];
   const hooks: PlannedHook[] = [];
+  const warnings: Diagnostic[] = [];
   const tool = KIRO_TOOL_EVENTS.has(event) && typeof input.tool_name === 'string' ? input.tool_name : undefined;
   for (const entry of config.entries) {
     if (entry.event !== event) continue;
@@ -104,10 +118,16 @@ export function planKiro(config: ResolvedConfig, event: string, input: JsonObjec
         skipped.push({ entry, reason: 'matcher', detail: verdict.rule });
         continue;
       }
+      if (verdict.hangs) {
+        const { hook, warning } = hangingHook(entry, hooks.length, verdict.rule);
+        hooks.push(hook);
+        warnings.push(warning);
+        continue;
+      }
     }
     hooks.push({ entry, index: hooks.length });
   }
-  return { event, hooks, sequential: false, skipped };
+  return { event, hooks, sequential: false, skipped, ...(warnings.length > 0 ? { warnings } : {}) };
 }
 
 const matcherOf = (entry: RegistryEntry): string | undefined => (typeof entry.matcher === 'string' ? entry.matcher : undefined);

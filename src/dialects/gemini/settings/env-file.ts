@@ -37,6 +37,9 @@ import type { Diagnostic, JsonObject } from '../../../types.js';
 import { parseDotenv } from './dotenv.js';
 import { isPlainObject } from '../../../settings/jsonc.js';
 import * as observed from '../../../files/journal.js';
+import { codeVariableClass } from '../../../exec/env.js';
+import { addSecrets } from '../../../render/mask.js';
+import { geminiSecrets } from '../secrets.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -47,29 +50,6 @@ const UNTRUSTED_ALLOWED = ['GEMINI_API_KEY', 'GOOGLE_API_KEY', 'GOOGLE_CLOUD_PRO
 const CLOUD_SHELL_PROJECT = 'cloudshell-gca';
 const USER_GCP_PROJECT = '_GEMINI_USER_GCP_PROJECT';
 
-/**
- * Variables that make a shell or a runtime run code of their choosing (a startup file, a preloaded library,
- * an exported function, an interpreter option): from a project .env they would let a repository run code
- * inside the user's own hooks. Upper-cased names; the prefixes cover families.
- */
-const CODE_VARIABLES: ReadonlySet<string> = new Set([
-  'BASH_ENV', 'ENV', 'PROMPT_COMMAND', 'SHELLOPTS', 'BASHOPTS', 'PS4', 'ZDOTDIR', 'IFS', 'CDPATH', 'GLOBIGNORE',
-  'NODE_OPTIONS', 'NODE_PATH', 'NODE_REPL_EXTERNAL_MODULE',
-  'PYTHONSTARTUP', 'PYTHONPATH', 'PYTHONHOME', 'PYTHONINSPECT', 'PYTHONUSERBASE',
-  'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'PERL5DB',
-  'RUBYOPT', 'RUBYLIB',
-  'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS',
-  'LUA_INIT', 'GCONV_PATH', 'MALLOC_CONF',
-  'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_EXEC_PATH', 'GIT_EXTERNAL_DIFF', 'GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_PAGER', 'GIT_EDITOR',
-]);
-const CODE_PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_CONFIG_'];
-
-/** Whether a variable from a project .env could make a hook's shell or runtime run code (see CODE_VARIABLES). */
-function isCodeVariable(name: string): boolean {
-  const upper = name.toUpperCase();
-  return CODE_VARIABLES.has(upper) || CODE_PREFIXES.some((prefix) => upper.startsWith(prefix));
-}
-
 export interface StartupEnvironment {
   /** The .env file Gemini CLI's search finds (the only one it reads), as Gemini would name it. */
   file?: string;
@@ -77,7 +57,7 @@ export interface StartupEnvironment {
   env: Env;
   /** What was loaded and what was not, by name only (values may be secrets). */
   diagnostics: Diagnostic[];
-  /** Code-running variables (isCodeVariable) loaded from a project .env: Gemini passes them on, hookrun not unless --env-allow names them. */
+  /** Code-running variables (exec/env.ts codeVariableClass) loaded from a project .env: Gemini passes them on, hookrun not unless --env-allow names them. */
   withheld?: string[];
 }
 
@@ -115,7 +95,7 @@ export function geminiStartupEnvironment(ctx: Context, options: StartupOptions):
     const projectFile = path.resolve(ctx.cwd, file) !== path.join(home, '.env') && path.resolve(ctx.cwd, file) !== path.join(home, GEMINI_DIR, '.env');
     diagnostics.push(loadFile(ctx, env, file, content!, options.trusted, excludedNames(advanced)));
     if (projectFile) {
-      for (const key in content!) if (Object.hasOwn(content!, key) && isCodeVariable(key) && env[key] === content![key] && ctx.env[key] === undefined) withheld.push(key);
+      for (const key in content!) if (Object.hasOwn(content!, key) && codeVariableClass(key) !== undefined && env[key] === content![key] && ctx.env[key] === undefined) withheld.push(key);
     }
     if (withheld.length > 0) diagnostics.push(codeVariablesWarning(file, withheld));
   }
@@ -219,6 +199,8 @@ function loadFile(
       loaded.push(key);
     }
   }
+  // What the file holds is as secret as the environment by the same rules, and hookrun prints it nowhere.
+  addSecrets(geminiSecrets({ ...ctx, env: Object.fromEntries(loaded.map((key) => [key, env[key]])) }));
   const parts = [
     `Gemini CLI loads ${file} at start-up (the first .env file its search finds; it reads no other), so its hooks inherit ` +
       (loaded.length > 0 ? `${loaded.length} variable(s) from it: ${loaded.join(', ')}.` : 'no variable from it.'),
@@ -236,11 +218,18 @@ function loadFile(
 }
 
 function codeVariablesWarning(file: string, names: readonly string[]): Diagnostic {
+  // Grouped by what they steer, so the reader sees why each name is withheld.
+  const byClass = new Map<string, string[]>();
+  for (const name of names) {
+    const what = codeVariableClass(name)!.what;
+    byClass.set(what, [...(byClass.get(what) ?? []), name]);
+  }
+  const why = [...byClass].map(([what, group]) => `${group.join(', ')} (${what})`).join('; ');
   return {
     code: 'env-file-code-variable',
     severity: 'warning',
     message:
-      `${file} sets ${names.join(', ')}, which make a shell or runtime run code (a startup file, a preloaded library, an option). ` +
+      `${file} sets ${names.join(', ')}, which make a shell or another program run code or read it from elsewhere: ${why}. ` +
       `Gemini CLI loads them from this project .env and every hook it runs inherits them, so the repository runs code inside your own hooks; ` +
       `hookrun does not pass them on unless --env-allow names them (--env-allow ${names[0]})`,
     location: { file, line: 0, column: 0, path: [] },

@@ -20,6 +20,10 @@ import { slotsFromObject, type HookSlot } from './registry.js';
 import { readInputFile } from '../../../read-input.js';
 import { parseJsonBounded } from '../../../json-depth.js';
 import * as observed from '../../../files/journal.js';
+import { codeVariableClass } from '../../../exec/env.js';
+import { addSecrets } from '../../../render/mask.js';
+import { geminiSecrets } from '../secrets.js';
+import { boundedTest, REGEX_BUDGET_MS } from '../../../plan/regex.js';
 
 export interface ExtensionHooks {
   name: string;
@@ -67,7 +71,10 @@ export function loadExtensions(ctx: Context, options: ExtensionScanOptions): Ext
     try {
       const extension = loadExtension(ctx, extensionDir, options, scan);
       if (extension) {
-        extension.active = isEnabled(enablement, extension.name, ctx.cwd);
+        const enabled = isEnabled(enablement, extension.name, ctx.cwd);
+        // A rule that cannot be decided leaves the extension off: Gemini CLI would hang on it at start-up.
+        if (enabled === undefined) skip(scan, extensionDir, `a rule for "${extension.name}" in ${ENABLEMENT} did not finish matching within ${REGEX_BUDGET_MS} ms (Gemini CLI would hang here); hookrun leaves the extension disabled`);
+        extension.active = enabled === true;
         scan.extensions.push(extension);
       }
     } catch (error) {
@@ -88,7 +95,7 @@ function loadExtension(ctx: Context, dir: string, options: ExtensionScanOptions,
   if (scan.extensions.some((extension) => extension.name === name)) {
     throw new Error(`Extension with name ${name} already was loaded.`);
   }
-  const settingsEnv = extensionSettingsEnv(ctx, dir, name, options);
+  const settingsEnv = extensionSettingsEnv(ctx, dir, manifest, options, scan);
   manifest = expandEnvInObject(manifest, { ...ctx.env, ...settingsEnv });
 
   const hooksFile = path.join(effectivePath, 'hooks', 'hooks.json');
@@ -114,7 +121,16 @@ function isAllowed(dir: string, install: JsonObject | undefined, merged: JsonObj
       skip(scan, dir, `The ${INSTALL_METADATA} file is missing or misconfigured.`);
       return false;
     }
-    if (allowed.some((pattern) => new RegExp(String(pattern)).test(source))) return true;
+    let unfinished = false;
+    for (const pattern of allowed) {
+      const matches = boundedTest(new RegExp(String(pattern)), source);
+      if (matches) return true;
+      if (matches === undefined) unfinished = true;
+    }
+    if (unfinished) {
+      skip(scan, dir, `an "allowedExtensions" pattern did not finish matching within ${REGEX_BUDGET_MS} ms on ${JSON.stringify(source)} (Gemini CLI would hang here), and no other pattern allows it.`);
+      return false;
+    }
     skip(scan, dir, 'This extension is not allowed by the "allowedExtensions" security setting.');
     return false;
   }
@@ -140,12 +156,28 @@ function readManifest(dir: string, workspace: string): JsonObject {
   }
 }
 
-/** The extension's setting values: its own .env, then (trusted folders only) the workspace .env. */
-function extensionSettingsEnv(ctx: Context, dir: string, name: string, options: ExtensionScanOptions): Record<string, string> {
+/**
+ * The extension's setting values: its own .env, then (trusted folders only) the workspace .env. A value
+ * the workspace file gives to a variable that makes programs run code (exec/env.ts) is left out: that file
+ * is the repository's, and the value would reach the extension's hooks.
+ */
+function extensionSettingsEnv(ctx: Context, dir: string, manifest: JsonObject, options: ExtensionScanOptions, scan: ExtensionScan): Record<string, string> {
+  const name = String(manifest.name);
   const experimental = isPlainObject(options.merged.experimental) ? options.merged.experimental : {};
   if (!(experimental.extensionConfig ?? true)) return {};
   const user = readDotenv(path.join(path.dirname(dir), name, '.env'));
-  const workspace = options.trusted ? readDotenv(path.join(ctx.cwd, '.env')) : {};
+  const workspaceFile = path.join(ctx.cwd, '.env');
+  const workspace = options.trusted ? readDotenv(workspaceFile) : {};
+  const withheld = Object.keys(workspace).filter((key) => codeVariableClass(key) !== undefined);
+  for (const key of withheld) delete workspace[key];
+  // Said only for the settings the extension declares: only those would reach its hooks' environment.
+  const declared = new Set(Array.isArray(manifest.settings) ? manifest.settings.map((setting) => String((setting as { envVar?: unknown } | null)?.envVar)) : []);
+  if (withheld.some((key) => declared.has(key))) {
+    const message = `${workspaceFile} sets ${withheld.filter((key) => declared.has(key)).join(', ')}, which make programs run code; Gemini CLI would give them to extension "${name}" as its settings, hookrun leaves them out (set them in the extension's own .env)`;
+    scan.diagnostics.push(extensionWarning('env-file-code-variable', message, workspaceFile));
+  }
+  // The values are secrets by the environment's rules too (an API key is what such a setting holds).
+  addSecrets(geminiSecrets({ ...ctx, env: { ...user, ...workspace } }));
   return { ...user, ...workspace };
 }
 
@@ -231,8 +263,11 @@ function readEnablement(dir: string, diagnostics: Diagnostic[]): Enablement {
   }
 }
 
-/** Gemini's ExtensionEnablementManager.isEnabled without `-e` overrides: enabled unless the last matching rule says `!`. */
-export function isEnabled(enablement: Enablement, name: string, workspace: string): boolean {
+/**
+ * Gemini's ExtensionEnablementManager.isEnabled without `-e` overrides: enabled unless the last matching rule
+ * says `!`; undefined when a rule did not finish matching within hookrun's regex budget.
+ */
+export function isEnabled(enablement: Enablement, name: string, workspace: string): boolean | undefined {
   const entry = enablement[name];
   const overrides = isPlainObject(entry) && Array.isArray(entry.overrides) ? entry.overrides : [];
   const target = withSlashes(workspace);
@@ -241,7 +276,9 @@ export function isEnabled(enablement: Enablement, name: string, workspace: strin
     if (typeof rule !== 'string') continue;
     const disable = rule.startsWith('!');
     const base = disable ? rule.slice(1) : rule;
-    if (ruleRegex(base).test(target)) enabled = !disable;
+    const matches = boundedTest(ruleRegex(base), target);
+    if (matches === undefined) return undefined;
+    if (matches) enabled = !disable;
   }
   return enabled;
 }

@@ -45,7 +45,7 @@ export const FINDING_CODES = {
   'background-holds-output': { severity: 'warning', title: 'A command backgrounds a process without redirecting its output: the agent waits for it' },
   'braced-variable': { severity: 'info', title: '${GEMINI_PROJECT_DIR} is left to the shell, not expanded by Gemini CLI' },
   'secret-in-command': { severity: 'warning', title: 'A command names a secret variable: Gemini CLI expands it into the command at load and writes it into trusted_hooks.json' },
-  'env-file-code-variable': { severity: 'warning', title: 'A project .env sets a variable that makes a shell or runtime run code: Gemini CLI passes it to every hook' },
+  'env-file-code-variable': { severity: 'warning', title: 'A project .env sets a variable that makes a shell or another program run code: Gemini CLI passes it to every hook' },
   'untrusted-project-hook': { severity: 'warning', title: 'A workspace hook is not yet in trusted_hooks.json: Gemini CLI warns on its first run' },
   'untrusted-folder': { severity: 'info', title: 'The folder is not trusted: no settings hook runs here' },
   'hooks-disabled': { severity: 'info', title: 'hooksConfig.enabled is false: no hook runs at all' },

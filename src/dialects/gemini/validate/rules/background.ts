@@ -4,6 +4,7 @@
 // bash would split it; only what the command's own words say is judged (a redirect inside a script is not seen).
 import { parse, type ParseEntry } from 'shell-quote';
 import { hooksOf, isObjectLike, type Rule } from './types.js';
+import { shortened } from '../../../../render/mask.js';
 
 type Where = 'pipe' | 'elsewhere';
 const SEPARATORS = new Set([';', '&&', '||', '|', '|&', ';;', '&']);
@@ -101,5 +102,5 @@ function textOf(segment: ParseEntry[]): string {
     .join(' ')
     .replace(/__fd(\d)__ /g, '$1')
     .replace(/(>>|>&|>) /g, '$1').replace(/\( /g, '(').replace(/ \)/g, ')');
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  return shortened(text, 80);
 }

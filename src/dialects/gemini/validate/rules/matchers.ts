@@ -80,7 +80,7 @@ function checkTool(pattern: string, location: Location | undefined, report: Repo
       'matcher-hangs',
       `matcher "${pattern}" backtracks without end: on tool "${hang}" it did not finish within ${REGEX_BUDGET_MS} ms. Gemini CLI would hang here, on every tool call of that name; hookrun stops the match and reports the hook as one that cannot run.`,
       location,
-      'Rewrite the regular expression without a repeated group whose alternatives overlap (e.g. "^(\\w|.)*Z$" → "Z$"), or list the tool names: "^(read_file|write_file)$".',
+      'Rewrite the regular expression without a repeated group whose alternatives overlap or a run of unbounded quantifiers (e.g. "^(\\w|.)*Z$" or ".*.*.*Z" → "Z$"), or list the tool names: "^(read_file|write_file)$".',
     );
     return;
   }
