@@ -10,6 +10,7 @@ import { CLAUDE_EVENTS, eventKnownIn, eventRule, handlerTypeRuns, isClaudeEvent,
 import { classifyMatcher } from './matcher.js';
 import { has, SINCE, type ClaudeProfile } from './version.js';
 import { readInputFile } from '../../read-input.js';
+import { depthOverflow } from '../../json-depth.js';
 import { boundedTest } from '../../plan/regex.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
 import type { DroppedHookCodes, LoadOptions } from '../dialect.js';
@@ -100,7 +101,8 @@ export function readClaudeSettings(ctx: Context, layers: readonly ClaudeLayer[] 
       throw configError(`cannot read ${file} (${code})`, { file, line: 0, column: 0, path: [] });
     }
     const notObject = 'Claude Code settings must be a JSON object.';
-    if (!strict) return { layer, path: file, exists, doc: parseJsoncObject(text, file, notObject) };
+    // Deeper than hookrun reads is hookrun's own limit, not Claude Code's: an error, not a dropped file.
+    if (!strict || depthOverflow(text) !== -1) return { layer, path: file, exists, doc: parseJsoncObject(text, file, notObject) };
     try {
       return { layer, path: file, exists, doc: parseJsoncObject(text, file, notObject, { comments: false }) };
     } catch (error) {
