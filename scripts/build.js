@@ -2,7 +2,7 @@
 // (src/boot/; Node 20 caches the code of a `vm.Script`, not of ES modules):
 // - dist/hookrun.cjs and dist/chunk-*.cjs: the CLI, split where its dynamic import()s are, so that a
 //   command reads, compiles and evaluates only the modules it reaches (`run` never reads full zod,
-//   yaml or cosmiconfig). esbuild splits only ES module output, so the chunks are built as ES modules
+//   yaml or smol-toml). esbuild splits only ES module output, so the chunks are built as ES modules
 //   and then each is rewritten as a CommonJS module; src/boot/bin.ts loads them, each with its cache.
 // - dist/boot.cjs: the small loader the bin requires; it is not cached itself.
 import { execFileSync } from 'node:child_process';
@@ -93,8 +93,6 @@ const common = {
   packages: 'bundle',
   // Prefer ES module builds: jsonc-parser's "main" is a UMD file whose dynamic requires a bundle can't follow.
   mainFields: ['module', 'main'],
-  // cosmiconfig requires the TypeScript compiler lazily, only to load a .ts config file; bundling it would add 9 MB.
-  external: ['typescript'],
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
@@ -125,8 +123,7 @@ const split = await build({
 const isBuiltin = (id) => id.startsWith('node:') || builtinModules.includes(id);
 const CHUNK = /^\.\/(hookrun|index|chunk-[A-Z0-9]+)\.cjs$/;
 for (const [file, output] of Object.entries(split.metafile.outputs)) {
-  // typescript is cosmiconfig's, only for a .ts config file (kept external above); such a file is reported as unloadable.
-  const left = output.imports.filter((entry) => !isBuiltin(entry.path) && entry.path !== 'typescript' && !CHUNK.test(`./${path.basename(entry.path)}`));
+  const left = output.imports.filter((entry) => !isBuiltin(entry.path) && !CHUNK.test(`./${path.basename(entry.path)}`));
   if (left.length > 0) throw new Error(`${file}: import of ${left.map((entry) => entry.path).join(', ')} is not bundled`);
 }
 

@@ -82,8 +82,8 @@ export function chunkLoader(dir: string, options: { env: NodeJS.ProcessEnv }) {
     return module.exports;
   };
 
-  // Every module lives in `dir`, so what it requires from Node (built-ins, and cosmiconfig's external
-  // `typescript`) resolves the same from any of them: one require serves them all.
+  // Every module lives in `dir`, so what it requires from Node (built-ins) resolves the same from any of
+  // them: one require serves them all.
   const nodeRequire = createRequire(path.join(dir, 'hookrun.cjs'));
   const require = Object.assign(
     (id: string) => {

@@ -25,8 +25,6 @@ export async function importGraph(entryPoints: readonly string[]): Promise<Impor
     platform: 'node',
     packages: 'bundle',
     mainFields: ['module', 'main'],
-    // cosmiconfig's, only for a .ts config file: external, as scripts/build.js keeps it.
-    external: ['typescript'],
     metafile: true,
     logLevel: 'silent',
   });
