@@ -209,6 +209,21 @@ describe.concurrent("class 7: an extension's ${workspacePath}, pasted raw when i
     expect(result.stderr).toContain('Write "${GEMINI_PROJECT_DIR}"');
   });
 
+  test("a workspace .env value for an extension's setting, pasted raw by ${NAME}, reaches the hook as data", async ({ w }) => {
+    const dir = path.join(w.home, '.gemini', 'extensions', 'ext');
+    fs.mkdirSync(path.join(dir, 'hooks'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'gemini-extension.json'), JSON.stringify({ name: 'ext', version: '1.0.0', settings: [{ name: 'Region', envVar: 'REGION' }] }));
+    const out = path.join(w.root, 'out');
+    fs.writeFileSync(path.join(dir, 'hooks', 'hooks.json'), JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', name: 'ext-hook', command: `printf '%s' \${REGION} > ${out}; echo '{}'` }] }] } }));
+    fs.writeFileSync(path.join(w.ws, '.env'), `REGION=eu;touch ${w.root}/pwned\n`);
+    const result = await w.run(['run', 'BeforeTool', '--tool', 't', '--trust-workspace']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(fs.existsSync(path.join(w.root, 'pwned'))).toBe(false);
+    expect(fs.readFileSync(out, 'utf8')).toBe(`eu;touch ${w.root}/pwned`);
+    expect(result.stderr).toContain('the value of ${REGION} would run as shell code');
+    expect(result.stderr).toContain('Write "${REGION}"');
+  });
+
   test('in an arithmetic context it is refused like an event value; an ordinary folder keeps Gemini CLI\'s text', async ({ w }) => {
     const folder = path.join(w.root, 'a[$(touch pwned)]');
     fs.mkdirSync(folder);

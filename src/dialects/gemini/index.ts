@@ -21,7 +21,7 @@ import { resolveHookTrustPolicy } from '../../trust/policy.js';
 import { gateProjectHooks } from './trust/gate.js';
 import { geminiFailClosed } from './fail-closed.js';
 import type { Diagnostic } from '../../types.js';
-import type { ValueAsCode } from './shell.js';
+import type { PastedValue, ValueAsCode } from './shell.js';
 import { geminiWords } from './words.js';
 
 
@@ -101,6 +101,9 @@ function customPlansDir(settings: JsonObject): string | undefined {
 }
 
 /** What hookrun says where Gemini CLI would run an event value as shell code (or let it break the quoting). */
+/** The environment variable a hook reads a pasted value from: `{workspacePath}` is GEMINI_PROJECT_DIR, `{NAME}` is NAME. */
+const environmentName = (variable: string): string => (variable === '{workspacePath}' ? 'GEMINI_PROJECT_DIR' : variable.replace(/^\{(.*)\}$/, '$1'));
+
 function valueAsCodeWarnings(hook: PlannedHook, asCode: ValueAsCode[], geminiCommand: string, refused?: string): Diagnostic[] {
   const names = [...new Set(asCode.map((a) => `$${a.variable}`))].join(', ');
   if (refused) {
@@ -122,8 +125,8 @@ function valueAsCodeWarnings(hook: PlannedHook, asCode: ValueAsCode[], geminiCom
       `hook "${hook.entry.displayName}": the value of ${names} ${code ? 'would run as shell code' : 'would close the quotes around it'} in Gemini CLI, ` +
       `which pastes it into the command text and would execute: ${JSON.stringify(geminiCommand)}; ` +
       `hookrun passed it to the shell as data (${asCode.map((a) => a.dataVariable).join(', ')}). ` +
-      // `${workspacePath}` is no environment variable; GEMINI_PROJECT_DIR holds the same path.
-      `Write "\${${asCode[0]!.variable.startsWith('{') ? 'GEMINI_PROJECT_DIR' : asCode[0]!.variable}}" (braced, in double quotes) to read it from the environment in both`,
+      // `${workspacePath}` is no environment variable; GEMINI_PROJECT_DIR holds the same path. A setting's is its own name.
+      `Write "\${${environmentName(asCode[0]!.variable)}}" (braced, in double quotes) to read it from the environment in both`,
   };
   if (hook.entry.location) warning.location = hook.entry.location;
   return [warning];
@@ -151,7 +154,9 @@ export const gemini = defineDialect({
     const command: unknown = hook.entry.config.command;
     const inherited = inheritedOnce(config, ctx);
     // An extension's `${workspacePath}` was pasted raw when its hooks.json loaded: a value like the others.
-    const pasted = hook.entry.extension !== undefined ? [{ variable: '{workspacePath}', value: ctx.cwd }] : [];
+    // So were the setting values a workspace .env supplied (extensions.ts marks them as `pastedValues`).
+    const fromEnvFile = Array.isArray(hook.entry.config.pastedValues) ? (hook.entry.config.pastedValues as PastedValue[]) : [];
+    const pasted = hook.entry.extension !== undefined ? [{ variable: '{workspacePath}', value: ctx.cwd }, ...fromEnvFile] : [];
     const shell = buildShellInvocation(typeof command === 'string' ? command : textOf(command ?? ''), { cwd, plansDir, sessionId }, ctx, pasted);
     const env = buildHookEnvironment({
       // With a redaction error the hook never starts (whyItCannotStart): its plan shows no inherited variable.

@@ -95,12 +95,12 @@ function loadExtension(ctx: Context, dir: string, options: ExtensionScanOptions,
   if (scan.extensions.some((extension) => extension.name === name)) {
     throw new Error(`Extension with name ${name} already was loaded.`);
   }
-  const settingsEnv = extensionSettingsEnv(ctx, dir, manifest, options, scan);
+  const { env: settingsEnv, workspace: fromWorkspace } = extensionSettingsEnv(ctx, dir, manifest, options, scan);
   manifest = expandEnvInObject(manifest, { ...ctx.env, ...settingsEnv });
 
   const hooksFile = path.join(effectivePath, 'hooks', 'hooks.json');
   const context = { extensionPath: effectivePath, workspacePath: ctx.cwd, ...settingsEnv, '/': path.sep, pathSeparator: path.sep };
-  const hooks = readExtensionHooks(hooksFile, context, scan.diagnostics);
+  const hooks = readExtensionHooks(hooksFile, context, scan.diagnostics, fromWorkspace);
   if (hooks) addSettingsToHookEnv(hooks.value, manifest, settingsEnv);
   return {
     name: String(manifest.name),
@@ -161,10 +161,17 @@ function readManifest(dir: string, workspace: string): JsonObject {
  * the workspace file gives to a variable that makes programs run code (exec/env.ts) is left out: that file
  * is the repository's, and the value would reach the extension's hooks.
  */
-function extensionSettingsEnv(ctx: Context, dir: string, manifest: JsonObject, options: ExtensionScanOptions, scan: ExtensionScan): Record<string, string> {
+/** The extension's setting values (its own .env, then the workspace's), and those the workspace's .env supplied. */
+function extensionSettingsEnv(
+  ctx: Context,
+  dir: string,
+  manifest: JsonObject,
+  options: ExtensionScanOptions,
+  scan: ExtensionScan,
+): { env: Record<string, string>; workspace: Record<string, string> } {
   const name = String(manifest.name);
   const experimental = isPlainObject(options.merged.experimental) ? options.merged.experimental : {};
-  if (!(experimental.extensionConfig ?? true)) return {};
+  if (!(experimental.extensionConfig ?? true)) return { env: {}, workspace: {} };
   const user = readDotenv(path.join(path.dirname(dir), name, '.env'));
   const workspaceFile = path.join(ctx.cwd, '.env');
   const workspace = options.trusted ? readDotenv(workspaceFile) : {};
@@ -178,7 +185,7 @@ function extensionSettingsEnv(ctx: Context, dir: string, manifest: JsonObject, o
   }
   // The values are secrets by the environment's rules too (an API key is what such a setting holds).
   addSecrets(geminiSecrets({ ...ctx, env: { ...user, ...workspace } }));
-  return { ...user, ...workspace };
+  return { env: { ...user, ...workspace }, workspace };
 }
 
 interface ExtensionHooksFile {
@@ -186,7 +193,12 @@ interface ExtensionHooksFile {
   locate: (subPath: (string | number)[], options?: { key?: boolean }) => Location;
 }
 
-function readExtensionHooks(file: string, context: Record<string, string>, diagnostics: Diagnostic[]): ExtensionHooksFile | undefined {
+/**
+ * `fromWorkspace`: setting values a workspace `.env` supplied. A command that names one (`${NAME}`) gets it
+ * pasted raw at load, as Gemini does; the hook records it (`pastedValues`) so that the safe expansion treats
+ * that text as a value, never as the command's own syntax.
+ */
+function readExtensionHooks(file: string, context: Record<string, string>, diagnostics: Diagnostic[], fromWorkspace: Record<string, string> = {}): ExtensionHooksFile | undefined {
   let text: string;
   try {
     text = readInputFile(file, 'utf8');
@@ -203,13 +215,33 @@ function readExtensionHooks(file: string, context: Record<string, string>, diagn
       diagnostics.push({ code: 'extension-hooks-invalid', severity: 'warning', message, location: doc.locate(['hooks']) });
       return undefined;
     }
-    return { value: hydrate(hooks, context) as JsonObject, locate: (sub, options) => doc.locate(['hooks', ...sub], options) };
+    const value = hydrate(hooks, context) as JsonObject;
+    markPastedValues(hooks, value, fromWorkspace);
+    return { value, locate: (sub, options) => doc.locate(['hooks', ...sub], options) };
   } catch (error) {
     const location = error instanceof HookrunError ? error.location : undefined;
     const warning = extensionWarning('extension-hooks-unreadable', `Failed to load extension hooks from ${file}: ${errorMessage(error)}`, file);
     if (location) warning.location = location;
     diagnostics.push(warning);
     return undefined;
+  }
+}
+
+/** For each command hook whose raw command names a workspace-supplied setting, the values pasted into it. */
+function markPastedValues(raw: JsonObject, hydrated: JsonObject, fromWorkspace: Record<string, string>): void {
+  const keys = Object.keys(fromWorkspace).filter((key) => fromWorkspace[key] !== '');
+  if (keys.length === 0) return;
+  for (const [event, definitions] of Object.entries(raw)) {
+    if (!Array.isArray(definitions)) continue;
+    definitions.forEach((definition: unknown, d) => {
+      const handlers = isPlainObject(definition) && Array.isArray(definition.hooks) ? definition.hooks : [];
+      handlers.forEach((handler: unknown, h) => {
+        if (!isPlainObject(handler) || typeof handler.command !== 'string') return;
+        const named = keys.filter((key) => (handler.command as string).includes(`\${${key}}`));
+        const target = ((hydrated[event] as JsonObject[] | undefined)?.[d]?.hooks as JsonObject[] | undefined)?.[h];
+        if (named.length > 0 && isPlainObject(target)) target.pastedValues = named.map((key) => ({ variable: `{${key}}`, value: fromWorkspace[key]! }));
+      });
+    });
   }
 }
 
