@@ -9,7 +9,6 @@
 
 import { type AgentName, isAgentName, MIGRATION_AGENTS } from './agents.js';
 import { TIMEOUT_UNITS } from './loader-hints.js';
-import { CODEX_MATCHER_ALIASES } from '../dialects/codex/tool-aliases.js';
 
 export { type AgentName, isAgentName, MIGRATION_AGENTS };
 
@@ -302,9 +301,10 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
       ['Interrupt', 'interrupt'],
     ],
     toolMatcher: 'claude',
-    // Codex also matches an apply_patch call as Write and Edit: names read in a matcher, never written.
-    tools: { Bash: 'shell', apply_patch: ['write', 'edit'], ...Object.fromEntries(CODEX_MATCHER_ALIASES.apply_patch!.map((name) => [name, ['write', 'edit']])) },
-    toolAliases: CODEX_MATCHER_ALIASES.apply_patch,
+    // Codex also matches an apply_patch call as Write and Edit (src/dialects/codex/tool-aliases.ts, which
+    // shared code may not import): names read in a matcher, never written.
+    tools: { Bash: 'shell', apply_patch: ['write', 'edit'], Write: ['write', 'edit'], Edit: ['write', 'edit'] },
+    toolAliases: ['Write', 'Edit'],
     mcp: DOUBLE_UNDERSCORE_MCP,
     timeout: { unit: TIMEOUT_UNITS.codex, field: 'timeout', default: 600 },
     projectDir: { cwd: 'session', cwdWhy: "Codex sets no project-directory variable and runs a hook in the session's working directory, which is the project root only when Codex was started there" },

@@ -33,7 +33,7 @@ const NOT_LOADING: Record<string, string> = {
   'dialects/gemini/validate/rules/commands.ts': "`hookrun validate`'s checks of the commands",
 };
 
-const IMPORT = /^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
+const IMPORT = /^\s*(?:import|export)\b(?!\s+type\b)[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
 // A read of the file system, the environment or the clock that the journal would not see.
 const UNNOTED = [
   /\bfs\.(?:existsSync|statSync|lstatSync|fstatSync|readFileSync|readdirSync|realpathSync|accessSync|openSync|readlinkSync|opendirSync|readSync)\b/,
@@ -45,7 +45,7 @@ const UNNOTED = [
   /\bDate\.now\(|\bnew Date\(\s*\)/,
 ];
 
-/** The src-relative files a module imports statically (type-only imports included: harmless). */
+/** The src-relative files a module imports statically; an `import type` never runs, so it is not followed. */
 function importsOf(file: string, text: string): string[] {
   return [...text.matchAll(IMPORT)]
     .map((match) => match[1] ?? match[2] ?? match[3]!)
