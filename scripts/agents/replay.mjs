@@ -4,20 +4,12 @@
 // of that logic: this script runs without vitest, and the test file replays the committed corpus with the original.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { substitute, writeTree } from './tree.mjs';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/hookrun.js');
-const substitute = (text, root) => text.replaceAll('@ROOT@', root);
-
-async function writeTree(base, files, root) {
-  for (const [relative, content] of Object.entries(files ?? {})) {
-    const file = path.join(base, substitute(relative, root));
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, substitute(content, root), { mode: content.startsWith('#!') ? 0o755 : 0o644 });
-  }
-}
 
 const stdoutHas = (stdout, text) => stdout.includes(text) || stdout.includes(JSON.stringify(text).slice(1, -1));
 

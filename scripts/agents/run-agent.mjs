@@ -3,24 +3,16 @@
 // it did: hooks fired (order, counts, stdin, env, cwd), tool ran or not, every model request, exit code, output.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { substitute, writeTree } from './tree.mjs';
 import { startFakeModel } from './fake-model.mjs';
 import { hookGroups, LOG_SH } from './hooks.mjs';
 
 /** Longer than any scenario needs; a run that hangs is killed and recorded as timed out. */
 const RUN_TIMEOUT_MS = 150_000;
 
-const substitute = (text, root) => text.replaceAll('@ROOT@', root);
-
-async function writeTree(base, files, root) {
-  for (const [relative, content] of Object.entries(files ?? {})) {
-    const file = path.join(base, substitute(relative, root));
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, substitute(content, root), { mode: content.startsWith('#!') ? 0o755 : 0o644 });
-  }
-}
 
 /** The hook files of a scenario for an agent, with @ROOT@ left in: what a derived case carries. */
 export function scenarioFiles(agent, scenario) {
