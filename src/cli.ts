@@ -1,11 +1,13 @@
 // The command-line edge: parse arguments, build the context, dispatch to a command, map errors to
 // exit codes. Each command's module is imported only when that command runs.
-import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import { commandOf } from './argv.js';
 import { type Context, contextFromProcess, unsetHomeNote } from './context.js';
 import { HookrunError, errorText } from './errors.js';
 import { type IO, processIO } from './io.js';
-import { DEFAULT_DIALECT, DIALECT_CHOICES, DIALECT_NAMES } from './dialects/index.js';
+import { DEFAULT_DIALECT, DIALECT_CHOICES, DIALECT_NAMES } from './dialects/names.js';
+import { addOptions, integer, optionValues } from './cli-options.js';
+import { type OptionValues, REQUEST_OPTIONS, settingsFrom } from './options.js';
 import { REPORTERS, VALIDATE_FORMATS, type ReporterName, type ValidateFormat } from './render/names.js';
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
@@ -19,18 +21,6 @@ const EXIT_ERROR = 1;
 /** `hookrun test`: nothing ran (commands/test.ts EXIT_NOT_RUN, kept here so the CLI edge need not import it). */
 const EXIT_TEST_NOT_RUN = 2;
 
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
-
-function integer(name: string) {
-  return (value: string): number => {
-    // Digits only: Number() would read '' and '  ' as 0, and '1e3' or '0x10' as numbers nobody typed.
-    const n = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`${name} must be a whole number, got "${value}"`);
-    return n;
-  };
-}
 
 /** `--max-input`, else `HOOKRUN_MAX_INPUT`, else the default: the bound of every input read (read-input.ts). */
 function applyInputLimit(flag: number | undefined, env: string | undefined): void {
@@ -110,60 +100,36 @@ Examples:
   return program;
 }
 
-/** The event name, JSON and field flags that `run` and `explain` share, plus `--dialect`. */
+/** The event JSON flags that `run` and `explain` share, plus `--dialect` (the field flags are rows of the option table). */
 function withEventOptions(command: Command): Command {
   return command
     .option('--event <json>', 'event JSON')
     .option('--event-file <path>', 'read the event JSON from a file (- = standard input)')
-    .option('--tool <name>', 'set tool_name')
-    .option('--tool-input <json>', 'set tool_input (a JSON object)')
-    .option('--tool-response <json>', 'set tool_response (AfterTool; JSON, e.g. {"llmContent":"ok","returnDisplay":"ok"})')
-    .option('--prompt <text>', 'set prompt')
-    .option('--source <source>', 'set source (SessionStart: startup, resume, clear)')
-    .option('--reason <reason>', 'set reason (SessionEnd: exit, clear, logout, prompt_input_exit, other)')
-    .option('--trigger <trigger>', 'set trigger (PreCompress: manual, auto)')
     .addOption(new Option('--dialect <name>', 'agent whose rules to follow (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default(DEFAULT_DIALECT));
 }
 
-/** What withEventOptions parsed, as the event reader takes it. */
-function eventOptions(event: string | undefined, opts: Record<string, unknown>) {
+/** What withEventOptions and the table's field rows parsed, as the event reader takes it. */
+function eventOptions(event: string | undefined, opts: Record<string, unknown>, values: OptionValues) {
   return {
     event,
     eventJson: opts.event as string | undefined,
     eventFile: opts.eventFile as string | undefined,
-    tool: opts.tool as string | undefined,
-    toolInput: opts.toolInput as string | undefined,
-    toolResponse: opts.toolResponse as string | undefined,
-    prompt: opts.prompt as string | undefined,
-    source: opts.source as string | undefined,
-    reason: opts.reason as string | undefined,
-    trigger: opts.trigger as string | undefined,
+    tool: values.tool,
+    toolInput: values.toolInput,
+    toolResponse: values.toolResponse,
+    prompt: values.prompt,
+    source: values.source,
+    reason: values.reason,
+    trigger: values.trigger,
     dialect: opts.dialect as string,
   };
 }
 
 function defineRun(program: Command, { io, setExit, context }: CommandDeps): void {
-  withEventOptions(program.command('run'))
+  addOptions(withEventOptions(program.command('run')), 'run')
     .description('run the hooks that match one event; print the merged output; exit code = outcome')
     .argument('[event]', 'event name (e.g. BeforeTool); optional when the JSON has hook_event_name')
-    .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow: classic (default), current, or a version such as 2.1.3 (env HOOKRUN_CLAUDE_VERSION)')
-    .option('--gemini-version <version>', 'with --dialect gemini: the Gemini CLI release to follow: latest (default: 0.61.0, the newest checked) or an older one such as 0.59.0 (env HOOKRUN_GEMINI_VERSION)')
-    .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
-    .option('--agent <name>', 'Kiro: the agent whose hooks run (default: chat.defaultAgent, else Kiro\'s built-in agent, which has no hooks)')
-    .option('--no-cache', 'Kiro: neither reuse nor store cached hook results (cache_ttl_seconds)')
-    .option('--third-party-hooks', 'Cursor: also load Claude Code hooks, as Cursor does with third-party configs on (env HOOKRUN_CURSOR_THIRD_PARTY=1)')
-    .option('--dry-run', 'print the plan as JSON; run nothing')
     .option('--json', 'print the full report (plan, every result, merged output) instead of the merged output')
-    .option('-q, --quiet', 'no report on stderr')
-    .option('--grace <ms>', 'after a timeout, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
-    .option('--max-output <bytes>', 'bytes captured per hook stream, and by all the hooks of an event together (per stream kind); the rest is read and dropped', integer('--max-output'))
-    .option('--contain', 'once a hook is done, end what it left running (the agent leaves it running); report what escaped with setsid')
-    .addOption(
-      new Option('--hook-trust <policy>', 'new or changed project hooks in a folder trusted via trustedFolders.json: block them, or warn and run them as Gemini CLI does (default: $HOOKRUN_HOOK_TRUST, else block)').choices(['block', 'warn']),
-    )
-    .option('--fail-closed', 'a hook that fails, times out, cannot start or is held back blocks the action (exit 2)')
-    .option('--clean-env', 'hooks inherit only PATH, HOME, LANG-style basics from hookrun (plus --env-allow names and the GEMINI_* variables)')
-    .option('--env-allow <name>', 'pass this variable to hooks as it is, whatever the redaction rules say (repeatable)', collect)
     .addHelpText(
       'after',
       `
@@ -180,26 +146,15 @@ Examples:
     .action(async (event: string | undefined, opts: Record<string, unknown>) => {
       const { runCommand } = await import('./commands/run.js');
       const ctx = context();
+      const values = optionValues(opts, 'run');
       setExit(
         await runCommand(
           {
-            ...eventOptions(event, opts),
-            agentVersion: opts.claudeVersion as string | undefined,
-            geminiVersion: opts.geminiVersion as string | undefined,
-            trustWorkspace: opts.trustWorkspace === true,
-            agent: opts.agent as string | undefined,
-            cache: opts.cache !== false,
-            ...(opts.thirdPartyHooks === true ? { thirdPartyHooks: true } : {}),
-            dryRun: opts.dryRun === true,
+            ...eventOptions(event, opts, values),
+            ...settingsFrom(values),
+            dryRun: values.dryRun === true,
             json: opts.json === true,
-            quiet: opts.quiet === true,
-            graceMs: opts.grace as number,
-            maxOutputBytes: opts.maxOutput as number | undefined,
-            contain: opts.contain === true,
-            hookTrust: opts.hookTrust as string | undefined,
-            failClosed: opts.failClosed === true,
-            cleanEnv: opts.cleanEnv === true,
-            envAllow: (opts.envAllow as string[] | undefined) ?? [],
+            quiet: values.quiet === true,
           },
           ctx,
           io,
@@ -259,7 +214,7 @@ Examples:
             relativeTo,
             version: VERSION,
             dialect: opts.dialect as string | undefined,
-            ...(typeof opts.claudeVersion === 'string' ? { agentVersion: opts.claudeVersion } : {}),
+            ...(typeof opts.claudeVersion === 'string' ? { claudeVersion: opts.claudeVersion } : {}),
             ...(typeof opts.geminiVersion === 'string' ? { geminiVersion: opts.geminiVersion } : {}),
           },
           ctx,
@@ -301,8 +256,7 @@ Examples:
 }
 
 function defineTest(program: Command, { io, setExit, context }: CommandDeps): void {
-  const command = program
-    .command('test')
+  const command = addOptions(program.command('test'), 'test')
     .description('replay fixture cases against the resolved config and assert the outcomes')
     .argument('[fixtures...]', 'fixture files or folders (default: **/*.hooktest.{yaml,yml,json} under the workspace)')
     .addOption(new Option('--reporter <name>', 'report format (default: text, or the project configuration)').choices(REPORTERS))
@@ -315,8 +269,6 @@ function defineTest(program: Command, { io, setExit, context }: CommandDeps): vo
     .option('-y, --yes', 'run the hook commands without asking')
     .option('--ci', 'non-interactive run for CI (same as --yes)')
     .option('--from-captures [dir]', 'print a fixture skeleton from captured events (default dir: .hookrun/captures)')
-    .option('--grace <ms>', 'after a timeout, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
-    .option('--max-output <bytes>', 'bytes captured per hook stream, and by all the hooks of an event together (per stream kind); the rest is read and dropped', integer('--max-output'))
     .option('--no-contain', 'leave what a hook starts in the background running after it is done, as the agent does (default: end it, so a run leaves nothing behind)')
     .addHelpText(
       'after',
@@ -363,8 +315,7 @@ Examples:
             dialect: opts.dialect as string | undefined,
             dryRun: opts.dryRun === true,
             yes: opts.yes === true || opts.ci === true,
-            graceMs: opts.grace as number,
-            maxOutputBytes: opts.maxOutput as number | undefined,
+            ...settingsFrom(optionValues(opts, 'test')),
             contain: opts.contain !== false,
           },
           ctx,
@@ -458,13 +409,9 @@ Examples:
 }
 
 function defineExplain(program: Command, { io, setExit, context }: CommandDeps): void {
-  withEventOptions(program.command('explain'))
+  addOptions(withEventOptions(program.command('explain')), 'explain')
     .description('for every configured hook of an event: fires or not, and why; runs nothing')
     .argument('[event]', 'event name (e.g. BeforeTool); optional when the JSON has hook_event_name')
-    .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
-    .option('--agent <name>', "with --dialect kiro: the agent whose hooks to explain (default: chat.defaultAgent)")
-    .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow (classic, current, or e.g. 2.1.3)')
-    .option('--gemini-version <version>', 'with --dialect gemini: the Gemini CLI release to follow (latest, the default, or e.g. 0.59.0)')
     .option('--json', 'print the explanation as JSON')
     .addHelpText(
       'after',
@@ -483,14 +430,15 @@ Examples:
     .action(async (event: string | undefined, opts: Record<string, unknown>) => {
       const { explainCommand } = await import('./commands/explain.js');
       const ctx = context();
+      const values = optionValues(opts, 'explain');
       setExit(
         await explainCommand(
           {
-            ...eventOptions(event, opts),
-            trustWorkspace: opts.trustWorkspace === true,
-            agent: opts.agent as string | undefined,
-            agentVersion: opts.claudeVersion as string | undefined,
-            geminiVersion: opts.geminiVersion as string | undefined,
+            ...eventOptions(event, opts, values),
+            trustWorkspace: values.trustWorkspace === true,
+            agent: values.agent,
+            claudeVersion: values.claudeVersion,
+            geminiVersion: values.geminiVersion,
             json: opts.json === true,
           },
           ctx,
@@ -515,8 +463,6 @@ function definePanel(program: Command, { io, setExit, context }: CommandDeps): v
   const common = (command: Command) =>
     command
       .option('--json', 'print the result as JSON')
-      .option('--trust-workspace', 'trust this workspace for this run (as GEMINI_CLI_TRUST_WORKSPACE=true)')
-      .option('--gemini-version <version>', 'Gemini: the Gemini CLI release whose rules apply (latest, the default, or e.g. 0.59.0)')
       .addOption(new Option('--dialect <name>', 'the agent whose hooks to show (default: the one configured here); the switches edit Gemini CLI settings and refuse any other agent').choices(DIALECT_CHOICES));
   const flags = (opts: Record<string, unknown>) => ({
     json: opts.json === true,
@@ -524,15 +470,13 @@ function definePanel(program: Command, { io, setExit, context }: CommandDeps): v
     all: opts.all === true,
     dialect: opts.dialect as string | undefined,
     agent: opts.agent as string | undefined,
-    agentVersion: opts.claudeVersion as string | undefined,
+    claudeVersion: opts.claudeVersion as string | undefined,
     geminiVersion: opts.geminiVersion as string | undefined,
   });
 
-  common(program.command('list'))
+  addOptions(common(program.command('list')), 'list')
     .description('every registered hook per event: source, name, matcher, enabled, trusted')
     .option('--all', 'also list configured hooks that are not registered (hooks disabled, untrusted folder, inactive extension)')
-    .option('--agent <name>', 'with --dialect kiro: the agent whose hooks to list (default: chat.defaultAgent)')
-    .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow (classic, current, or e.g. 2.1.3)')
     .addHelpText('after', '\nExit codes: 0 listed, 1 unreadable settings.\n\nExamples:\n  $ hookrun list\n  $ hookrun list --all --json\n  $ hookrun list --dialect claude\n  $ hookrun list --dialect kiro --agent dev')
     .action(async (opts: Record<string, unknown>) => {
       const { listCommand } = await import('./commands/panel.js');
@@ -540,7 +484,7 @@ function definePanel(program: Command, { io, setExit, context }: CommandDeps): v
     });
 
   for (const action of ['enable', 'disable'] as const) {
-    common(program.command(action))
+    addOptions(common(program.command(action)), 'toggle')
       .description(`${action} every hook with this name (its "name", else its command), in all events`)
       .argument('<name>', 'hook name as `hookrun list` shows it')
       .addHelpText('after', `${PANEL_EXIT}\n\nExamples:\n  $ hookrun ${action} format-on-save\n  $ hookrun ${action} './hooks/check.sh' -C ~/project`)
@@ -551,7 +495,7 @@ function definePanel(program: Command, { io, setExit, context }: CommandDeps): v
   }
 
   for (const action of ['enable-all', 'disable-all'] as const) {
-    common(program.command(action))
+    addOptions(common(program.command(action)), 'toggle')
       .alias(action.replace('-', ''))
       .description(action === 'enable-all' ? 'enable every registered hook (empties the disabled lists)' : 'disable every registered hook')
       .addHelpText('after', `${PANEL_EXIT}\n\nExample:\n  $ hookrun ${action}`)
@@ -612,31 +556,17 @@ Examples:
 }
 
 function defineServe(program: Command, { io, setExit, context }: CommandDeps): void {
-  program
-    .command('serve')
+  addOptions(program.command('serve'), 'serve')
     .description('one process for a whole agent session: JSON-RPC 2.0 on stdin/stdout, one message per line (methods run, plan, shutdown)')
-    .addOption(new Option('--dialect <name>', 'default dialect of every request (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default('gemini'))
-    .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow (classic, current, or a version such as 2.1.3)')
-    .option('--gemini-version <version>', 'with --dialect gemini: the Gemini CLI release to follow (latest, the default, or e.g. 0.59.0)')
-    .option('--trust-workspace', 'trust the workspace for every request (as GEMINI_CLI_TRUST_WORKSPACE=true)')
-    .option('--agent <name>', 'Kiro: the agent whose hooks run')
-    .option('--no-cache', 'Kiro: neither reuse nor store cached hook results (cache_ttl_seconds)')
-    .option('--grace <ms>', 'after a timeout or an interrupt, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
-    .option('--max-output <bytes>', 'bytes captured per hook stream, and by all the hooks of an event together (per stream kind); the rest is read and dropped', integer('--max-output'))
-    .addOption(new Option('--hook-trust <policy>', 'new or changed project hooks in a folder trusted via trustedFolders.json: block them, or warn and run them').choices(['block', 'warn']))
-    .option('--fail-closed', 'a hook that fails, times out, cannot start or is held back blocks the action (exit code 2)')
-    .option('--clean-env', 'hooks inherit only PATH, HOME, LANG-style basics (plus --env-allow names and the GEMINI_* variables)')
-    .option('--env-allow <name>', 'pass this variable to hooks as it is (repeatable)', collect)
-    .option('--verbose', "each request's report on stderr (without it, stderr carries warnings only)")
+    .addOption(new Option('--dialect <name>', 'default dialect of every request (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default(DEFAULT_DIALECT))
     .addHelpText(
       'after',
       `
 Each request is one line, each answer one line, in the order they finish:
   {"jsonrpc":"2.0","id":1,"method":"run","params":{"event":"BeforeTool","input":{"tool_name":"run_shell_command","tool_input":{"command":"ls"}}}}
   {"jsonrpc":"2.0","id":1,"result":{"exitCode":0,"outcome":"proceed","output":{}}}
-params: event, input (the event JSON), cwd, dialect, options (run's flags in camelCase: failClosed,
-dryRun, report, trustWorkspace, hookTrust, cleanEnv, envAllow, grace, maxOutput, agent, claudeVersion,
-geminiVersion, cache, tool, toolInput, prompt, source, reason, trigger). The options above are the session's defaults.
+params: event, input (the event JSON), cwd, dialect, options (run's flags in camelCase: ${[...REQUEST_OPTIONS.keys()].join(', ')}).
+The options above are the session's defaults.
 
 Exit codes: 0 end of input or shutdown (every event answered), 1 bad arguments, 130/143 interrupted
 (every running hook stopped), 129 hung up or the parent process is gone.
@@ -648,24 +578,15 @@ Examples:
     .action(async (opts: Record<string, unknown>) => {
       const { serveCommand } = await import('./commands/serve.js');
       const ctx = context();
+      const values = optionValues(opts, 'serve');
       setExit(
         await serveCommand(
           {
             dialect: opts.dialect as string,
             cwd: ctx.cwd,
             env: ctx.env,
-            agentVersion: opts.claudeVersion as string | undefined,
-            geminiVersion: opts.geminiVersion as string | undefined,
-            trustWorkspace: opts.trustWorkspace === true,
-            agent: opts.agent as string | undefined,
-            cache: opts.cache !== false,
-            graceMs: opts.grace as number,
-            maxOutputBytes: opts.maxOutput as number | undefined,
-            hookTrust: opts.hookTrust as string | undefined,
-            failClosed: opts.failClosed === true,
-            cleanEnv: opts.cleanEnv === true,
-            envAllow: (opts.envAllow as string[] | undefined) ?? [],
-            verbose: opts.verbose === true,
+            ...settingsFrom(values),
+            verbose: values.verbose === true,
           },
           io,
           { input: process.stdin, process },

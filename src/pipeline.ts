@@ -10,6 +10,7 @@ import { describePlan, type PlanDescription } from './plan/describe.js';
 import { buildReport, type RunReport } from './render/report.js';
 import type { LoadConfig } from './settings/kept.js';
 import { holdBackReason, type HookTrustGate } from './trust/policy.js';
+import type { EventSettings } from './options.js';
 import type { EnvPolicy, JsonObject, Plan, ResolvedConfig } from './types.js';
 
 export interface PlannedEvent {
@@ -115,38 +116,7 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
   return report;
 }
 
-/**
- * The options of `hookrun run` that shape one event's answer, under the names every edge passes them by:
- * `run`'s flags, `serve`'s session defaults and request options, the library's arguments.
- */
-export interface EventSettings {
-  /** `--trust-workspace` */
-  trustWorkspace?: boolean;
-  /** Kiro: `--agent` */
-  agent?: string;
-  /** Claude: `--claude-version` */
-  agentVersion?: string;
-  /** Gemini: `--gemini-version` */
-  geminiVersion?: string;
-  /** Cursor: `--third-party-hooks` */
-  thirdPartyHooks?: boolean;
-  /** False with `--no-cache`: the agent's result cache is neither read nor written. */
-  cache?: boolean;
-  /** `--hook-trust warn|block` */
-  hookTrust?: string;
-  /** `--fail-closed` */
-  failClosed?: boolean;
-  /** `--clean-env` */
-  cleanEnv?: boolean;
-  /** `--env-allow NAME`, repeatable. */
-  envAllow?: string[];
-  /** `--grace` */
-  graceMs?: number;
-  /** `--max-output` */
-  maxOutputBytes?: number;
-  /** `--contain`: end what each hook left running once it is done, and report what escaped. */
-  contain?: boolean;
-}
+export type { EventSettings } from './options.js';
 
 /** {@link planEvent} with the options as `run` takes them. */
 export function planWith(
@@ -166,7 +136,7 @@ export function planWith(
     {
       trustWorkspace: settings.trustWorkspace,
       agent: settings.agent,
-      agentVersion: settings.agentVersion,
+      claudeVersion: settings.claudeVersion,
       geminiVersion: settings.geminiVersion,
       thirdPartyHooks: settings.thirdPartyHooks,
     },
@@ -183,8 +153,8 @@ export function executeWith(planned: PlannedEvent, ctx: Context, settings: Event
   const cache = settings.cache === false ? undefined : planned.dialect.resultCache?.(planned.config, ctx);
   return executeEvent(planned, ctx, {
     ...(signal ? { signal } : {}),
-    graceMs: settings.graceMs,
-    maxCaptureBytes: settings.maxOutputBytes,
+    graceMs: settings.grace,
+    maxCaptureBytes: settings.maxOutput,
     failClosed: settings.failClosed,
     contain: settings.contain,
     ...(cache ? { cache } : {}),

@@ -11,7 +11,8 @@ import { resolveDialect } from './dialects/index.js';
 import { HookrunError, usageError } from './errors.js';
 import { describeType, isPlainObject } from './event/json.js';
 import { assembleEvent, type EventOptions } from './event/input.js';
-import { type EventSettings, executeWith, planWith } from './pipeline.js';
+import { type EventSettings, kindMismatch, REQUEST_OPTIONS, type RequestOptions, settingsFrom } from './options.js';
+import { executeWith, planWith } from './pipeline.js';
 import type { PlanDescription } from './plan/describe.js';
 import type { RunReport } from './render/report.js';
 import { KeptConfigs } from './settings/kept.js';
@@ -27,33 +28,7 @@ export interface SessionDefaults extends EventSettings {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** A request's `options`: `run`'s flags, camelCase, as a JSON-RPC client or a library caller gives them. */
-export interface RequestOptions {
-  failClosed?: boolean;
-  dryRun?: boolean;
-  /** `--json`: also return the full report. */
-  report?: boolean;
-  trustWorkspace?: boolean;
-  hookTrust?: 'block' | 'warn';
-  cleanEnv?: boolean;
-  envAllow?: string[];
-  /** `--grace`, in milliseconds. */
-  grace?: number;
-  /** `--max-output`, in bytes. */
-  maxOutput?: number;
-  agent?: string;
-  claudeVersion?: string;
-  geminiVersion?: string;
-  /** False as `--no-cache`. */
-  cache?: boolean;
-  /** The convenience flags that set event fields on top of `input`. */
-  tool?: string;
-  toolInput?: string;
-  prompt?: string;
-  source?: string;
-  reason?: string;
-  trigger?: string;
-}
+export type { RequestOptions };
 
 /** One event: JSON-RPC `params` of `run` and `plan`, or the library's argument. */
 export interface EventRequest {
@@ -89,40 +64,6 @@ export interface AnswerNews {
   config?: string;
 }
 
-type Check = (value: unknown, name: string) => string | undefined;
-
-const boolean: Check = (value) => (typeof value === 'boolean' ? undefined : 'a boolean');
-const string: Check = (value) => (typeof value === 'string' ? undefined : 'a string');
-const count: Check = (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? undefined : 'a whole number >= 0');
-const strings: Check = (value) => (Array.isArray(value) && value.every((item) => typeof item === 'string') ? undefined : 'an array of strings');
-const oneOf =
-  (...choices: string[]): Check =>
-  (value) =>
-    typeof value === 'string' && choices.includes(value) ? undefined : `one of ${choices.map((c) => JSON.stringify(c)).join(', ')}`;
-
-/** Every request option and its type: the flags of `hookrun run` that can differ per event. */
-const REQUEST_OPTIONS: Readonly<Record<keyof RequestOptions, Check>> = {
-  failClosed: boolean,
-  dryRun: boolean,
-  report: boolean,
-  trustWorkspace: boolean,
-  hookTrust: oneOf('block', 'warn'),
-  cleanEnv: boolean,
-  envAllow: strings,
-  grace: count,
-  maxOutput: count,
-  agent: string,
-  claudeVersion: string,
-  geminiVersion: string,
-  cache: boolean,
-  tool: string,
-  toolInput: string,
-  prompt: string,
-  source: string,
-  reason: string,
-  trigger: string,
-};
-
 const REQUEST_KEYS: readonly string[] = ['event', 'input', 'cwd', 'dialect', 'options'];
 
 function wrongType(name: string, expected: string, value: unknown): HookrunError {
@@ -144,36 +85,18 @@ function checkRequest(request: unknown, where = 'params'): EventRequest {
     if (!isPlainObject(options)) throw wrongType(`${where}.options`, 'an object', options);
     for (const [key, value] of Object.entries(options)) {
       // Own keys only: `__proto__` or `toString` must be an unknown option, not Object.prototype's.
-      const check = Object.hasOwn(REQUEST_OPTIONS, key) ? (REQUEST_OPTIONS as Record<string, Check>)[key] : undefined;
-      if (!check) throw usageError(`${where}.options.${key}: unknown option; the options are ${Object.keys(REQUEST_OPTIONS).join(', ')}`);
-      const expected = value === undefined ? undefined : check(value, key);
+      const kind = REQUEST_OPTIONS.get(key);
+      if (!kind) throw usageError(`${where}.options.${key}: unknown option; the options are ${[...REQUEST_OPTIONS.keys()].join(', ')}`);
+      const expected = value === undefined ? undefined : kindMismatch(kind, value);
       if (expected) throw wrongType(`${where}.options.${key}`, expected, value);
     }
   }
   return request as EventRequest;
 }
 
-/** The session's defaults with the request's options on top, under the pipeline's names. */
-function settingsOf(defaults: SessionDefaults, options: RequestOptions): EventSettings {
-  const pick = <T>(value: T | undefined, fallback: T | undefined) => (value === undefined ? fallback : value);
-  return {
-    trustWorkspace: pick(options.trustWorkspace, defaults.trustWorkspace),
-    agent: pick(options.agent, defaults.agent),
-    agentVersion: pick(options.claudeVersion, defaults.agentVersion),
-    geminiVersion: pick(options.geminiVersion, defaults.geminiVersion),
-    cache: pick(options.cache, defaults.cache),
-    hookTrust: pick(options.hookTrust, defaults.hookTrust),
-    failClosed: pick(options.failClosed, defaults.failClosed),
-    cleanEnv: pick(options.cleanEnv, defaults.cleanEnv),
-    envAllow: pick(options.envAllow, defaults.envAllow),
-    graceMs: pick(options.grace, defaults.graceMs ?? 5000),
-    maxOutputBytes: pick(options.maxOutput, defaults.maxOutputBytes),
-  };
-}
-
 function fieldsOf(event: string | undefined, options: RequestOptions): EventOptions {
-  const { tool, toolInput, prompt, source, reason, trigger } = options;
-  return { event, tool, toolInput, prompt, source, reason, trigger };
+  const { tool, toolInput, toolResponse, prompt, source, reason, trigger } = options;
+  return { event, tool, toolInput, toolResponse, prompt, source, reason, trigger };
 }
 
 /**
@@ -243,7 +166,7 @@ export class Session {
     if (note && news) news.note = note;
     if (news) news.answerWords = dialect.answerWords;
     const { event, input } = await assembleEvent(request.input ?? {}, 'params.input', fieldsOf(request.event, options), dialect);
-    const settings = settingsOf(this.#defaults, options);
+    const settings = settingsFrom(options, this.#defaults);
     return { ctx, settings, planned: await planWith(dialect, event, input, ctx, settings, (d, c, o) => this.#configs.load(d, c, o, news && ((how) => (news.config = how)))) };
   }
 

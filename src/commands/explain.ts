@@ -14,7 +14,7 @@ export interface ExplainCommandOptions extends EventOptions {
   /** Kiro: the agent whose hooks to explain (`--agent`). */
   agent?: string;
   /** Claude: the Claude Code version whose rules apply (`--claude-version`). */
-  agentVersion?: string;
+  claudeVersion?: string;
   /** Gemini: the Gemini CLI release whose rules apply (`--gemini-version`). */
   geminiVersion?: string;
   json?: boolean;
@@ -30,7 +30,7 @@ export async function explainCommand(options: ExplainCommandOptions, ctx: Contex
     keepInactive: true,
     event,
     agent: options.agent,
-    agentVersion: options.agentVersion,
+    claudeVersion: options.claudeVersion,
     geminiVersion: options.geminiVersion,
   });
   const plan = dialect.plan(config, event, input);

@@ -18,7 +18,7 @@ export interface PanelOptions {
   /** Kiro: the agent whose hooks `list` shows. */
   agent?: string;
   /** Claude: the Claude Code version whose rules `list` follows (`--claude-version`). */
-  agentVersion?: string;
+  claudeVersion?: string;
   /** Gemini: the Gemini CLI release whose rules `list` and the switches follow (`--gemini-version`). */
   geminiVersion?: string;
   json?: boolean;
@@ -81,7 +81,7 @@ export async function listCommand(options: PanelOptions, ctx: Context, io: IO): 
     trustWorkspace: options.trustWorkspace,
     keepInactive: true,
     agent: options.agent,
-    agentVersion: options.agentVersion,
+    claudeVersion: options.claudeVersion,
     geminiVersion: options.geminiVersion,
   });
   const recorded = (await dialect.hookFingerprints?.())?.recorded(ctx);

@@ -28,8 +28,8 @@ export interface TestCommandOptions {
   dryRun?: boolean;
   /** `--yes` / `--ci`: run the commands without asking. */
   yes?: boolean;
-  graceMs?: number;
-  maxOutputBytes?: number;
+  grace?: number;
+  maxOutput?: number;
   /** End what each hook left running once it is done (default; `--no-contain` turns it off). */
   contain?: boolean;
 }
@@ -114,8 +114,8 @@ export async function testCommand(options: TestCommandOptions, ctx: Context, io:
       if (signal.aborted) break;
       const result = await runCase(p, {
         dryRun: options.dryRun === true,
-        graceMs: options.graceMs,
-        maxOutputBytes: options.maxOutputBytes,
+        grace: options.grace,
+        maxOutput: options.maxOutput,
         contain: options.contain !== false,
         signal,
       });

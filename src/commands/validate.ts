@@ -22,7 +22,7 @@ export interface ValidateCommandOptions {
   /** Whose files to check: a dialect, `auto` (the one detected), or none: every agent configured here. */
   dialect?: string;
   /** The agent version whose rules apply (Claude: `--claude-version`). */
-  agentVersion?: string;
+  claudeVersion?: string;
   /** The Gemini CLI release whose rules apply (`--gemini-version`). */
   geminiVersion?: string;
 }
@@ -102,7 +102,7 @@ async function runValidator(validator: DialectValidator, ctx: Context, options: 
   try {
     return await validator.validate(ctx, {
       ignore: options.ignore,
-      ...(options.agentVersion !== undefined ? { agentVersion: options.agentVersion } : {}),
+      ...(options.claudeVersion !== undefined ? { claudeVersion: options.claudeVersion } : {}),
       ...(options.geminiVersion !== undefined ? { geminiVersion: options.geminiVersion } : {}),
     });
   } catch (error) {

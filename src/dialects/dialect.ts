@@ -38,7 +38,7 @@ export interface LoadOptions {
   /** Dialect-specific selector (Kiro: `--agent NAME`). */
   agent?: string;
   /** The Claude Code version whose behaviour to follow (`--claude-version`), for Claude and for Cursor's third-party Claude hooks. */
-  agentVersion?: string;
+  claudeVersion?: string;
   /** The Gemini CLI release whose behaviour to follow (`--gemini-version`). */
   geminiVersion?: string;
   /** Cursor: `--third-party-hooks`, load Claude Code's hooks below Cursor's own (also HOOKRUN_CURSOR_THIRD_PARTY=1). */
@@ -124,7 +124,7 @@ export interface DialectValidator {
   /** Severity and title per code, where the dialect has them (SARIF rules). */
   rules?: Readonly<Record<string, CodeInfo>>;
   /** Throws a usage HookrunError for a bad option (e.g. an unknown `--claude-version` or `--gemini-version`). */
-  validate(ctx: Context, options: { ignore?: readonly string[]; agentVersion?: string; geminiVersion?: string }): ValidateResult | Promise<ValidateResult>;
+  validate(ctx: Context, options: { ignore?: readonly string[]; claudeVersion?: string; geminiVersion?: string }): ValidateResult | Promise<ValidateResult>;
 }
 
 /** Lines of text for a command to print, and the same as JSON. */

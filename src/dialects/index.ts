@@ -1,12 +1,19 @@
-// The registry of dialects, one line each: `--dialect` choices, `auto` detection (in this order: the
-// primary target first), the fixture schema's dialect names and the docs lists all come from here.
-// Adding an agent is its folder under dialects/ and one line below. Each dialect loads on demand: a
-// Gemini run never loads the Claude or Kiro code.
+// The registry of dialects, one line each (names.ts holds their names, in the order `auto` detection tries
+// them): how each loads, and the options only that agent has. Adding an agent is its folder under
+// dialects/, its name in names.ts and one line below. Each dialect loads on demand: a Gemini run never
+// loads the Claude or Kiro code; only the small options modules load with the command line.
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
+import { claudeOptions } from './claude/options.js';
+import { cursorOptions } from './cursor/options.js';
 import type { Dialect } from './dialect.js';
+import { geminiOptions } from './gemini/options.js';
+import { kiroOptions } from './kiro/options.js';
+import { DEFAULT_DIALECT, DIALECT_CHOICES, type DialectName, isDialectName } from './names.js';
 
-const REGISTRY = {
+export { DEFAULT_DIALECT, DIALECT_CHOICES, DIALECT_NAMES, type DialectName, isDialectName } from './names.js';
+
+const REGISTRY: Readonly<Record<DialectName, () => Promise<Dialect>>> = {
   gemini: async () => (await import('./gemini/index.js')).gemini,
   claude: async () => (await import('./claude/index.js')).claude,
   kiro: async () => (await import('./kiro/index.js')).kiro,
@@ -14,21 +21,10 @@ const REGISTRY = {
   codex: async () => (await import('./codex/index.js')).codex,
   cursor: async () => (await import('./cursor/index.js')).cursor,
   copilot: async () => (await import('./copilot/index.js')).copilot,
-} satisfies Record<string, () => Promise<Dialect>>;
+};
 
-export type DialectName = keyof typeof REGISTRY;
-
-export const DIALECT_NAMES = Object.keys(REGISTRY) as [DialectName, ...DialectName[]];
-
-/** The dialect a command follows when none is named: Gemini CLI, hookrun's reference. */
-export const DEFAULT_DIALECT: DialectName = 'gemini';
-
-/** What `--dialect` accepts: a dialect, or `auto` (the one whose configuration exists, see detect.ts). */
-export const DIALECT_CHOICES: readonly string[] = [...DIALECT_NAMES, 'auto'];
-
-export function isDialectName(name: string): name is DialectName {
-  return Object.hasOwn(REGISTRY, name);
-}
+/** The options only one agent has, each declared in its folder (options.ts at the top of src/ joins them). */
+export const DIALECT_OPTIONS = { ...geminiOptions, ...claudeOptions, ...kiroOptions, ...cursorOptions } as const;
 
 /**
  * The dialect `--dialect` names; for `auto`, the one this workspace is configured for, with a note

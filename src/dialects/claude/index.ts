@@ -16,7 +16,7 @@ export const claude = defineDialect({
   agentName: 'Claude Code',
   events: CLAUDE_EVENTS,
   completeInput: completeClaudeInput,
-  loadConfig: async (ctx, options) => loadClaudeConfig(ctx, resolveClaudeProfile(options.agentVersion, ctx.env), options),
+  loadConfig: async (ctx, options) => loadClaudeConfig(ctx, resolveClaudeProfile(options.claudeVersion, ctx.env), options),
   droppedHookCodes: CLAUDE_DROPPED_HOOK_CODES,
   plan: planClaude,
   invocation: claudeInvocation,
@@ -36,7 +36,7 @@ export const claude = defineDialect({
     return {
       codes: Object.keys(CLAUDE_FINDING_CODES),
       rules: CLAUDE_FINDING_CODES,
-      validate: (ctx, options) => validateClaude(ctx, { ignore: options.ignore, ...(options.agentVersion !== undefined ? { version: options.agentVersion } : {}) }),
+      validate: (ctx, options) => validateClaude(ctx, { ignore: options.ignore, ...(options.claudeVersion !== undefined ? { version: options.claudeVersion } : {}) }),
     };
   },
   trustNote: "Claude Code's own record, its accepted trust dialog (hasTrustDialogAccepted in ~/.claude.json), is read first",

@@ -19,7 +19,7 @@ import * as observed from '../../files/journal.js';
 const CLAUDE_ORDER: readonly ClaudeLayer[] = ['local', 'project', 'user'];
 
 export function loadClaudeHooksForCursor(ctx: Context, options: LoadOptions, trust: TrustDecision, into: CursorGathering): void {
-  const profile = resolveClaudeProfile(options.agentVersion, ctx.env);
+  const profile = resolveClaudeProfile(options.claudeVersion, ctx.env);
   const files = readClaudeSettings(ctx, CLAUDE_ORDER);
   // disableAllHooks: the highest-priority Claude file that sets it decides, for Claude's hooks only.
   const setter = files.find((f) => typeof f.doc?.value.disableAllHooks === 'boolean');
