@@ -34,7 +34,7 @@ const sideEffectFree = {
 // - zod/mini (settings, events: every command) shares zod's core with full zod (JSON Schema,
 //   fixtures): the core would go in whole (~670 KB, a third of it JSON Schema code). The two copies
 //   never meet: schemas of one are never mixed with the other's.
-// - jsonc-parser as src/settings/jsonc.ts reads it (scanner and parser) versus as the settings editor
+// - jsonc-parser as src/files/jsonc.ts reads it (scanner and parser) versus as the settings editor
 //   uses it (modify, format): the formatter builds ~240 KB of whitespace strings when it loads.
 const COPIES = [
   { namespace: 'zod-mini', starts: (args) => args.path === 'zod/mini' || args.path.startsWith('zod/v4/locales/') },
@@ -59,7 +59,7 @@ const copies = {
 
 // chalk works out at load time whether stdout and stderr support colour, which loads node:tty (and with it
 // node:net): ~9 ms of every run. hookrun never asks chalk to detect anything (every Chalk it makes is given
-// its level, from the --color/NO_COLOR/TTY rules in src/io.ts), so chalk gets "no support detected".
+// its level, from the --color/NO_COLOR/TTY rules in src/cli/io.ts), so chalk gets "no support detected".
 const chalkNoDetection = {
   name: 'chalk-no-detection',
   setup(build) {
@@ -100,7 +100,7 @@ const common = {
 
 const split = await build({
   ...common,
-  entryPoints: { hookrun: 'src/cli.ts', index: 'src/index.ts' },
+  entryPoints: { hookrun: 'src/cli/main.ts', index: 'src/index.ts' },
   format: 'esm',
   splitting: true,
   outdir: 'dist',
@@ -176,7 +176,7 @@ for (const output of split.outputFiles) {
     target: 'node20',
     supported: { 'dynamic-import': false },
     // Whitespace only (names stay): the run pack is 392 KB instead of 535, less to read and check at
-    // every start; a stack trace reads through the maps (src/stack-map.ts), and the marks keep their lines.
+    // every start; a stack trace reads through the maps (src/boot/stack-map.ts), and the marks keep their lines.
     minifyWhitespace: true,
     legalComments: 'inline',
     sourcemap: 'external',
@@ -190,7 +190,7 @@ for (const output of split.outputFiles) {
 // What `hookrun run` needs, read from one file: the entry, the run command and the Gemini dialect, and
 // every chunk they import statically. One file, one cache, one compile: each file read costs a run
 // about a millisecond, and `run` is paid on every event. The other commands' chunks stay apart.
-const HOT = ['src/commands/run.ts', 'src/dialects/gemini/index.ts'];
+const HOT = ['src/cli/commands/run.ts', 'src/dialects/gemini/index.ts'];
 const outputs = Object.entries(split.metafile.outputs).filter(([file]) => file.endsWith('.cjs'));
 const hot = new Set();
 const visit = (file) => {
@@ -199,7 +199,7 @@ const visit = (file) => {
   const output = split.metafile.outputs[file];
   for (const entry of output.imports) if (entry.kind === 'import-statement' && !entry.external) visit(entry.path);
 };
-visit(outputs.find(([, output]) => output.entryPoint === 'src/cli.ts')[0]);
+visit(outputs.find(([, output]) => output.entryPoint === 'src/cli/main.ts')[0]);
 for (const source of HOT) {
   const found = outputs.find(([, output]) => output.entryPoint === source);
   if (!found) throw new Error(`${source}: no chunk starts there (is it still imported dynamically?)`);
@@ -211,7 +211,7 @@ for (const source of HOT) {
 // Written as the CommonJS wrapper function itself, which the boot loader compiles without copying it.
 // Beside each pack, its source map (dist/<pack>.map): an index map, one section per chunk at the line
 // where its code starts. Nothing reads it on a normal run (no sourceMappingURL comment, so Node never
-// looks); src/stack-map.ts reads it when hookrun prints an internal error.
+// looks); src/boot/stack-map.ts reads it when hookrun prints an internal error.
 async function writePack(file, names) {
   const lines = ['(function (exports, require, module, __filename, __dirname) { "use strict";', 'module.exports = {'];
   const sections = [];
@@ -236,7 +236,7 @@ await build({
   format: 'cjs',
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
-  // Linked by no comment either: src/stack-map.ts finds dist/boot.cjs.map beside it.
+  // Linked by no comment either: src/boot/stack-map.ts finds dist/boot.cjs.map beside it.
   sourcemap: 'external',
   sourcesContent: false,
 });

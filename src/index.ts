@@ -1,15 +1,15 @@
 // The library, for agents written in Node: `import { runEvent, planEvent, createSession } from 'hookrun'`.
 // The third edge over the pipeline, beside `hookrun run` and `hookrun serve`: each call answers what
-// `hookrun run` prints and exits with for the same event, settings and options (src/session.ts).
-import { Session, type EventRequest, type EventAnswer, type SessionDefaults } from './session.js';
-import type { PlanDescription } from './plan/describe.js';
+// `hookrun run` prints and exits with for the same event, settings and options (src/serve/session.ts).
+import { Session, type EventRequest, type EventAnswer, type SessionDefaults } from './serve/session.js';
+import type { PlanDescription } from './pipeline/describe.js';
 
-export type { AnswerNews, EventAnswer, EventRequest, RequestOptions, SessionDefaults } from './session.js';
-export type { Session } from './session.js';
-export type { PlanDescription, HookDescription, SkippedDescription } from './plan/describe.js';
+export type { AnswerNews, EventAnswer, EventRequest, RequestOptions, SessionDefaults } from './serve/session.js';
+export type { Session } from './serve/session.js';
+export type { PlanDescription, HookDescription, SkippedDescription } from './pipeline/describe.js';
 export type { RunReport, HookResultReport, FailClosedReport } from './render/report.js';
-export type { Diagnostic, JsonObject, Location, Outcome } from './types.js';
-export type { HookrunError, ErrorKind } from './errors.js';
+export type { Diagnostic, JsonObject, Location, Outcome } from './pipeline/types.js';
+export type { HookrunError, ErrorKind } from './pipeline/errors.js';
 
 /**
  * A session: the defaults (`dialect`, `cwd`, `env`, `failClosed`, …) every request starts from, as

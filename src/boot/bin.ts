@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire, loadBundle, type LoadedBundle } from './code-cache.js';
 
-/** What the entry pack exports (src/cli.ts). */
+/** What the entry pack exports (src/cli/main.ts). */
 interface Entry {
   main: (argv: readonly string[]) => Promise<number>;
   runKind: (argv: readonly string[]) => string;

@@ -3,7 +3,7 @@
 // user's; when one level holds several agents' files, the registry's order decides (Gemini CLI, then
 // Claude Code, then Kiro CLI, then Antigravity CLI); no configuration at all means the default dialect.
 import fs from 'node:fs';
-import type { Context } from '../context.js';
+import type { Context } from '../pipeline/context.js';
 import { DEFAULT_DIALECT, DIALECT_NAMES, getDialect, type DialectName } from './index.js';
 
 export interface DetectedDialect {

@@ -1,7 +1,7 @@
 // The seam between the pipeline and an agent's rules. Everything that differs between Gemini CLI,
 // Claude Code and Kiro CLI (event names, config locations, matchers, timeouts, output parsing,
 // chaining, merge, outcome) is a member here; the stages in src/ call through it.
-import type { Context } from '../context.js';
+import type { Context } from '../pipeline/context.js';
 import type {
   AggregateResult,
   CodeInfo,
@@ -16,7 +16,7 @@ import type {
   ResolvedConfig,
   TrustDecision,
   ValidateResult,
-} from '../types.js';
+} from '../pipeline/types.js';
 
 import type { HookTrustGate } from '../trust/policy.js';
 import type { MigrationAdapter } from '../migrate/model.js';
@@ -136,7 +136,7 @@ export interface CommandPart {
 /**
  * `hookrun trust`'s part for an agent that records the project hooks it trusts by fingerprint (Gemini
  * CLI's trusted_hooks.json). The folder rules (trustedFolders.json, hookrun's record for every agent) and
- * which agents each record covers are the command's own (src/commands/trust.ts).
+ * which agents each record covers are the command's own (src/cli/commands/trust.ts).
  */
 export interface HookFingerprints {
   /** The listing: the folder's trust decision as the agent makes it, and its records after the folder rules. */
@@ -177,7 +177,7 @@ export interface SwitchOptions {
 /**
  * `hookrun enable|disable NAME` and `enable-all|disable-all` for an agent whose per-hook switch hookrun
  * edits (Gemini CLI's hooksConfig.disabled): the checks, the edit, the messages and the warnings are the
- * agent's; src/commands/panel.ts only asks for a name, prints the report and sets the exit code.
+ * agent's; src/cli/commands/panel.ts only asks for a name, prints the report and sets the exit code.
  */
 export interface HookSwitch {
   /** What the switches edit, in words ("Gemini CLI's hooksConfig.disabled"), for the refusal of an agent without them. */
@@ -188,7 +188,7 @@ export interface HookSwitch {
 
 /**
  * `hookrun record`: where the agent's capture hook goes and what the agent makes of it. The install and
- * removal (byte-exact restore, surgical removal, the state file) are src/commands/record.ts's own.
+ * removal (byte-exact restore, surgical removal, the state file) are src/cli/commands/record.ts's own.
  */
 export interface CaptureTarget {
   /** Every event the capture hook can be installed for, in the order `record` names them. */

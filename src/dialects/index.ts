@@ -2,8 +2,8 @@
 // them): how each loads, and the options only that agent has. Adding an agent is its folder under
 // dialects/, its name in names.ts and one line below. Each dialect loads on demand: a Gemini run never
 // loads the Claude or Kiro code; only the small options modules load with the command line.
-import type { Context } from '../context.js';
-import { usageError } from '../errors.js';
+import type { Context } from '../pipeline/context.js';
+import { usageError } from '../pipeline/errors.js';
 import { claudeOptions } from './claude/options.js';
 import { cursorOptions } from './cursor/options.js';
 import type { Dialect } from './dialect.js';

@@ -2,7 +2,7 @@
 // command and every dialect: the redaction rules of the default dialect decide which (Gemini CLI's,
 // hookrun's reference; DEFAULT_DIALECT in index.ts). Unlike the dialects, imported statically: the mask asks
 // synchronously, at the first write that could hold an environment value, so it cannot wait for an import.
-import type { Context } from '../context.js';
+import type { Context } from '../pipeline/context.js';
 import type { Secret } from '../render/mask.js';
 import { geminiSecrets } from './gemini/secrets.js';
 

@@ -1,7 +1,7 @@
 // hookrun's own narrowing of the environment a hook inherits (`--clean-env`, `--env-allow`), the same in
 // every dialect: each dialect says what its agent would pass (its redaction rules, what it loads at
 // start-up), and this decides what of that, or of hookrun's own environment, the hook gets.
-import type { EnvPolicy } from '../types.js';
+import type { EnvPolicy } from '../pipeline/types.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 

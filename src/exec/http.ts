@@ -5,8 +5,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { HttpHookRequest } from '../dialects/dialect.js';
-import type { ProcessOutcome } from '../types.js';
-import { boundedTest, REGEX_BUDGET_MS } from '../plan/regex.js';
+import type { ProcessOutcome } from '../pipeline/types.js';
+import { boundedTest, REGEX_BUDGET_MS } from '../pipeline/regex.js';
 
 export interface HttpRunOptions {
   body: string;

@@ -13,7 +13,7 @@
 // event that no hook matches never needs it.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import type { EscapedProcess, ProcessOutcome } from '../types.js';
+import type { EscapedProcess, ProcessOutcome } from '../pipeline/types.js';
 import { shortened } from '../render/mask.js';
 
 const spawn = () => process.getBuiltinModule('node:child_process').spawn;

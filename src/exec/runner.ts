@@ -1,10 +1,10 @@
 // Runs a plan: every hook in parallel, or one after another with the input chained (docs/sources.md §G3.9).
 // Starting and stopping processes is process.ts's job; this module only orders the work.
-import type { Context } from '../context.js';
-import { AgentEventError } from '../errors.js';
+import type { Context } from '../pipeline/context.js';
+import { AgentEventError } from '../pipeline/errors.js';
 import type { Dialect, HookInvocation, HookResultCache, Interpretation } from '../dialects/dialect.js';
-import { depthOverflow, MAX_JSON_DEPTH } from '../json-depth.js';
-import type { HookResult, JsonObject, Plan, PlannedHook, ProcessOutcome, ResolvedConfig } from '../types.js';
+import { depthOverflow, MAX_JSON_DEPTH } from '../files/json-depth.js';
+import type { HookResult, JsonObject, Plan, PlannedHook, ProcessOutcome, ResolvedConfig } from '../pipeline/types.js';
 import { OutputBudget, runProcess } from './process.js';
 
 export interface RunOptions {

@@ -3,10 +3,10 @@
 // so readers see the old content or the new, never a mix. The one writer for settings, trust and
 // migrate; the locks around read-modify-writes are in ./lock.ts.
 import fs from 'node:fs';
-import { readInputFile } from '../read-input.js';
+import { readInputFile } from './read-input.js';
 import path from 'node:path';
-import { configError } from '../errors.js';
-import { assertReplaceable } from '../settings/editable.js';
+import { configError } from '../pipeline/errors.js';
+import { assertReplaceable } from './editable.js';
 
 /** A symlinked file (a dotfile manager's link) is written through the link, so the link survives, even when its target does not exist yet. */
 export function resolveWriteTarget(file: string): string {

@@ -8,7 +8,7 @@
 // ctime). A file whose timestamps have not settled when it is read (src/files/journal.ts: an edit in
 // the same timestamp tick would leave every field equal) is never reused: it is re-read until it settles.
 import type fs from 'node:fs';
-import { readInputFile } from '../read-input.js';
+import { readInputFile } from './read-input.js';
 import { settled, statOf } from './journal.js';
 /** Files kept per parser: a server answering many workspaces keeps the most recent ones. */
 const MAX_FILES = 64;

@@ -24,7 +24,7 @@
 // A journal with an unsettled observation says so (`keepable` false), and its load is not kept.
 import fs from 'node:fs';
 import os from 'node:os';
-import type { Context } from '../context.js';
+import type { Context } from '../pipeline/context.js';
 
 /** How old a change must be before it is trusted (ms): whole-second timestamps, finer ones. */
 export const SETTLE_MS = { coarse: 2_000, fine: 100 } as const;

@@ -17,7 +17,7 @@
 // holder that died on this host is always broken before anyone gives up on it.
 import fs from 'node:fs';
 import os from 'node:os';
-import { configError, HookrunError } from '../errors.js';
+import { configError, HookrunError } from '../pipeline/errors.js';
 import { randomHex, resolveWriteTarget } from './atomic.js';
 
 /** A lock directory not refreshed for this long (ms) is its dead holder's leftover (proper-lockfile's default, which Gemini CLI keeps). */

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic.js';
 import { type LockOptions, withGeminiLockDir } from './lock.js';
-import { readEditableSync } from '../settings/editable.js';
+import { readEditableSync } from './editable.js';
 
 export interface UpdateOptions<T> {
   /** Parses the current text (undefined: the file does not exist). Throw a HookrunError to refuse. */

@@ -1,7 +1,7 @@
 // Where migrate finds each agent's reader and writer. The dialect registry (dialects/index.ts) is the one
 // list: a registered dialect names its adapter with the Dialect member `migration` (a lazy import of its
 // folder's migrate.ts).
-import { usageError } from '../errors.js';
+import { usageError } from '../pipeline/errors.js';
 import { DIALECT_NAMES, getDialect, isDialectName } from '../dialects/index.js';
 import type { MigrationAdapter } from './model.js';
 import { isAgentName, MIGRATION_AGENTS } from './agents.js';

@@ -4,7 +4,7 @@
 // spells those tools in the target's names and syntax. MCP tools are carried by name (exact) or as a textual
 // translation of the pattern (mcp__server__tool ↔ mcp_server_tool ↔ @server/tool).
 import type { McpSelector, NeutralMatcher, Note } from './model.js';
-import { boundedTest, REGEX_BUDGET_MS } from '../plan/regex.js';
+import { boundedTest, REGEX_BUDGET_MS } from '../pipeline/regex.js';
 import { type AgentEvent, type AgentName, CANONICAL_VALUES, canonicalTools, type ToolMatcherSyntax, toolNames, VALUE_FIELDS, VOCABULARY } from './vocabulary.js';
 
 export type { Note };

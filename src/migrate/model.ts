@@ -1,8 +1,8 @@
 // The neutral hook model migrate translates through: every reader turns its agent's files into it, every
 // writer turns it into its agent's files. Moments and tools are the canonical ones of vocabulary.ts; timeouts
 // are milliseconds; a matcher is what it selects, never another agent's syntax.
-import type { Context } from '../context.js';
-import type { Diagnostic, JsonObject, Location } from '../types.js';
+import type { Context } from '../pipeline/context.js';
+import type { Diagnostic, JsonObject, Location } from '../pipeline/types.js';
 import type { AgentName, CanonicalEvent } from './vocabulary.js';
 
 export type Note = Pick<Diagnostic, 'severity' | 'code' | 'message'>;

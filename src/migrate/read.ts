@@ -2,14 +2,14 @@
 // hooks, each finding at file:line:column. Entries are matcher groups `{matcher, hooks: [handler]}` (Gemini,
 // Claude Code, Codex, Antigravity's tool events) or flat handlers carrying their own matcher (Cursor, Copilot,
 // Antigravity's other events); the agent's adapter says which, and how one handler reads.
-import { configError, HookrunError } from '../errors.js';
-import { isPlainObject, parseJsoncObject, type JsoncDocument, type JsonPath } from '../settings/jsonc.js';
-import type { JsonObject, Location } from '../types.js';
+import { configError, HookrunError } from '../pipeline/errors.js';
+import { isPlainObject, parseJsoncObject, type JsoncDocument, type JsonPath } from '../files/jsonc.js';
+import type { JsonObject, Location } from '../pipeline/types.js';
 import { type MatcherClassifier, readToolMatcher, readValuesMatcher, type MatcherReading } from './matchers.js';
 import type { ModelBuilder, NeutralMatcher, Note } from './model.js';
 import { type AgentEvent, type AgentName, readEvent, VOCABULARY } from './vocabulary.js';
 import { foreignEventHint } from './cross-agent.js';
-import { readInputFile } from '../read-input.js';
+import { readInputFile } from '../files/read-input.js';
 
 export type Doc = JsoncDocument & { value: JsonObject };
 

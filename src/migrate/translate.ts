@@ -1,7 +1,7 @@
 // The writer's half every target shares: each neutral hook onto the target's event, matcher syntax, command
 // form and timeout unit, with a note for what cannot be carried; then, once per event that received hooks,
 // what a hook script must change to keep deciding the same way (exit codes, output JSON, payload).
-import type { JsonObject } from '../types.js';
+import type { JsonObject } from '../pipeline/types.js';
 import { convertCommand } from './command.js';
 import type { EventEntry } from './write.js';
 import { writeToolMatcher, writeValuesMatcher } from './matchers.js';

@@ -3,9 +3,9 @@
 // file's own layout, hooks already present (same event, matcher and command) are not added again, and the
 // file is replaced atomically (temp file + rename, same mode).
 import { applyEdits, findNodeAtLocation, type FormattingOptions, modify, type Node, parseTree } from 'jsonc-parser';
-import { configError, formatLocation } from '../errors.js';
-import { isPlainObject, parseJsoncObject } from '../settings/jsonc.js';
-import type { JsonObject } from '../types.js';
+import { configError, formatLocation } from '../pipeline/errors.js';
+import { isPlainObject, parseJsoncObject } from '../files/jsonc.js';
+import type { JsonObject } from '../pipeline/types.js';
 import type { WritePlan } from './model.js';
 import type { GeminiHooks } from './result.js';
 

@@ -1,5 +1,5 @@
 // Colour for the text renderers. chalk is loaded only when some output will be coloured (a terminal,
-// or FORCE_COLOR; see wantsColor in src/io.ts): building its style tables costs a run ~5 ms, which
+// or FORCE_COLOR; see wantsColor in src/cli/io.ts): building its style tables costs a run ~5 ms, which
 // every run writing to pipes (an agent's, a CI job's) would pay for nothing.
 import type { ChalkInstance } from 'chalk';
 

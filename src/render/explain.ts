@@ -1,7 +1,7 @@
 // `explain` for people: one block per configured hook, fires or not and why, coloured on a terminal.
 import type { ChalkInstance } from 'chalk';
-import { formatLocation } from '../errors.js';
-import type { ExplainedHook, Explanation } from '../plan/explain.js';
+import { formatLocation } from '../pipeline/errors.js';
+import type { ExplainedHook, Explanation } from '../pipeline/explain.js';
 import { makeChalk } from './color.js';
 import { formatDiagnostic } from './report.js';
 import { printable } from './printable.js';

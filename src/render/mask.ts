@@ -3,7 +3,7 @@
 // escaping changed how the value is written (once, or again where JSON text sits in a JSON string: a hook's
 // stdout in `--json`). Which values are secret is the dialect's rule (src/dialects/secrets.ts says whose);
 // this is only the mechanism, and it costs a substring search per write.
-import type { IO } from '../io.js';
+import type { IO } from '../cli/io.js';
 
 export interface Secret {
   name: string;

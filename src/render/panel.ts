@@ -1,7 +1,7 @@
 // The hook panel's list for people: the registered hooks per event, then the notes. (The switches'
 // messages are the agent's own words: Dialect.hookSwitch.)
-import { formatLocation } from '../errors.js';
-import type { InactiveReason } from '../types.js';
+import { formatLocation } from '../pipeline/errors.js';
+import type { InactiveReason } from '../pipeline/types.js';
 import { makeChalk } from './color.js';
 
 export interface ListedHook {

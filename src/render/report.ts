@@ -3,12 +3,12 @@
 import type { ChalkInstance } from 'chalk';
 import { makeChalk } from './color.js';
 import type { AnswerWords } from '../dialects/dialect.js';
-import { textOf } from '../event/json.js';
-import { formatLocation } from '../errors.js';
-import type { PlanDescription } from '../plan/describe.js';
-import type { AggregateResult, Diagnostic, EscapedProcess, HookResult, JsonObject, Outcome } from '../types.js';
-import { OUTCOME_EXIT_CODE } from '../types.js';
-import type { HookFailure } from '../aggregate/fail-closed.js';
+import { textOf } from '../pipeline/event/json.js';
+import { formatLocation } from '../pipeline/errors.js';
+import type { PlanDescription } from '../pipeline/describe.js';
+import type { AggregateResult, Diagnostic, EscapedProcess, HookResult, JsonObject, Outcome } from '../pipeline/types.js';
+import { OUTCOME_EXIT_CODE } from '../pipeline/types.js';
+import type { HookFailure } from '../pipeline/fail-closed.js';
 import type { EndedEarly } from '../exec/runner.js';
 import { printable } from './printable.js';
 import { maskedPrefix } from './mask.js';

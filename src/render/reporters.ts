@@ -1,9 +1,9 @@
 // Test reports, picked by name: text (people), json (programs), junit (CI dashboards), github
 // (annotations at the fixture's line). The only code that formats or colours test results.
-import { projectOnto } from '../fixtures/expect.js';
-import type { Failure } from '../fixtures/expect.js';
-import type { CaseResult, TestRun } from '../fixtures/execute.js';
-import type { FixtureProblem } from '../fixtures/load.js';
+import { projectOnto } from '../testing/expect.js';
+import type { Failure } from '../testing/expect.js';
+import type { CaseResult, TestRun } from '../testing/execute.js';
+import type { FixtureProblem } from '../testing/load.js';
 import { diffLines, toLines } from './diff.js';
 import { makeChalk } from './color.js';
 

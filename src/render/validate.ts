@@ -2,7 +2,7 @@
 // commands that become annotations) and code-scanning tools (SARIF 2.1.0).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CodeInfo, Diagnostic, ValidateResult } from '../types.js';
+import type { CodeInfo, Diagnostic, ValidateResult } from '../pipeline/types.js';
 import { makeChalk } from './color.js';
 
 import type { ValidateFormat } from './names.js';

@@ -3,9 +3,9 @@
 // atomic read-modify-write (src/files/update.ts); a file that cannot be parsed is never overwritten. Kept
 // apart from the reader so that `run` loads none of this.
 import { applyEdits, modify, parseTree } from 'jsonc-parser';
-import type { Context } from '../context.js';
-import { configError, type HookrunError } from '../errors.js';
-import { removeJsoncChild } from '../settings/edit.js';
+import type { Context } from '../pipeline/context.js';
+import { configError, type HookrunError } from '../pipeline/errors.js';
+import { removeJsoncChild } from '../files/edit.js';
 import { updateFile } from '../files/update.js';
 import { normalizeFolderKey, parseTrustedFolders, trustedFoldersPath, trustProblemLines, type TrustedFolders, type TrustLevel } from './folders.js';
 

@@ -7,10 +7,10 @@
 // as Gemini CLI's own record (the Gemini dialect's trust/folders.ts adds Gemini's order of checks). The
 // writer is trust/folders-edit.ts, loaded only by the commands that write.
 import path from 'node:path';
-import { geminiHome, type Context } from '../context.js';
-import { formatLocation, HookrunError } from '../errors.js';
-import type { Location } from '../types.js';
-import { parseJsoncObject } from '../settings/jsonc.js';
+import { geminiHome, type Context } from '../pipeline/context.js';
+import { formatLocation, HookrunError } from '../pipeline/errors.js';
+import type { Location } from '../pipeline/types.js';
+import { parseJsoncObject } from '../files/jsonc.js';
 import { readParsed } from '../files/cache.js';
 import { readIfExists } from '../files/atomic.js';
 import * as observed from '../files/journal.js';

@@ -8,9 +8,9 @@
 //   warn             the agent's own behaviour (Gemini CLI: its warning, word for word, then every
 //                    project hook is recorded as trusted and runs).
 import { quote } from 'shell-quote';
-import type { Context } from '../context.js';
-import { usageError } from '../errors.js';
-import type { Diagnostic, RegistryEntry } from '../types.js';
+import type { Context } from '../pipeline/context.js';
+import { usageError } from '../pipeline/errors.js';
+import type { Diagnostic, RegistryEntry } from '../pipeline/types.js';
 
 export const HOOK_TRUST_POLICIES = ['block', 'warn'] as const;
 export type HookTrustPolicy = (typeof HOOK_TRUST_POLICIES)[number];

@@ -6,8 +6,8 @@
 // hookrun's record is Gemini CLI's trustedFolders.json, as the contract has it; its reader is the shared
 // trust/folders.ts, which the Gemini dialect also reads as Gemini CLI's own record (with Gemini's order
 // of checks in the Gemini dialect's trust/folders.ts), so nothing here depends on a dialect's folder.
-import type { Context } from '../context.js';
-import type { ConsideredEntry, RegistryEntry, TrustDecision } from '../types.js';
+import type { Context } from '../pipeline/context.js';
+import type { ConsideredEntry, RegistryEntry, TrustDecision } from '../pipeline/types.js';
 import { loadTrustedFolders, matchingRule } from './folders.js';
 
 export interface WorkspaceTrustOptions {

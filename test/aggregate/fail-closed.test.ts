@@ -1,9 +1,9 @@
 // --fail-closed, pure: which results count as "failed to answer", and the output that follows.
 import { describe, expect, it } from 'vitest';
-import { applyFailClosed, hookFailure } from '../../src/aggregate/fail-closed.js';
+import { applyFailClosed, hookFailure } from '../../src/pipeline/fail-closed.js';
 import { geminiFailClosed } from '../../src/dialects/gemini/fail-closed.js';
 import { getDialect, DIALECT_NAMES } from '../../src/dialects/index.js';
-import type { HookResult, ProcessOutcome, RegistryEntry, ResolvedConfig } from '../../src/types.js';
+import type { HookResult, ProcessOutcome, RegistryEntry, ResolvedConfig } from '../../src/pipeline/types.js';
 
 const config = { dialect: 'gemini' } as ResolvedConfig;
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { encodeCache, loadBundle, runtimeKey } from '../../src/boot/code-cache.js';
 import { cacheFiles } from '../../src/boot/bin.js';
-import { commandOf } from '../../src/argv.js';
+import { commandOf } from '../../src/cli/argv.js';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));

@@ -1,7 +1,7 @@
 // An internal error's stack trace names src/ lines: the build writes a source map beside each pack
-// (scripts/build.js), and hookrun reads it only when it prints such an error (src/stack-map.ts).
+// (scripts/build.js), and hookrun reads it only when it prints such an error (src/boot/stack-map.ts).
 // The error here is real: the built CLI, loaded by its boot loader in a child process, is handed an
-// argument that is not a string (which no shell can pass), and fails inside src/event/hint.ts.
+// argument that is not a string (which no shell can pass), and fails inside src/pipeline/event/hint.ts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,7 +28,7 @@ test('the printed stack names the src/ file and line that threw', () => {
   const top = /\n {4}at \S+ \((\/[^()]+\.ts):(\d+):(\d+)\)/.exec(stderr);
   expect(top, stderr).not.toBeNull();
   const [, file, line, column] = top!;
-  expect(path.relative(REPO, file!)).toBe(path.join('src', 'event', 'hint.ts'));
+  expect(path.relative(REPO, file!)).toBe(path.join('src', 'pipeline', 'event', 'hint.ts'));
   // The line and column are where the call on a non-string is in the source.
   const text = fs.readFileSync(file!, 'utf8').split('\n')[Number(line) - 1]!;
   expect(text.slice(Number(column) - 1)).toMatch(/^(name\.)?toLowerCase\(/);

@@ -1,4 +1,4 @@
-// The command line as a whole: a run defines only the command it names (src/cli.ts), which must not
+// The command line as a whole: a run defines only the command it names (src/cli/main.ts), which must not
 // change what help, versions, aliases and mistyped commands do.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { hookrun, makeSandbox, type Sandbox } from '../helpers/cli.js';

@@ -4,8 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { listCommand, toggleAllCommand, toggleCommand, type PanelOptions } from '../../src/commands/panel.js';
-import type { IO } from '../../src/io.js';
+import { listCommand, toggleAllCommand, toggleCommand, type PanelOptions } from '../../src/cli/commands/panel.js';
+import type { IO } from '../../src/cli/io.js';
 import { makeSandbox, type Sandbox } from '../dialects/gemini/sandbox.js';
 
 let s: Sandbox;

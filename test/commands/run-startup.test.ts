@@ -9,10 +9,10 @@ import { BIN, makeSandbox, type Sandbox } from '../helpers/cli.js';
 import { importGraph } from '../helpers/import-graph.js';
 
 test.each([
-  ['the run command and the Gemini dialect', ['src/commands/run.ts', 'src/dialects/gemini/index.ts']],
+  ['the run command and the Gemini dialect', ['src/cli/commands/run.ts', 'src/dialects/gemini/index.ts']],
   // validate is what CI runs on every change of a settings tree; trust is run by hand but reads the same files.
-  ['validate', ['src/commands/validate.ts']],
-  ['trust', ['src/commands/trust.ts']],
+  ['validate', ['src/cli/commands/validate.ts']],
+  ['trust', ['src/cli/commands/trust.ts']],
 ])('%s load neither full zod nor execa', async (_name, entryPoints) => {
   // What ends up in the output (esbuild also visits modules it then tree-shakes away).
   const inputs = (await importGraph(entryPoints)).output;

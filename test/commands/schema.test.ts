@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCHEMAS, schemaText, type SchemaName } from '../../src/commands/schema.js';
+import { SCHEMAS, schemaText, type SchemaName } from '../../src/cli/commands/schema.js';
 import { hookrun, REPO } from '../helpers/cli.js';
 
 const committed = (name: SchemaName) => fs.readFileSync(path.join(REPO, 'schema', `${name}.schema.json`), 'utf8');

@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Context, homeDir } from '../../src/context.js';
+import { type Context, homeDir } from '../../src/pipeline/context.js';
 import * as observed from '../../src/files/journal.js';
 import { journaled, settled, SETTLE_MS } from '../../src/files/journal.js';
-import { readInputFile } from '../../src/read-input.js';
+import { readInputFile } from '../../src/files/read-input.js';
 import { REPO } from '../helpers/cli.js';
 import { tempDir } from '../helpers/hooks.js';
 
@@ -115,14 +115,14 @@ describe('a journal', () => {
   });
 
   // A real EMFILE: a process with few descriptors uses them all up, then lists a directory and reads a file
-  // through the journal (its own bundle of src/files/journal.ts and src/read-input.ts).
+  // through the journal (its own bundle of src/files/journal.ts and src/files/read-input.ts).
   test.runIf(process.platform === 'linux')('a listing or a read that fails for want of a descriptor makes the load not keepable', async () => {
     const script = at('emfile.ts');
     fs.writeFileSync(
       script,
       `import fs from 'node:fs';
 import { journaled, listDir } from ${JSON.stringify(path.join(REPO, 'src/files/journal.ts'))};
-import { readInputFile } from ${JSON.stringify(path.join(REPO, 'src/read-input.ts'))};
+import { readInputFile } from ${JSON.stringify(path.join(REPO, 'src/files/read-input.ts'))};
 const held = [];
 try { for (;;) held.push(fs.openSync('/dev/null', 'r')); } catch {}
 const attempt = (read) => journaled(async () => { try { read(); } catch (error) { return error.code; } });

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { HookrunError } from '../../src/errors.js';
+import { HookrunError } from '../../src/pipeline/errors.js';
 import { writeFileAtomic } from '../../src/files/atomic.js';
 import { lockPathFor, withGeminiLockDir } from '../../src/files/lock.js';
 import { updateFile } from '../../src/files/update.js';

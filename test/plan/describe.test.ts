@@ -2,9 +2,9 @@
 // only when something reads it (a run that prints no place never parses the file's tree).
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { gemini } from '../../src/dialects/gemini/index.js';
-import { describePlan } from '../../src/plan/describe.js';
+import { describePlan } from '../../src/pipeline/describe.js';
 import { loadGeminiConfig } from '../../src/dialects/gemini/settings/load.js';
-import type { Location } from '../../src/types.js';
+import type { Location } from '../../src/pipeline/types.js';
 import { makeSandbox, type Sandbox } from '../dialects/gemini/sandbox.js';
 
 let s: Sandbox;

@@ -2,11 +2,11 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { gemini } from '../../src/dialects/gemini/index.js';
-import { describePlan } from '../../src/plan/describe.js';
-import { explainPlan } from '../../src/plan/explain.js';
+import { describePlan } from '../../src/pipeline/describe.js';
+import { explainPlan } from '../../src/pipeline/explain.js';
 import { renderExplainText } from '../../src/render/explain.js';
 import { loadGeminiConfig } from '../../src/dialects/gemini/settings/load.js';
-import type { JsonObject } from '../../src/types.js';
+import type { JsonObject } from '../../src/pipeline/types.js';
 import { makeSandbox, type Sandbox } from '../dialects/gemini/sandbox.js';
 
 let s: Sandbox;

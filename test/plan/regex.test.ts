@@ -1,7 +1,7 @@
-// The bound on regular expressions from settings files (src/plan/regex.ts): the cheap estimate decides which
+// The bound on regular expressions from settings files (src/pipeline/regex.ts): the cheap estimate decides which
 // matches need the vm's timeout, and must send every runaway shape there while ordinary matchers run directly.
 import { describe, expect, test } from 'vitest';
-import { boundedTest, mayBacktrack } from '../../src/plan/regex.js';
+import { boundedTest, mayBacktrack } from '../../src/pipeline/regex.js';
 
 const TOOL = 'run_shell_command';
 

@@ -1,7 +1,7 @@
 // The capture hook as text edits: installed with the file's own layout, removed without touching the rest.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { detectEol, hasCaptureHooks, installCaptureHooks, removeCaptureHooks } from '../../src/record/install.js';
+import { detectEol, hasCaptureHooks, installCaptureHooks, removeCaptureHooks } from '../../src/testing/record-install.js';
 
 const FILE = '/w/.gemini/settings.json';
 

@@ -1,5 +1,5 @@
 // Each dialect's own answers and the report lines they make (test/render/answer-words.test.ts).
-import type { JsonObject, Outcome } from '../../src/types.js';
+import type { JsonObject, Outcome } from '../../src/pipeline/types.js';
 
 export type Case = [dialect: string, answer: JsonObject | string, outcome: Outcome];
 

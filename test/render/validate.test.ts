@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { enableColor } from '../../src/render/color.js';
 import { renderValidate, buildSarif } from '../../src/render/validate.js';
-import type { Diagnostic, ValidateResult } from '../../src/types.js';
+import type { Diagnostic, ValidateResult } from '../../src/pipeline/types.js';
 import { FINDING_CODES } from '../../src/dialects/gemini/validate/codes.js';
 
 const WS = '/repo';

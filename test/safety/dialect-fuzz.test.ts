@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { main } from '../../src/cli.js';
-import type { IO } from '../../src/io.js';
+import { main } from '../../src/cli/main.js';
+import type { IO } from '../../src/cli/io.js';
 import { makeSandbox, type Sandbox } from '../helpers/cli.js';
 
 vi.setConfig({ testTimeout: 120_000 });

@@ -2,7 +2,7 @@
 // shortcut must never change the answer, which is held here to a plain scan of the whole text.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { depthOverflow } from '../../src/json-depth.js';
+import { depthOverflow } from '../../src/files/json-depth.js';
 
 function fullScan(text: string, max: number): number {
   let depth = 0;

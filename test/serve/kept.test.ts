@@ -1,4 +1,4 @@
-// Kept configurations (src/settings/kept.ts) against the conformance cases: one session per case answers it
+// Kept configurations (src/serve/kept.ts) against the conformance cases: one session per case answers it
 // twice after its files have settled, the first time from a fresh load and the second from the kept one. Both
 // answers must be the case's expected answer and equal to each other, and the second must really have come
 // from the kept configuration (or say which of its inputs a hook changed). A kept configuration is frozen,
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DIALECT_NAMES, getDialect } from '../../src/dialects/index.js';
 import { SETTLE_MS } from '../../src/files/journal.js';
-import { type AnswerNews, type EventAnswer, type EventRequest, type RequestOptions, Session } from '../../src/session.js';
+import { type AnswerNews, type EventAnswer, type EventRequest, type RequestOptions, Session } from '../../src/serve/session.js';
 import { isTimed, loadCases as loadGeminiCases, SNAPSHOT_RELEASE } from '../conformance/gemini-replay.js';
 import { COPILOT_SUPERSEDED } from '../conformance/copilot-superseded.js';
 import { type DialectCase, loadCases, writeTree } from '../conformance/replay.js';

@@ -1,12 +1,12 @@
-// The option table (src/options.ts) is what every edge takes: each row a command lists is a flag of that
+// The option table (src/pipeline/options.ts) is what every edge takes: each row a command lists is a flag of that
 // command, each row a request may set is accepted by `serve` and the library with a value of its type.
 // Before the table, serve refused `thirdPartyHooks` and `contain`, `serve --contain` failed and
 // `--tool-response` was missing from serve: these checks are written from the table, so a new row is
 // checked on every edge without a new test.
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { OPTIONS, type OptionRow, REQUEST_OPTIONS } from '../../src/options.js';
-import { Session } from '../../src/session.js';
+import { OPTIONS, type OptionRow, REQUEST_OPTIONS } from '../../src/pipeline/options.js';
+import { Session } from '../../src/serve/session.js';
 import { hookrun, makeSandbox, type Sandbox } from '../helpers/cli.js';
 import { ServeClient } from './client.js';
 

@@ -1,8 +1,8 @@
 // In-place JSONC edits: only the edited value changes, the rest of the file stays byte for byte.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { stripJsonComments } from '../../src/settings/jsonc.js';
-import { appendToJsoncArray, detectFormatting, removeFromJsoncArray, setJsoncValue } from '../../src/settings/edit.js';
+import { stripJsonComments } from '../../src/files/jsonc.js';
+import { appendToJsoncArray, detectFormatting, removeFromJsoncArray, setJsoncValue } from '../../src/files/edit.js';
 
 const PATH = ['hooksConfig', 'disabled'];
 

@@ -2,7 +2,7 @@
 // reading of strip-json-comments 3.1.1 blanks (kept here as the reference).
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { stripJsonComments } from '../../src/settings/jsonc.js';
+import { stripJsonComments } from '../../src/files/jsonc.js';
 
 function reference(text: string): string {
   let out = '';

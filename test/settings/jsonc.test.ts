@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HookrunError } from '../../src/errors.js';
-import { parseJsonc, parseJsoncObject, stripJsonComments } from '../../src/settings/jsonc.js';
+import { HookrunError } from '../../src/pipeline/errors.js';
+import { parseJsonc, parseJsoncObject, stripJsonComments } from '../../src/files/jsonc.js';
 
 const FILE = '/x/.gemini/settings.json';
 

@@ -1,6 +1,6 @@
 // The "did you mean" mechanism every near-miss hint uses (settings keys, event names, tool names).
 import { expect, it } from 'vitest';
-import { editDistance, nearest } from '../../src/settings/near-miss.js';
+import { editDistance, nearest } from '../../src/render/near-miss.js';
 
 it('measures edits', () => {
   expect(editDistance('kitten', 'sitting')).toBe(3);

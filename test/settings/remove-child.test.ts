@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { parse, parseTree, type ParseError } from 'jsonc-parser';
 import { describe, expect, test } from 'vitest';
-import { removeFromJsoncArray, removeJsoncChild } from '../../src/settings/edit.js';
+import { removeFromJsoncArray, removeJsoncChild } from '../../src/files/edit.js';
 
 const P = ['d'];
 

@@ -1,7 +1,7 @@
 // `--hook-trust` / HOOKRUN_HOOK_TRUST: the policy a dialect's project-hook gate applies (the Gemini
 // gate itself: test/dialects/gemini/trust/gate.test.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HookrunError } from '../../src/errors.js';
+import { HookrunError } from '../../src/pipeline/errors.js';
 import { resolveHookTrustPolicy } from '../../src/trust/policy.js';
 import { makeSandbox, type Sandbox } from '../dialects/gemini/sandbox.js';
 

@@ -1,9 +1,9 @@
 // agy's answers and their merge (INTERFACE D11–D15), pure: (event, results) → the output agy acts on.
 // PreToolUse fails closed: a handler without a valid decision (no output, not JSON, `{}`, an unknown
 // value, a timeout) denies with an empty reason, agy's own rule. The strictest decision wins.
-import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
+import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../pipeline/types.js';
 import type { FailClosedRules } from '../dialect.js';
-import { isPlainObject } from '../../settings/jsonc.js';
+import { isPlainObject } from '../../files/jsonc.js';
 import { PRE_TOOL_DECISIONS, type PreToolDecision } from './events.js';
 
 export interface HandlerDecision {

@@ -5,14 +5,14 @@
 // agy reads decisions only as JSON on stdout and denies a tool call a PreToolUse hook answered nothing to, so
 // what a script must change is said (translate.ts protocolNotes).
 import path from 'node:path';
-import type { Context } from '../../context.js';
-import { configError } from '../../errors.js';
+import type { Context } from '../../pipeline/context.js';
+import { configError } from '../../pipeline/errors.js';
 import { readMatcher } from '../../migrate/read.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Notes, type WritePlan } from '../../migrate/model.js';
 import { byEvent, protocolNotes, translateHooks } from '../../migrate/translate.js';
 import { planEventsWrite } from '../../migrate/write.js';
 import { readEvent } from '../../migrate/vocabulary.js';
-import type { JsonObject } from '../../types.js';
+import type { JsonObject } from '../../pipeline/types.js';
 import { AGY_DEFAULT_TIMEOUT_SECONDS, agyHookFiles, droppedFileMessage, readAgyFile } from './settings.js';
 
 function read(ctx: Context): NeutralModel {

@@ -1,11 +1,11 @@
 // agy's planner (INTERFACE D6, D7), pure: files in load order, named hooks in file order, groups and
 // handlers in array order, one at a time. Only PreToolUse and PostToolUse groups have a matcher, tested
 // against `toolCall.name` as a whole-name regular expression; `""`, `"*"` and no matcher take every tool.
-import { isPlainObject } from '../../settings/jsonc.js';
-import type { Diagnostic, JsonObject, Plan, PlannedHook, ResolvedConfig, SkippedEntry } from '../../types.js';
+import { isPlainObject } from '../../files/jsonc.js';
+import type { Diagnostic, JsonObject, Plan, PlannedHook, ResolvedConfig, SkippedEntry } from '../../pipeline/types.js';
 import { AGY_EVENTS_TABLE } from './events.js';
 import { agyCannotRun } from './run.js';
-import { boundedTest, hangingHook, hangReason, linearEngineConsequence } from '../../plan/regex.js';
+import { boundedTest, hangingHook, hangReason, linearEngineConsequence } from '../../pipeline/regex.js';
 
 export interface AgyMatch {
   matches: boolean;

@@ -1,10 +1,10 @@
 // How agy starts a handler and reads its end (INTERFACE D8–D10): `sh -c` (Windows `cmd /c`) in the
 // folder holding its hooks.json, the payload on stdin, the full environment, a timeout in seconds.
 // Only stdout counts: trimmed, one JSON object. The exit code and stderr are reported, never read.
-import { homeDir, type Context } from '../../context.js';
+import { homeDir, type Context } from '../../pipeline/context.js';
 import { applyEnvPolicy, copyEnvironment } from '../../exec/env.js';
-import { isPlainObject } from '../../settings/jsonc.js';
-import type { JsonObject, PlannedHook, ProcessOutcome, RegistryEntry, ResolvedConfig } from '../../types.js';
+import { isPlainObject } from '../../files/jsonc.js';
+import type { JsonObject, PlannedHook, ProcessOutcome, RegistryEntry, ResolvedConfig } from '../../pipeline/types.js';
 import type { HookInvocation, Interpretation } from '../dialect.js';
 import { AGY_DEFAULT_TIMEOUT_SECONDS } from './settings.js';
 

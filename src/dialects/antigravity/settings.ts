@@ -5,14 +5,14 @@
 // whole file, silently. hookrun drops it too and says why and where; unknown keys and events, which agy
 // ignores without a word, get a warning.
 import path from 'node:path';
-import { homeDir, type Context } from '../../context.js';
-import { configError, formatJsonPath, HookrunError } from '../../errors.js';
-import { findNode, isPlainObject, type JsoncDocument } from '../../settings/jsonc.js';
+import { homeDir, type Context } from '../../pipeline/context.js';
+import { configError, formatJsonPath, HookrunError } from '../../pipeline/errors.js';
+import { findNode, isPlainObject, type JsoncDocument } from '../../files/jsonc.js';
 import { admitEntries, decideWorkspaceTrust, folderTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
-import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo, TrustDecision } from '../../types.js';
+import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo, TrustDecision } from '../../pipeline/types.js';
 import type { LoadOptions } from '../dialect.js';
 import { AGY_EVENTS, AGY_EVENTS_TABLE, agyEventForKey } from './events.js';
-import { loadHookFile, type LoadedHookFile } from '../../read-input.js';
+import { loadHookFile, type LoadedHookFile } from '../../files/read-input.js';
 import * as observed from '../../files/journal.js';
 
 /** The customization root folder names agy reads in a workspace, in the order hookrun reads them. */

@@ -2,8 +2,8 @@
 // checked as agy's loader checks it. agy drops a rejected file without a word, so each rejection is an
 // error here, at file:line:column; what agy ignores silently (unknown keys and events, a matcher on a
 // flat event, a handler outside a group) is a warning. Nothing runs, nothing is written.
-import type { Context } from '../../context.js';
-import type { CheckedFile, Diagnostic, ValidateResult } from '../../types.js';
+import type { Context } from '../../pipeline/context.js';
+import type { CheckedFile, Diagnostic, ValidateResult } from '../../pipeline/types.js';
 import { CROSS_AGENT_CODES, entryTraps, eventKeyTraps } from '../../migrate/cross-agent.js';
 import { matchAgyTool } from './plan.js';
 import { agyCannotRun } from './run.js';

@@ -1,8 +1,8 @@
 // Claude Code's merge of parallel hook answers, pure (docs/sources.md §B.7, §B.9): continue:false wins over
 // everything; a PreToolUse permission decision by precedence deny > defer > ask > allow; any
 // `decision: "block"` blocks; messages and additional context from every hook are kept.
-import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
-import { isPlainObject, setOwn } from '../../event/json.js';
+import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../pipeline/types.js';
+import { isPlainObject, setOwn } from '../../pipeline/event/json.js';
 import { eventRule } from './events.js';
 import { DEFAULT_PROFILE, has, type ClaudeProfile } from './version.js';
 

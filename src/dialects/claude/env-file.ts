@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Context } from '../../context.js';
+import type { Context } from '../../pipeline/context.js';
 
 let directory: string | undefined;
 

@@ -3,10 +3,10 @@
 // and the input fields, checked with zod/mini (every field optional: hookrun is often run by hand).
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import type { Context } from '../../context.js';
-import { inputError } from '../../errors.js';
-import { describeType } from '../../event/json.js';
-import type { JsonObject } from '../../types.js';
+import type { Context } from '../../pipeline/context.js';
+import { inputError } from '../../pipeline/errors.js';
+import { describeType } from '../../pipeline/event/json.js';
+import type { JsonObject } from '../../pipeline/types.js';
 import { has, type ClaudeProfile, type Generation, type Version } from './version.js';
 
 /**

@@ -1,7 +1,7 @@
 // What `--fail-closed` counts as Claude Code's hook failing to answer, and the block that stands in for it,
 // in the field each event blocks with (docs/claude.md: exit codes and decisions).
 import type { FailClosedRules } from '../dialect.js';
-import type { HookResult, JsonObject, ResolvedConfig } from '../../types.js';
+import type { HookResult, JsonObject, ResolvedConfig } from '../../pipeline/types.js';
 import { byGeneration, eventRule } from './events.js';
 import { profileOf } from './plan.js';
 

@@ -3,7 +3,7 @@
 // already normalised (deprecated `decision: "approve"|"block"` on PreToolUse becomes a permissionDecision;
 // an exit-2 block becomes the field the event uses), so the merge reads one vocabulary.
 import type { HookInvocation, Interpretation } from '../dialect.js';
-import type { JsonObject, ProcessOutcome } from '../../types.js';
+import type { JsonObject, ProcessOutcome } from '../../pipeline/types.js';
 import { byGeneration, eventRule, type ClaudeEventRule } from './events.js';
 import { isClaudeInvocation } from './invocation.js';
 import { DEFAULT_PROFILE, has, type ClaudeProfile, type Generation } from './version.js';

@@ -5,9 +5,9 @@
 import { quote } from 'shell-quote';
 import { claudeEnvFile } from './env-file.js';
 import { applyEnvPolicy, copyEnvironment } from '../../exec/env.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../pipeline/context.js';
 import type { HookInvocation } from '../dialect.js';
-import type { JsonObject, PlannedHook, ResolvedConfig } from '../../types.js';
+import type { JsonObject, PlannedHook, ResolvedConfig } from '../../pipeline/types.js';
 import { eventRule, ON_FAILURE_IGNORED } from './events.js';
 import { profileOf } from './plan.js';
 import { isClaudeConfig } from './settings.js';

@@ -1,7 +1,7 @@
 // Claude Code's matcher rules (docs/sources.md §B.5) and the handler-level `if` filter (B.2, current).
 // Pure: strings in, verdicts with the rule that decided out (for --dry-run and explain).
 import type { ClaudeProfile } from './version.js';
-import { boundedTest, hangReason } from '../../plan/regex.js';
+import { boundedTest, hangReason } from '../../pipeline/regex.js';
 
 export type MatcherKind =
   | { kind: 'all' }

@@ -3,21 +3,21 @@
 // belong to other scopes and are reported, not copied into the workspace. Writes `.claude/settings.json`
 // (timeouts in seconds, Claude's exact-name matcher lists where they suffice).
 import fs from 'node:fs';
-import type { Context } from '../../context.js';
-import { configError } from '../../errors.js';
+import type { Context } from '../../pipeline/context.js';
+import { configError } from '../../pipeline/errors.js';
 import { execFormToShell } from '../../migrate/command.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Note, type Notes, type WritePlan } from '../../migrate/model.js';
 import { openJson, readEventsObject, timeoutMs } from '../../migrate/read.js';
 import { byEvent, protocolNotes, translateHooks } from '../../migrate/translate.js';
 import { planEventsWrite } from '../../migrate/write.js';
-import { isPlainObject, parseJsoncObject } from '../../settings/jsonc.js';
-import type { JsonObject } from '../../types.js';
+import { isPlainObject, parseJsoncObject } from '../../files/jsonc.js';
+import type { JsonObject } from '../../pipeline/types.js';
 import { claudeSettingsPaths } from './settings.js';
 import { eventRule } from './events.js';
 import { classifyMatcher } from './matcher.js';
 import { CURRENT_DEFAULT_SEC } from './invocation.js';
 import { type ClaudeProfile, resolveClaudeProfile } from './version.js';
-import { readInputFile } from '../../read-input.js';
+import { readInputFile } from '../../files/read-input.js';
 
 /** Claude Code's current defaults, from the tables run uses (invocation.ts, events.ts). */
 const CURRENT_DEFAULT_MS = CURRENT_DEFAULT_SEC * 1000;

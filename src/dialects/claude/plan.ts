@@ -1,11 +1,11 @@
 // Claude Code's planner, pure: (settings, event, input) → plan. Every matching handler runs, in parallel;
 // a handler defined identically more than once runs once (docs/sources.md §B.5, §B.9).
-import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../types.js';
+import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../pipeline/types.js';
 import { eventKnownIn, eventRule, isClaudeEvent } from './events.js';
 import { matchClaude, matchIf, type MatchVerdict } from './matcher.js';
 import { isClaudeConfig } from './settings.js';
 import { DEFAULT_PROFILE, has, type ClaudeProfile } from './version.js';
-import { hangingHook } from '../../plan/regex.js';
+import { hangingHook } from '../../pipeline/regex.js';
 
 export function profileOf(config: ResolvedConfig): ClaudeProfile {
   return isClaudeConfig(config) ? config.claude.profile : DEFAULT_PROFILE;

@@ -5,11 +5,11 @@
 // directory loads everywhere; the project one only after the interactive workspace trust dialog, which
 // `-p` (and so hookrun) never shows. `enabledPlugins: {"<id>": false}` in any settings file disables one.
 import path from 'node:path';
-import { type Context, homeDir } from '../../context.js';
-import { isPlainObject, parseJsoncObject } from '../../settings/jsonc.js';
-import type { JsonPath } from '../../settings/jsonc.js';
+import { type Context, homeDir } from '../../pipeline/context.js';
+import { isPlainObject, parseJsoncObject } from '../../files/jsonc.js';
+import type { JsonPath } from '../../files/jsonc.js';
 import type { ClaudeResolvedConfig, ClaudeSettingsFile, RegisterHooks } from './settings.js';
-import { readInputFile } from '../../read-input.js';
+import { readInputFile } from '../../files/read-input.js';
 import * as observed from '../../files/journal.js';
 
 export interface FoundPlugin {

@@ -2,16 +2,16 @@
 // project, local and managed files, each checked on its own; hooks from every file merge (nothing is
 // overridden); `disableAllHooks` and `allowManagedHooksOnly` decide which of them may run.
 import path from 'node:path';
-import { type Context, homeDir } from '../../context.js';
-import { configError, HookrunError } from '../../errors.js';
-import { isPlainObject, parseJsoncObject, type JsoncDocument, type JsonPath } from '../../settings/jsonc.js';
-import type { Diagnostic, HookConfig, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
+import { type Context, homeDir } from '../../pipeline/context.js';
+import { configError, HookrunError } from '../../pipeline/errors.js';
+import { isPlainObject, parseJsoncObject, type JsoncDocument, type JsonPath } from '../../files/jsonc.js';
+import type { Diagnostic, HookConfig, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../pipeline/types.js';
 import { CLAUDE_EVENTS, eventKnownIn, eventRule, handlerTypeRuns, isClaudeEvent, ON_FAILURE_IGNORED } from './events.js';
 import { classifyMatcher } from './matcher.js';
 import { has, SINCE, type ClaudeProfile } from './version.js';
-import { readInputFile } from '../../read-input.js';
-import { depthOverflow } from '../../json-depth.js';
-import { boundedTest } from '../../plan/regex.js';
+import { readInputFile } from '../../files/read-input.js';
+import { depthOverflow } from '../../files/json-depth.js';
+import { boundedTest } from '../../pipeline/regex.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
 import type { DroppedHookCodes, LoadOptions } from '../dialect.js';
 import { claudeTrustRecord } from './trust.js';

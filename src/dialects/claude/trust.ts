@@ -5,11 +5,11 @@
 // its parents is, as Claude Code checks it. hookrun only reads the file, and an unreadable one vouches
 // for nothing (hookrun's own record then decides).
 import path from 'node:path';
-import { homeDir, type Context } from '../../context.js';
-import { isPlainObject } from '../../settings/jsonc.js';
-import type { TrustDecision } from '../../types.js';
+import { homeDir, type Context } from '../../pipeline/context.js';
+import { isPlainObject } from '../../files/jsonc.js';
+import type { TrustDecision } from '../../pipeline/types.js';
 import * as observed from '../../files/journal.js';
-import { readInputFile } from '../../read-input.js';
+import { readInputFile } from '../../files/read-input.js';
 
 /** Bigger than any real config (it holds per-project history, so it grows, but not to this). */
 const MAX_CONFIG_BYTES = 64 * 1024 * 1024;

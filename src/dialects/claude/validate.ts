@@ -2,9 +2,9 @@
 // loader reads them (dialects/claude/settings.ts), with every entry Claude Code skips silently graded as a
 // finding: unknown events, handler types it does not know (or does not run on that event), a matcher on an
 // event without one, `if` rules that never match, timeouts that look like milliseconds. Never runs a hook.
-import type { Context } from '../../context.js';
-import { HookrunError } from '../../errors.js';
-import type { CheckedFile, CodeInfo, Diagnostic, ValidateResult } from '../../types.js';
+import type { Context } from '../../pipeline/context.js';
+import { HookrunError } from '../../pipeline/errors.js';
+import type { CheckedFile, CodeInfo, Diagnostic, ValidateResult } from '../../pipeline/types.js';
 
 export const CLAUDE_FINDING_CODES = {
   'settings-unreadable': { severity: 'error', title: 'A settings file exists but cannot be read' },

@@ -1,6 +1,6 @@
 // Which Claude Code behaviour to follow. Claude Code's hook contract changed over its versions
 // (docs/sources.md §B.5, §B.6, §B.8); `--claude-version` (or HOOKRUN_CLAUDE_VERSION) picks one.
-import { usageError } from '../../errors.js';
+import { usageError } from '../../pipeline/errors.js';
 
 export type Generation = 'classic' | 'current';
 

@@ -1,7 +1,7 @@
 // The run report's words for Claude Code's answers: the top-level fields Gemini CLI shares (`continue`,
 // `decision`, stopReason, reason, systemMessage) and the ones inside hookSpecificOutput
 // (permissionDecision and its reason; a PermissionRequest's decision.behavior). Codex CLI answers the same way.
-import { textOf } from '../../event/json.js';
+import { textOf } from '../../pipeline/event/json.js';
 import type { AnswerWords } from '../dialect.js';
 
 const specificOf = (output: Readonly<Record<string, unknown>>) => (output.hookSpecificOutput ?? {}) as Record<string, unknown>;

@@ -5,7 +5,7 @@
 // for Claude Code: run.ts already voided every output Codex refuses (`ask`, `continue: false` on
 // PreToolUse) and turned a PostToolUse `continue: false` into the block reason that replaces the tool
 // output, and `continue: false` counts only on the events that honour it, so Claude's outcome rule fits.
-import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
+import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../pipeline/types.js';
 import { aggregateClaude, outcomeClaude, type MergeRules } from '../claude/aggregate.js';
 import { claudeFailClosed } from '../claude/fail-closed.js';
 import type { FailClosedRules } from '../dialect.js';

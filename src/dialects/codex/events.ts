@@ -4,10 +4,10 @@
 // fields (checked with zod/mini, every field optional: hookrun is often run by hand).
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import type { Context } from '../../context.js';
-import { inputError } from '../../errors.js';
-import { describeType } from '../../event/json.js';
-import type { JsonObject } from '../../types.js';
+import type { Context } from '../../pipeline/context.js';
+import { inputError } from '../../pipeline/errors.js';
+import { describeType } from '../../pipeline/event/json.js';
+import type { JsonObject } from '../../pipeline/types.js';
 
 /**
  * What exit code 2 does (with non-empty stderr; empty stderr is a failed run everywhere):

@@ -5,7 +5,7 @@
 import { classifyMatcher, matchClaude, type MatcherKind, type MatchVerdict } from '../claude/matcher.js';
 import { DEFAULT_PROFILE } from '../claude/version.js';
 import { CODEX_MATCHER_ALIASES } from './tool-aliases.js';
-import { boundedTest, hangReason, linearEngineConsequence } from '../../plan/regex.js';
+import { boundedTest, hangReason, linearEngineConsequence } from '../../pipeline/regex.js';
 
 const RUST_ONLY_FLAGS = /^\(\?([imsU]+)\)/;
 const NOT_IN_RUST = /\(\?<?[=!]|\\[1-9]|\\k</;

@@ -3,16 +3,16 @@
 // seconds, default 600), read and written as strict JSON. The `[hooks]` tables of `.codex/config.toml` are not
 // read (said when present). Codex rejects permissionDecision "ask", which translate.ts reports.
 import path from 'node:path';
-import type { Context } from '../../context.js';
-import { configError } from '../../errors.js';
+import type { Context } from '../../pipeline/context.js';
+import { configError } from '../../pipeline/errors.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Note, type Notes, type WritePlan } from '../../migrate/model.js';
 import { readEventsObject, type Doc, timeoutMs } from '../../migrate/read.js';
 import { byEvent, protocolNotes, translateHooks } from '../../migrate/translate.js';
 import { planEventsWrite } from '../../migrate/write.js';
 import { VOCABULARY } from '../../migrate/vocabulary.js';
-import { parseJsoncObject } from '../../settings/jsonc.js';
-import type { JsonObject } from '../../types.js';
-import { readInputFile } from '../../read-input.js';
+import { parseJsoncObject } from '../../files/jsonc.js';
+import type { JsonObject } from '../../pipeline/types.js';
+import { readInputFile } from '../../files/read-input.js';
 import { codexMatcher } from './matcher.js';
 
 const DEFAULT_MS = VOCABULARY.codex.timeout.default * 1000;

@@ -1,8 +1,8 @@
 // Codex's planner, pure: every enabled handler whose group matches runs, all at once; identical handlers
 // are not deduplicated (test select_handlers_keeps_duplicate_stop_handlers). A group with an invalid
 // matcher was dropped by the loader.
-import type { Diagnostic, JsonObject, Plan, PlannedHook, ResolvedConfig, SkippedEntry } from '../../types.js';
-import { hangingHook } from '../../plan/regex.js';
+import type { Diagnostic, JsonObject, Plan, PlannedHook, ResolvedConfig, SkippedEntry } from '../../pipeline/types.js';
+import { hangingHook } from '../../pipeline/regex.js';
 import type { MatchVerdict } from '../claude/matcher.js';
 import { codexEventRule } from './events.js';
 import { matchCodex, matchCodexTool } from './matcher.js';

@@ -5,10 +5,10 @@
 // then Codex refuses some admitted values ("unsupported"). Plain text is context, ignored or invalid by
 // event; exit 2 counts only with stderr. The answer comes out in Claude Code's vocabulary, normalised to
 // what Codex acts on, for the merge it shares with Claude.
-import type { Context } from '../../context.js';
+import type { Context } from '../../pipeline/context.js';
 import { applyEnvPolicy, copyEnvironment } from '../../exec/env.js';
-import { isPlainObject } from '../../settings/jsonc.js';
-import type { JsonObject, PlannedHook, ProcessOutcome, ResolvedConfig } from '../../types.js';
+import { isPlainObject } from '../../files/jsonc.js';
+import type { JsonObject, PlannedHook, ProcessOutcome, ResolvedConfig } from '../../pipeline/types.js';
 import { parseJsonOutput } from '../claude/interpret.js';
 import type { HookInvocation, Interpretation } from '../dialect.js';
 import { codexEventRule, isCodexEvent, type CodexEventRule, type UniversalField } from './events.js';

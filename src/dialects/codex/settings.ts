@@ -5,15 +5,15 @@
 // drops it; an unparseable config.toml is fatal (Codex refuses to start). TOML is read by toml.ts,
 // which is loaded only when a config.toml exists.
 import path from 'node:path';
-import { homeDir, type Context } from '../../context.js';
-import { configError, formatJsonPath, HookrunError } from '../../errors.js';
-import { isPlainObject, parseJsonc, type JsonPath } from '../../settings/jsonc.js';
+import { homeDir, type Context } from '../../pipeline/context.js';
+import { configError, formatJsonPath, HookrunError } from '../../pipeline/errors.js';
+import { isPlainObject, parseJsonc, type JsonPath } from '../../files/jsonc.js';
 import { admitEntries, decideWorkspaceTrust, folderTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
-import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo, TrustDecision } from '../../types.js';
+import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo, TrustDecision } from '../../pipeline/types.js';
 import type { LoadOptions } from '../dialect.js';
 import { CODEX_EVENTS, codexEventRule, eventLabel, isCodexEvent } from './events.js';
 import { codexMatcher } from './matcher.js';
-import { readInputFile } from '../../read-input.js';
+import { readInputFile } from '../../files/read-input.js';
 import { completeHints, timeoutInOtherUnit, type PendingHint } from '../../migrate/loader-hints.js';
 import * as observed from '../../files/journal.js';
 

@@ -2,9 +2,9 @@
 // run without one, and every other dialect, never reads the parser), and a locator that turns a path
 // such as hooks.PreToolUse[0].hooks[1].timeout back into a line and column for the messages.
 import { parse, TomlError } from 'smol-toml';
-import { configError } from '../../errors.js';
-import type { JsonPath } from '../../settings/jsonc.js';
-import type { JsonObject, Location } from '../../types.js';
+import { configError } from '../../pipeline/errors.js';
+import type { JsonPath } from '../../files/jsonc.js';
+import type { JsonObject, Location } from '../../pipeline/types.js';
 
 /** The parsed file; a syntax error is a config error at file:line:column (Codex refuses to start). */
 export function parseToml(text: string, file: string): JsonObject {

@@ -4,9 +4,9 @@
 // an error at file:line:column with a fix; a config.toml that is not TOML is an error too (Codex does
 // not start). Timeouts that look like milliseconds, skipped handlers and hooks `codex exec` skips for want
 // of a /hooks review are warnings. Nothing runs.
-import type { Context } from '../../context.js';
-import { isPlainObject } from '../../settings/jsonc.js';
-import type { CheckedFile, Diagnostic, JsonObject, ValidateResult } from '../../types.js';
+import type { Context } from '../../pipeline/context.js';
+import { isPlainObject } from '../../files/jsonc.js';
+import type { CheckedFile, Diagnostic, JsonObject, ValidateResult } from '../../pipeline/types.js';
 import { codexFolders, readCodexFolder, reviewRecords, type CodexSource } from './settings.js';
 
 /** Each finding code and its severity (for `--ignore`). */

@@ -7,9 +7,9 @@
 // block; userPromptSubmitted's `modifiedPrompt` from the last hook. Context texts are joined with a blank
 // line (at most 10 KB). The outcome is INTERFACE's (a blocked prompt is 2; a blocked tool result is 0, the
 // tool having run).
-import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
+import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../pipeline/types.js';
 import type { FailClosedRules } from '../dialect.js';
-import { isPlainObject } from '../../settings/jsonc.js';
+import { isPlainObject } from '../../files/jsonc.js';
 import { canonicalEvent, COPILOT_EVENTS_TABLE } from './events.js';
 
 /** Copilot caps joined additionalContext at 10 KB (SOURCES 3.3). */

@@ -3,10 +3,10 @@
 // matcher is compared with, and what its output can do. The loader, planner, runner, aggregator and
 // outcome all read this table.
 import { randomUUID } from 'node:crypto';
-import type { Context } from '../../context.js';
-import { inputError } from '../../errors.js';
-import { describeType, isPlainObject } from '../../event/json.js';
-import type { JsonObject } from '../../types.js';
+import type { Context } from '../../pipeline/context.js';
+import { inputError } from '../../pipeline/errors.js';
+import { describeType, isPlainObject } from '../../pipeline/event/json.js';
+import type { JsonObject } from '../../pipeline/types.js';
 
 type FieldType = 'string' | 'number' | 'boolean' | 'object' | 'any';
 

@@ -4,16 +4,16 @@
 // entries with a whole-name regex matcher. Written: `.github/hooks/migrated-from-<agent>.json`.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Context } from '../../context.js';
-import { configError } from '../../errors.js';
+import type { Context } from '../../pipeline/context.js';
+import { configError } from '../../pipeline/errors.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Note, type Notes, type WritePlan } from '../../migrate/model.js';
 import { readEventsObject, type Doc, timeoutMs } from '../../migrate/read.js';
 import { byEvent, protocolNotes, translateHooks } from '../../migrate/translate.js';
 import { planEventsWrite, versionOneFile } from '../../migrate/write.js';
 import { VOCABULARY } from '../../migrate/vocabulary.js';
-import { parseJsoncObject } from '../../settings/jsonc.js';
-import type { JsonObject } from '../../types.js';
-import { readInputFile } from '../../read-input.js';
+import { parseJsoncObject } from '../../files/jsonc.js';
+import type { JsonObject } from '../../pipeline/types.js';
+import { readInputFile } from '../../files/read-input.js';
 
 const DEFAULT_MS = VOCABULARY.copilot.timeout.default * 1000;
 

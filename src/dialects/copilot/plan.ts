@@ -5,9 +5,9 @@
 // events, and the Claude Code files' entries, match as Claude does: `*` or `**` take every tool, a name
 // or `|` list is compared with both the runtime and the Claude tool name, anything else is a whole-name
 // regex on the Claude name.
-import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../types.js';
+import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../pipeline/types.js';
 import { canonicalEvent, claudeToolName, COPILOT_EVENTS_TABLE } from './events.js';
-import { boundedTest, hangingHook, hangReason } from '../../plan/regex.js';
+import { boundedTest, hangingHook, hangReason } from '../../pipeline/regex.js';
 
 export interface CopilotMatch {
   matches: boolean;

@@ -8,10 +8,10 @@
 // Any other failure is logged and ignored, except that a crashed preToolUse or permissionRequest hook
 // denies the call; a timeout never does.
 import path from 'node:path';
-import type { Context } from '../../context.js';
+import type { Context } from '../../pipeline/context.js';
 import { applyEnvPolicy, copyEnvironment } from '../../exec/env.js';
-import { isPlainObject } from '../../settings/jsonc.js';
-import type { JsonObject, PlannedHook, ProcessOutcome, ResolvedConfig } from '../../types.js';
+import { isPlainObject } from '../../files/jsonc.js';
+import type { JsonObject, PlannedHook, ProcessOutcome, ResolvedConfig } from '../../pipeline/types.js';
 import type { HookInvocation, Interpretation } from '../dialect.js';
 import { canonicalEvent, pascalPayload } from './events.js';
 import { COPILOT_DEFAULT_TIMEOUT_SECONDS } from './settings.js';

@@ -9,15 +9,15 @@
 // Each drop is a warning here (an error in `validate`); repository files wait for trust.
 import fs from 'node:fs';
 import path from 'node:path';
-import { homeDir, type Context } from '../../context.js';
-import { configError, formatJsonPath, HookrunError } from '../../errors.js';
-import { isPlainObject, type JsoncDocument } from '../../settings/jsonc.js';
+import { homeDir, type Context } from '../../pipeline/context.js';
+import { configError, formatJsonPath, HookrunError } from '../../pipeline/errors.js';
+import { isPlainObject, type JsoncDocument } from '../../files/jsonc.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
-import type { ConsideredEntry, Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
+import type { ConsideredEntry, Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../pipeline/types.js';
 import type { LoadOptions } from '../dialect.js';
 import { canonicalEvent, COPILOT_EVENTS_TABLE, isPascalName } from './events.js';
 import { claudeSettingsPaths } from '../claude/settings.js';
-import { loadHookFile, readInputFile, type LoadedHookFile } from '../../read-input.js';
+import { loadHookFile, readInputFile, type LoadedHookFile } from '../../files/read-input.js';
 import { completeHints, hintSink, timeoutInOtherUnit, type ForeignEventLookup, type PendingHint } from '../../migrate/loader-hints.js';
 import * as observed from '../../files/journal.js';
 

@@ -3,9 +3,9 @@
 // `hooks`) is an error at file:line:column; the traps it passes over without a word (another agent's event
 // name, a timeout written in milliseconds, a matcher on an event that has none, an unknown key) are
 // warnings, each with a fix. Nothing runs, nothing is written.
-import type { Context } from '../../context.js';
-import type { CheckedFile, Diagnostic, ValidateResult } from '../../types.js';
-import { formatJsonPath } from '../../errors.js';
+import type { Context } from '../../pipeline/context.js';
+import type { CheckedFile, Diagnostic, ValidateResult } from '../../pipeline/types.js';
+import { formatJsonPath } from '../../pipeline/errors.js';
 import { foreignEvent } from '../../migrate/cross-agent.js';
 import { matchCopilot } from './plan.js';
 import { copilotSources, disableIgnoredMessage, droppedMessage, readCopilotFile, shownPath } from './settings.js';

@@ -1,7 +1,7 @@
 // The run report's words for GitHub Copilot CLI's answers, in its flat fields (a PascalCase entry's
 // hookSpecificOutput is already read as these, run.ts): preToolUse's permissionDecision and its reason,
 // permissionRequest's behavior and message, agentStop/subagentStop's decision and reason.
-import { textOf } from '../../event/json.js';
+import { textOf } from '../../pipeline/event/json.js';
 import type { AnswerWords } from '../dialect.js';
 
 const behaviorMessage = (output: Readonly<Record<string, unknown>>) => typeof output.behavior === 'string' && output.message;

@@ -5,9 +5,9 @@
 // hook and source deny beats ask beats allow; the messages come from the highest-priority hook that
 // gave the winning answer. stop / subagentStop: each hook's follow-up counts while the payload's
 // `loop_count` is below that hook's `loop_limit` (default 5, null = no cap).
-import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
+import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../pipeline/types.js';
 import type { FailClosedRules } from '../dialect.js';
-import { isPlainObject } from '../../settings/jsonc.js';
+import { isPlainObject } from '../../files/jsonc.js';
 import { cursorEvent, DEFAULT_LOOP_LIMIT } from './events.js';
 
 const PERMISSIONS = ['deny', 'ask', 'allow'] as const;

@@ -2,10 +2,10 @@
 // the table the loader, planner, aggregator, outcome and validator read. camelCase names, exactly as
 // Cursor spells them; what each event's answer can do; which payload field its matcher reads.
 import { randomUUID } from 'node:crypto';
-import type { Context } from '../../context.js';
-import { inputError } from '../../errors.js';
-import { describeType, isPlainObject } from '../../event/json.js';
-import type { JsonObject } from '../../types.js';
+import type { Context } from '../../pipeline/context.js';
+import { inputError } from '../../pipeline/errors.js';
+import { describeType, isPlainObject } from '../../pipeline/event/json.js';
+import type { JsonObject } from '../../pipeline/types.js';
 
 /**
  * What a hook's answer does on this event: `permission` {permission, user_message, agent_message};

@@ -4,16 +4,16 @@
 // those tools; their matchers compare a command string or a path, which no other agent matches on. What is
 // written goes on preToolUse/postToolUse with a tool-type matcher.
 import path from 'node:path';
-import type { Context } from '../../context.js';
-import { configError } from '../../errors.js';
+import type { Context } from '../../pipeline/context.js';
+import { configError } from '../../pipeline/errors.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Note, type Notes, type WritePlan } from '../../migrate/model.js';
 import { readEventsObject, type Doc, timeoutMs } from '../../migrate/read.js';
 import { byEvent, protocolNotes, translateHooks } from '../../migrate/translate.js';
 import { planEventsWrite, versionOneFile } from '../../migrate/write.js';
 import { VOCABULARY } from '../../migrate/vocabulary.js';
-import { parseJsoncObject } from '../../settings/jsonc.js';
-import type { JsonObject } from '../../types.js';
-import { readInputFile } from '../../read-input.js';
+import { parseJsoncObject } from '../../files/jsonc.js';
+import type { JsonObject } from '../../pipeline/types.js';
+import { readInputFile } from '../../files/read-input.js';
 
 const DEFAULT_MS = VOCABULARY.cursor.timeout.default * 1000;
 

@@ -1,5 +1,5 @@
-// The option only Cursor runs have (a row of the option table, src/options.ts).
-import type { OptionRow } from '../../options.js';
+// The option only Cursor runs have (a row of the option table, src/pipeline/options.ts).
+import type { OptionRow } from '../../pipeline/options.js';
 
 export const cursorOptions = {
   thirdPartyHooks: {

@@ -3,12 +3,12 @@
 // shell command (shell events) or the tool name (tool and MCP events); `""`, `"*"` and no matcher take
 // everything. Claude Code hooks loaded with --third-party-hooks keep Claude Code's matcher rules, tried
 // on Cursor's tool name and on Claude's name for the same tool.
-import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../types.js';
+import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../pipeline/types.js';
 import { ifVerdict, matcherVerdict } from '../claude/plan.js';
 import type { MatchVerdict } from '../claude/matcher.js';
 import { DEFAULT_PROFILE, type ClaudeProfile } from '../claude/version.js';
 import { cursorEvent } from './events.js';
-import { boundedTest, hangingHook, hangReason } from '../../plan/regex.js';
+import { boundedTest, hangingHook, hangReason } from '../../pipeline/regex.js';
 
 export interface CursorMatch extends MatchVerdict {
   /** Set when the pattern is not a valid regular expression (it then matches nothing). */

@@ -4,10 +4,10 @@
 // process said (exit code, JSON or text on stdout); aggregate.ts decides what Cursor makes of it.
 // Claude Code hooks loaded by Cursor run in the workspace with Cursor's payload; their Claude-shaped
 // answers are read by Claude Code's rules and restated in Cursor's fields here.
-import type { Context } from '../../context.js';
+import type { Context } from '../../pipeline/context.js';
 import { applyEnvPolicy, copyEnvironment } from '../../exec/env.js';
-import { isPlainObject } from '../../settings/jsonc.js';
-import type { JsonObject, PlannedHook, ProcessOutcome, ResolvedConfig } from '../../types.js';
+import { isPlainObject } from '../../files/jsonc.js';
+import type { JsonObject, PlannedHook, ProcessOutcome, ResolvedConfig } from '../../pipeline/types.js';
 import type { HookInvocation, Interpretation } from '../dialect.js';
 import { parseJsonOutput } from '../claude/interpret.js';
 import { cursorEvent } from './events.js';

@@ -8,14 +8,14 @@
 // file:line:column (INTERFACE's choice). An entry Cursor could not run is skipped with a warning; what
 // Cursor ignores without a word (unknown keys and events, a Claude-shaped group) is a warning too.
 import path from 'node:path';
-import { homeDir, type Context } from '../../context.js';
-import { configError, formatJsonPath } from '../../errors.js';
-import { isPlainObject, type JsoncDocument } from '../../settings/jsonc.js';
+import { homeDir, type Context } from '../../pipeline/context.js';
+import { configError, formatJsonPath } from '../../pipeline/errors.js';
+import { isPlainObject, type JsoncDocument } from '../../files/jsonc.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
-import type { Diagnostic, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
+import type { Diagnostic, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../pipeline/types.js';
 import type { LoadOptions } from '../dialect.js';
 import { CURSOR_EVENTS, cursorEvent, DEFAULT_LOOP_LIMIT, nearestCursorEvent } from './events.js';
-import { loadHookFile, type LoadedHookFile } from '../../read-input.js';
+import { loadHookFile, type LoadedHookFile } from '../../files/read-input.js';
 import { completeHints, hintSink, timeoutInOtherUnit, type ForeignEventLookup, type PendingHint } from '../../migrate/loader-hints.js';
 import * as observed from '../../files/journal.js';
 

@@ -3,16 +3,16 @@
 // `.claude/settings.json`, then `~/.claude/settings.json`, below every Cursor file in priority. The
 // Claude dialect reads and checks the files (its loader, its warnings); each Claude event is moved to
 // the Cursor event it fires on, and an untrusted folder holds back the workspace's two files.
-import type { Context } from '../../context.js';
-import { homeDir } from '../../context.js';
+import type { Context } from '../../pipeline/context.js';
+import { homeDir } from '../../pipeline/context.js';
 import { admitEntries } from '../../trust/workspace.js';
-import type { Diagnostic, RegistryEntry, TrustDecision } from '../../types.js';
+import type { Diagnostic, RegistryEntry, TrustDecision } from '../../pipeline/types.js';
 import type { LoadOptions } from '../dialect.js';
 import { claudeSettingsPaths, readClaudeSettings, registerHooksObject, type ClaudeLayer, type ClaudeResolvedConfig } from '../claude/settings.js';
 import { resolveClaudeProfile } from '../claude/version.js';
 import { CLAUDE_TO_CURSOR } from './events.js';
 import { type CursorGathering } from './settings.js';
-import { readInputFile } from '../../read-input.js';
+import { readInputFile } from '../../files/read-input.js';
 import * as observed from '../../files/journal.js';
 
 /** Cursor's priority among Claude Code's files (SOURCES 2.1): local, project, user. */

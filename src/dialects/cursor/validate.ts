@@ -4,11 +4,11 @@
 // timeout that looks like milliseconds, a matcher Cursor reads differently (a glob, another agent's
 // tool name, an exact name that is really an unanchored regex). Each at file:line:column with a fix.
 // Nothing runs, nothing is written.
-import type { Context } from '../../context.js';
-import { HookrunError } from '../../errors.js';
+import type { Context } from '../../pipeline/context.js';
+import { HookrunError } from '../../pipeline/errors.js';
 import { foreignEvent } from '../../migrate/cross-agent.js';
-import type { JsoncDocument } from '../../settings/jsonc.js';
-import type { CheckedFile, Diagnostic, RegistryEntry, ValidateResult } from '../../types.js';
+import type { JsoncDocument } from '../../files/jsonc.js';
+import type { CheckedFile, Diagnostic, RegistryEntry, ValidateResult } from '../../pipeline/types.js';
 import { cursorEvent } from './events.js';
 import { compileCursorMatcher } from './plan.js';
 import { cursorHookFiles, readCursorFile, thirdPartyHooksOn, type CursorGathering } from './settings.js';

@@ -1,8 +1,8 @@
 // Gemini CLI's aggregator (docs/sources.md §G5), pure: (event, results in plan order) → merged output.
 // Outputs are used as the agent uses them: unvalidated, compared strictly, spread as JS spreads.
-import { AgentEventError } from '../../errors.js';
-import { isPlainObject, setOwn } from '../../event/json.js';
-import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
+import { AgentEventError } from '../../pipeline/errors.js';
+import { isPlainObject, setOwn } from '../../pipeline/event/json.js';
+import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../pipeline/types.js';
 import { isBlockingDecision } from './predicates.js';
 
 type Strategy = (outputs: readonly unknown[]) => JsonObject;

@@ -1,7 +1,7 @@
 // `hookrun record` in Gemini CLI's workspace settings (Dialect.capture): the file the capture hook goes
 // into, the events it can capture, why Gemini would not run it, and its fingerprint recorded so the
 // gate lets it run. Loaded only by `record`.
-import { CAPTURE_HOOK_NAME } from '../../record/install.js';
+import { CAPTURE_HOOK_NAME } from '../../testing/record-install.js';
 import type { CaptureTarget } from '../dialect.js';
 import { GEMINI_EVENTS } from './input-schemas.js';
 import { geminiSettingsPaths, loadGeminiConfig, loadSettingsLayers, workspaceIsHome } from './settings/load.js';

@@ -1,7 +1,7 @@
 // Sequential chaining in Gemini CLI (docs/sources.md §G3.9): a successful hook's hookSpecificOutput shapes the
 // next hook's input, shallowly; a failing hook changes nothing. The merge itself is not affected.
-import { AgentEventError } from '../../errors.js';
-import type { HookResult, JsonObject } from '../../types.js';
+import { AgentEventError } from '../../pipeline/errors.js';
+import type { HookResult, JsonObject } from '../../pipeline/types.js';
 
 /** The key Gemini CLI looks for, with `in`, in a chaining event's hookSpecificOutput. */
 const CHAIN_KEYS: Readonly<Record<string, string>> = { BeforeAgent: 'additionalContext', BeforeModel: 'llm_request', BeforeTool: 'tool_input' };

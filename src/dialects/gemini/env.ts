@@ -3,9 +3,9 @@
 // injected GEMINI_* variables, then the hook's own `env`. Also where GEMINI_PLANS_DIR points by default.
 import path from 'node:path';
 import { applyEnvPolicy, type Env } from '../../exec/env.js';
-import type { EnvPolicy, JsonObject } from '../../types.js';
-import { readInputFile } from '../../read-input.js';
-import { parseJsonBounded } from '../../json-depth.js';
+import type { EnvPolicy, JsonObject } from '../../pipeline/types.js';
+import { readInputFile } from '../../files/read-input.js';
+import { parseJsonBounded } from '../../files/json-depth.js';
 import * as observed from '../../files/journal.js';
 
 /**

@@ -1,6 +1,6 @@
 // What `--fail-closed` counts as Gemini CLI's hook failing to answer, and the block that stands in for it.
 import type { FailClosedRules } from '../dialect.js';
-import type { HookResult, JsonObject } from '../../types.js';
+import type { HookResult, JsonObject } from '../../pipeline/types.js';
 import { outcomeGemini } from './aggregate.js';
 
 /**

@@ -2,9 +2,9 @@
 // same edits of hooksConfig.disabled (settings/disabled.ts), the same messages (hookUtils.ts wording);
 // hookrun adds warnings where Gemini stays silent (a name that matches no hook, a hook that a system file
 // keeps disabled). Loaded only by those commands.
-import type { Context } from '../../context.js';
-import { formatLocation } from '../../errors.js';
-import type { ResolvedConfig } from '../../types.js';
+import type { Context } from '../../pipeline/context.js';
+import { formatLocation } from '../../pipeline/errors.js';
+import type { ResolvedConfig } from '../../pipeline/types.js';
 import type { HookSwitch, HookSwitchReport, SwitchOptions } from '../dialect.js';
 import { addToDisabledList, clearDisabledLists, disableHook, enableHook, type HookActionResult, type ScopeFile } from './settings/disabled.js';
 import { geminiSettingsPaths, loadGeminiConfig } from './settings/load.js';

@@ -1,8 +1,8 @@
 // Gemini CLI, the primary dialect: each member delegates to the stage module that holds the rule.
 import { aggregateGemini, outcomeGemini, rewrittenToolInputGemini } from './aggregate.js';
-import { geminiHome } from '../../context.js';
+import { geminiHome } from '../../pipeline/context.js';
 import { completeGeminiInput } from './input.js';
-import { textOf } from '../../event/json.js';
+import { textOf } from '../../pipeline/event/json.js';
 import { GEMINI_EVENTS } from './input-schemas.js';
 import { chainGemini } from './chain.js';
 import { buildHookEnvironment, inheritedEnvironment, RedactionListError, redactionSettingsFrom, resolvePlansDir } from './env.js';
@@ -12,15 +12,15 @@ import { planGemini } from './plan.js';
 import { GEMINI_DEFAULT_TIMEOUT_MS } from './traps.js';
 import { geminiSettingsPaths, loadGeminiConfig } from './settings/load.js';
 import { GEMINI_DROPPED_HOOK_CODES } from './settings/registry.js';
-import { isPlainObject } from '../../settings/jsonc.js';
-import type { JsonObject, PlannedHook, ResolvedConfig } from '../../types.js';
-import type { Context } from '../../context.js';
+import { isPlainObject } from '../../files/jsonc.js';
+import type { JsonObject, PlannedHook, ResolvedConfig } from '../../pipeline/types.js';
+import type { Context } from '../../pipeline/context.js';
 import { firstFile } from '../detect.js';
 import { defineDialect, type HookInvocation } from '../dialect.js';
 import { resolveHookTrustPolicy } from '../../trust/policy.js';
 import { gateProjectHooks } from './trust/gate.js';
 import { geminiFailClosed } from './fail-closed.js';
-import type { Diagnostic } from '../../types.js';
+import type { Diagnostic } from '../../pipeline/types.js';
 import type { PastedValue, ValueAsCode } from './shell.js';
 import { geminiWords } from './words.js';
 

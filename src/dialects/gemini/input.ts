@@ -1,10 +1,10 @@
 // Gemini CLI event input: type-check the event's fields, then fill the base fields the agent always
 // sends, in its key order (docs/sources.md §G1.1): session_id, transcript_path, cwd, hook_event_name, timestamp.
 import fs from 'node:fs';
-import type { Context } from '../../context.js';
-import { inputError } from '../../errors.js';
-import type { JsonObject } from '../../types.js';
-import { describeType, setOwn } from '../../event/json.js';
+import type { Context } from '../../pipeline/context.js';
+import { inputError } from '../../pipeline/errors.js';
+import type { JsonObject } from '../../pipeline/types.js';
+import { describeType, setOwn } from '../../pipeline/event/json.js';
 import { eventFieldOrder, eventSchema, isGeminiEvent } from './input-schemas.js';
 
 interface Issue {

@@ -1,7 +1,7 @@
 // How Gemini CLI reads a finished hook (docs/sources.md §G3.7): stdout (or stderr when stdout is blank) as JSON,
 // double-encoded JSON unwrapped, anything else converted to a decision by exit code.
 import type { Interpretation } from '../dialect.js';
-import type { ProcessOutcome } from '../../types.js';
+import type { ProcessOutcome } from '../../pipeline/types.js';
 
 /** Plain text (not JSON) becomes a decision: 0 allow, 1 allow with a warning, anything else deny. */
 function plainTextOutput(text: string, code: number): Record<string, unknown> {

@@ -3,14 +3,14 @@
 // landing in Gemini CLI must change is said once per Gemini event that received hooks (§3.7, §8).
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Context, geminiHome } from '../../context.js';
-import { configError } from '../../errors.js';
+import { type Context, geminiHome } from '../../pipeline/context.js';
+import { configError } from '../../pipeline/errors.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Note, type Notes, type WritePlan } from '../../migrate/model.js';
 import { openJson, readEventsObject, timeoutMs } from '../../migrate/read.js';
 import { byEvent, type TargetHook, translateHooks } from '../../migrate/translate.js';
 import { hooksDisabledIn, planEventsWrite } from '../../migrate/write.js';
 import { type AgentName, VOCABULARY } from '../../migrate/vocabulary.js';
-import type { JsonObject } from '../../types.js';
+import type { JsonObject } from '../../pipeline/types.js';
 import { geminiSettingsPaths } from './settings/load.js';
 
 const DEFAULT_MS = VOCABULARY.gemini.timeout.default;

@@ -1,5 +1,5 @@
-// The option only Gemini CLI runs have (a row of the option table, src/options.ts).
-import type { OptionRow } from '../../options.js';
+// The option only Gemini CLI runs have (a row of the option table, src/pipeline/options.ts).
+import type { OptionRow } from '../../pipeline/options.js';
 import { CHECKED_VERSION, GEMINI_VERSION_ENV } from './version.js';
 
 export const geminiOptions = {

@@ -1,9 +1,9 @@
 // Gemini CLI's planner (docs/sources.md §G4), pure: (registry, event, input) → plan. `run`, `--dry-run` and
 // `explain` all call this one function, so what they show is what runs.
-import { formatLocation } from '../../errors.js';
-import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../types.js';
+import { formatLocation } from '../../pipeline/errors.js';
+import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../pipeline/types.js';
 import { exactMatcherTrap, timeoutTrap, type Trap } from './traps.js';
-import { boundedTest, hangingHook, hangReason } from '../../plan/regex.js';
+import { boundedTest, hangingHook, hangReason } from '../../pipeline/regex.js';
 
 /** Source priority of the agent's planner; settings hooks are all "project", so order is merge order. */
 const SOURCE_PRIORITY: Readonly<Record<string, number>> = {

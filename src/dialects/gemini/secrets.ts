@@ -5,10 +5,10 @@
 // the `allowed` list of a system file Gemini CLI 0.60+ would skip as insecure (anyone who can write it could
 // unmask a value), whatever --gemini-version says: its `blocked` list only masks more, and is kept.
 import path from 'node:path';
-import { geminiHome, type Context } from '../../context.js';
-import { isPlainObject, parseJsonc } from '../../settings/jsonc.js';
+import { geminiHome, type Context } from '../../pipeline/context.js';
+import { isPlainObject, parseJsonc } from '../../files/jsonc.js';
 import { secretVariables, type SecretVariable } from './env.js';
-import { readInputFile } from '../../read-input.js';
+import { readInputFile } from '../../files/read-input.js';
 import { systemFileProblem } from './settings/system-file.js';
 
 const KEY = 'environmentVariableRedaction';

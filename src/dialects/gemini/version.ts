@@ -2,7 +2,7 @@
 // 5411f113ca (a 0.56.0 nightly) and checked against the published 0.61.0 binary; the releases between
 // changed two things that decide whether hooks run (docs/sources.md §G10). `--gemini-version` (or
 // HOOKRUN_GEMINI_VERSION) picks the release; the default is the newest one checked.
-import { usageError } from '../../errors.js';
+import { usageError } from '../../pipeline/errors.js';
 
 export type GeminiVersion = readonly [number, number, number];
 

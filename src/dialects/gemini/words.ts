@@ -1,6 +1,6 @@
 // The run report's words for Gemini CLI's answers (docs/sources.md §G2.2): `continue: false` stops the
 // agent, `decision` is the verdict, and the reason is stopReason, else reason, else the systemMessage.
-import { textOf } from '../../event/json.js';
+import { textOf } from '../../pipeline/event/json.js';
 import type { AnswerWords } from '../dialect.js';
 import { effectiveReason } from './predicates.js';
 

@@ -3,7 +3,7 @@
 // of agentSpawn / userPromptSubmit becomes one context block; exit 2 blocks preToolUse only, with the
 // kept stderr as the tool's error result; every other non-zero exit, timeout or spawn failure is a
 // warning shown to the user.
-import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
+import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../pipeline/types.js';
 
 export const BLOCK_PREFIX = 'PreToolHook blocked the tool execution: ';
 const CONTEXT_BEGIN = '--- CONTEXT ENTRY BEGIN ---';

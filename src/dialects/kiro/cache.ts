@@ -7,12 +7,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { homeDir, type Context } from '../../context.js';
+import { homeDir, type Context } from '../../pipeline/context.js';
 import type { HookInvocation, HookResultCache, Interpretation } from '../dialect.js';
-import type { HookResult, JsonObject, PlannedHook } from '../../types.js';
+import type { HookResult, JsonObject, PlannedHook } from '../../pipeline/types.js';
 import { kiroDefinition, type KiroHookDefinition } from './exec.js';
-import { readInputFileAsync } from '../../read-input.js';
-import { parseJsonBounded } from '../../json-depth.js';
+import { readInputFileAsync } from '../../files/read-input.js';
+import { parseJsonBounded } from '../../files/json-depth.js';
 
 const FORMAT_VERSION = 1;
 

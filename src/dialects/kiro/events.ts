@@ -2,10 +2,10 @@
 // sends, then the two base fields every payload carries (`hook_event_name`, `cwd`) in front.
 // Every field is optional (hookrun is often run by hand with a partial event); unknown fields pass.
 import * as z from 'zod/mini';
-import type { Context } from '../../context.js';
-import { inputError } from '../../errors.js';
-import type { JsonObject } from '../../types.js';
-import { describeType } from '../../event/json.js';
+import type { Context } from '../../pipeline/context.js';
+import { inputError } from '../../pipeline/errors.js';
+import type { JsonObject } from '../../pipeline/types.js';
+import { describeType } from '../../pipeline/event/json.js';
 
 const object = () => z.record(z.string(), z.unknown());
 

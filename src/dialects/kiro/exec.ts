@@ -2,10 +2,10 @@
 // workspace with the full environment plus USER_PROMPT; one stream kept (stdout on exit 0, else stderr),
 // cut to max_output_size bytes on a character boundary with " ... truncated" appended.
 import { applyEnvPolicy, copyEnvironment } from '../../exec/env.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../pipeline/context.js';
 import type { HookInvocation, Interpretation } from '../dialect.js';
 import { KIRO_PROMPT_EVENTS } from './events.js';
-import type { JsonObject, PlannedHook, ProcessOutcome, EnvPolicy } from '../../types.js';
+import type { JsonObject, PlannedHook, ProcessOutcome, EnvPolicy } from '../../pipeline/types.js';
 
 export const KIRO_DEFAULT_TIMEOUT_MS = 30_000;
 export const KIRO_DEFAULT_MAX_OUTPUT_SIZE = 10_240;

@@ -1,7 +1,7 @@
 // What `--fail-closed` counts as a Kiro CLI hook failing to answer, and the block that stands in for it.
 // Kiro blocks only preToolUse, and only on exit code 2; every other end is a warning it carries on after.
 import type { FailClosedRules } from '../dialect.js';
-import type { HookResult, JsonObject } from '../../types.js';
+import type { HookResult, JsonObject } from '../../pipeline/types.js';
 import type { KiroOutput } from './aggregate.js';
 
 function kiroHookFailure(event: string, result: HookResult): string | undefined {

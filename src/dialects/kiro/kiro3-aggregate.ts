@@ -3,8 +3,8 @@
 // stderr as the reason; on Stop a block decision, or exit 1, keeps the agent going; PreToolUse may ask;
 // SessionStart and UserPromptSubmit stdout and agent prompts become context; everything else warns.
 import type { FailClosedRules } from '../dialect.js';
-import { isPlainObject } from '../../settings/jsonc.js';
-import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../types.js';
+import { isPlainObject } from '../../files/jsonc.js';
+import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../pipeline/types.js';
 import { KIRO3_TRIGGERS, kiro3CanBlock } from './kiro3-events.js';
 
 /** The merged output of a Kiro CLI 3 trigger: the kiro dialect's object (docs/kiro.md), plus the ask. */

@@ -2,10 +2,10 @@
 // aggregator read (docs/kiro.md "Kiro CLI 3 hook files"; shared spec antigravity-kiro3 SOURCES B.3–B.7,
 // INTERFACE K1, K2, K5, K8). A PascalCase trigger on the command line selects these files.
 import { randomUUID } from 'node:crypto';
-import type { Context } from '../../context.js';
-import { inputError } from '../../errors.js';
-import { describeType, isPlainObject } from '../../event/json.js';
-import type { JsonObject } from '../../types.js';
+import type { Context } from '../../pipeline/context.js';
+import { inputError } from '../../pipeline/errors.js';
+import { describeType, isPlainObject } from '../../pipeline/event/json.js';
+import type { JsonObject } from '../../pipeline/types.js';
 
 export interface Kiro3Trigger {
   /** Other spellings the engine accepts in a hook file's `trigger`. */

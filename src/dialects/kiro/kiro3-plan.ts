@@ -1,9 +1,9 @@
 // Kiro CLI 3's planner (INTERFACE K5, K6), pure: every enabled hook of the trigger, files in load order
 // and array order, one at a time. A matcher is a JavaScript regular expression tested unanchored against
 // `tool_name` (tool triggers) or `file_path` (file triggers); every other trigger evaluates none.
-import type { Diagnostic, JsonObject, Plan, PlannedHook, ResolvedConfig, SkippedEntry } from '../../types.js';
+import type { Diagnostic, JsonObject, Plan, PlannedHook, ResolvedConfig, SkippedEntry } from '../../pipeline/types.js';
 import { KIRO3_TRIGGERS } from './kiro3-events.js';
-import { boundedTest, hangingHook, hangReason } from '../../plan/regex.js';
+import { boundedTest, hangingHook, hangReason } from '../../pipeline/regex.js';
 
 export interface Kiro3Match {
   matches: boolean;

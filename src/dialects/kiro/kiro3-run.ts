@@ -1,9 +1,9 @@
 // How Kiro CLI 3 starts a hook (INTERFACE K6, K7): `${WORKSPACE_ROOT}` replaced, `bash -c` in the
 // workspace with the full environment, the payload on stdin, a timeout in seconds. An agent action
 // starts nothing: its prompt, with the payload, goes to the model's context.
-import type { Context } from '../../context.js';
+import type { Context } from '../../pipeline/context.js';
 import { applyEnvPolicy, copyEnvironment } from '../../exec/env.js';
-import type { JsonObject, PlannedHook, ProcessOutcome, ResolvedConfig } from '../../types.js';
+import type { JsonObject, PlannedHook, ProcessOutcome, ResolvedConfig } from '../../pipeline/types.js';
 import type { HookInvocation, Interpretation } from '../dialect.js';
 import { KIRO3_DEFAULT_TIMEOUT_SECONDS } from './kiro3-settings.js';
 

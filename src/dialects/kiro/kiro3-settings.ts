@@ -3,14 +3,14 @@
 // all merged. A file is `{"version": "v1", "hooks": [...]}` checked against the engine's schema: a
 // mismatch drops the whole file (the engine logs it, the user sees nothing), the other files load.
 import path from 'node:path';
-import { homeDir, type Context } from '../../context.js';
-import { configError, formatJsonPath, HookrunError } from '../../errors.js';
-import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from '../../settings/jsonc.js';
+import { homeDir, type Context } from '../../pipeline/context.js';
+import { configError, formatJsonPath, HookrunError } from '../../pipeline/errors.js';
+import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from '../../files/jsonc.js';
 import { decideWorkspaceTrust, untrustedMessage, admitEntries, type GatedEntries } from '../../trust/workspace.js';
-import type { Diagnostic, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
+import type { Diagnostic, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../pipeline/types.js';
 import type { LoadOptions } from '../dialect.js';
 import { KIRO3_TRIGGER_NAMES, KIRO3_TRIGGERS, kiro3TriggerOf } from './kiro3-events.js';
-import { readInputFile } from '../../read-input.js';
+import { readInputFile } from '../../files/read-input.js';
 import * as observed from '../../files/journal.js';
 
 /** Seconds (K7). */

@@ -2,8 +2,8 @@
 // whatever the folder trust. Kiro skips a file that does not match its schema and tells no one, so each
 // such file is an error at file:line:column; a hook that can never fire (unknown trigger, invalid regex)
 // is an error; what Kiro ignores is a warning. Nothing runs, nothing is written.
-import type { Context } from '../../context.js';
-import type { CheckedFile, Diagnostic, ValidateResult } from '../../types.js';
+import type { Context } from '../../pipeline/context.js';
+import type { CheckedFile, Diagnostic, ValidateResult } from '../../pipeline/types.js';
 import { KIRO3_TRIGGERS } from './kiro3-events.js';
 import { matchKiro3 } from './kiro3-plan.js';
 import { droppedKiro3FileMessage, KIRO3_NO_TIMEOUT_MS, kiro3HookFiles, readKiro3File } from './kiro3-settings.js';

@@ -3,16 +3,16 @@
 // rules as `run --dialect kiro`), and Kiro CLI 3's standalone `.kiro/hooks/*.json` files (kiro3-settings.ts).
 // Writes Kiro CLI 3's format, the one Kiro moves to: `.kiro/hooks/migrated-from-<agent>.json`.
 import path from 'node:path';
-import type { Context } from '../../context.js';
-import { configError, usageError } from '../../errors.js';
+import type { Context } from '../../pipeline/context.js';
+import { configError, usageError } from '../../pipeline/errors.js';
 import { readMatcher } from '../../migrate/read.js';
 import { readToolMatcher } from '../../migrate/matchers.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Notes, type WritePlan } from '../../migrate/model.js';
 import { protocolNotes, translateHooks } from '../../migrate/translate.js';
 import { commandOf, mergeArrayItems } from '../../migrate/write.js';
 import { readEvent, VOCABULARY } from '../../migrate/vocabulary.js';
-import { isPlainObject } from '../../settings/jsonc.js';
-import type { JsonObject, RegistryEntry } from '../../types.js';
+import { isPlainObject } from '../../files/jsonc.js';
+import type { JsonObject, RegistryEntry } from '../../pipeline/types.js';
 import { type AgentFile, discoverAgents, selectAgent } from './settings.js';
 import { KIRO3_DEFAULT_TIMEOUT_SECONDS, KIRO3_NO_TIMEOUT_MS, kiro3HookDirectories, kiro3HookFiles, readKiro3File, droppedKiro3FileMessage } from './kiro3-settings.js';
 

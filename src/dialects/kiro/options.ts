@@ -1,5 +1,5 @@
-// The options only Kiro CLI runs have (rows of the option table, src/options.ts).
-import type { OptionRow } from '../../options.js';
+// The options only Kiro CLI runs have (rows of the option table, src/pipeline/options.ts).
+import type { OptionRow } from '../../pipeline/options.js';
 
 export const kiroOptions = {
   agent: {

@@ -1,9 +1,9 @@
 // Kiro CLI's planner (spec A.8, A.10), pure: (agent hooks, event, input) → plan. Every hook of the
 // trigger whose matcher accepts the tool runs, all at once; nothing is deduplicated.
 import { KIRO_TOOL_EVENTS } from './events.js';
-import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../types.js';
+import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../pipeline/types.js';
 import { compileGlob, globSubject } from './glob.js';
-import { boundedTest, hangingHook, hangReason, linearEngineConsequence } from '../../plan/regex.js';
+import { boundedTest, hangingHook, hangReason, linearEngineConsequence } from '../../pipeline/regex.js';
 
 /**
  * Built-in tools known under two names: the canonical (Amazon Q CLI) name and the short Kiro alias.

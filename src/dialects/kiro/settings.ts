@@ -7,17 +7,17 @@
 // agent, else Kiro's built-in agent, which has none), and hooks are never merged across agents.
 // Selecting an agent that cannot be loaded is exit 1 here; keys Kiro ignores get a warning.
 import path from 'node:path';
-import { homeDir, type Context } from '../../context.js';
-import { configError, HookrunError, usageError } from '../../errors.js';
+import { homeDir, type Context } from '../../pipeline/context.js';
+import { configError, HookrunError, usageError } from '../../pipeline/errors.js';
 import { isKiroEvent, KIRO_EVENTS, KIRO_TOOL_EVENTS } from './events.js';
 import { KIRO_DEFAULT_CACHE_TTL_SECONDS, KIRO_DEFAULT_MAX_OUTPUT_SIZE, KIRO_DEFAULT_TIMEOUT_MS } from './exec.js';
 import { compileGlob } from './glob.js';
 import { hasWildcard } from './plan.js';
-import type { Diagnostic, JsonObject, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
-import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from '../../settings/jsonc.js';
+import type { Diagnostic, JsonObject, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../pipeline/types.js';
+import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from '../../files/jsonc.js';
 import { MIGRATION_AGENTS, readEvent, VOCABULARY } from '../../migrate/vocabulary.js';
-import { readInputFile } from '../../read-input.js';
-import { parseJsonBounded } from '../../json-depth.js';
+import { readInputFile } from '../../files/read-input.js';
+import { parseJsonBounded } from '../../files/json-depth.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
 import * as observed from '../../files/journal.js';
 

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { mergeClaudeOutputs, outcomeClaude } from '../../../src/dialects/claude/aggregate.js';
 import { interpretClaude } from '../../../src/dialects/claude/interpret.js';
 import type { ClaudeInvocation } from '../../../src/dialects/claude/invocation.js';
-import type { ProcessOutcome } from '../../../src/types.js';
+import type { ProcessOutcome } from '../../../src/pipeline/types.js';
 import { parseClaudeVersion } from '../../../src/dialects/claude/version.js';
 
 const invocation = (generation: 'classic' | 'current', async = false): ClaudeInvocation => ({

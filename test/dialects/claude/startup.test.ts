@@ -9,7 +9,7 @@ import { BIN, makeSandbox, type Sandbox } from '../../helpers/cli.js';
 import { importGraph } from '../../helpers/import-graph.js';
 
 test('run + the Claude dialect import the http client and the plugin reader only dynamically', async () => {
-  const entryPoints = ['src/commands/run.ts', 'src/dialects/claude/index.ts', 'src/exec/runner.ts'];
+  const entryPoints = ['src/cli/commands/run.ts', 'src/dialects/claude/index.ts', 'src/exec/runner.ts'];
   const { eager, visited: all } = await importGraph(entryPoints);
   expect(eager.some((file) => file.endsWith('src/dialects/claude/interpret.ts'))).toBe(true);
   expect(all.some((file) => file.endsWith('src/exec/http.ts'))).toBe(true);

@@ -6,7 +6,7 @@ import { codexEventRule } from '../../../src/dialects/codex/events.js';
 import { matchCodex, matchCodexTool } from '../../../src/dialects/codex/matcher.js';
 import { codexSchemaProblem } from '../../../src/dialects/codex/run.js';
 import { tomlLocator } from '../../../src/dialects/codex/toml.js';
-import type { HookResult, JsonObject } from '../../../src/types.js';
+import type { HookResult, JsonObject } from '../../../src/pipeline/types.js';
 
 describe('matcher', () => {
   test.each([

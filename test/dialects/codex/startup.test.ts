@@ -10,7 +10,7 @@ import { BIN, makeSandbox, type Sandbox } from '../../helpers/cli.js';
 import { importGraph } from '../../helpers/import-graph.js';
 
 test('run + the codex dialect import smol-toml only dynamically', async () => {
-  const entryPoints = ['src/commands/run.ts', 'src/dialects/codex/index.ts', 'src/exec/runner.ts'];
+  const entryPoints = ['src/cli/commands/run.ts', 'src/dialects/codex/index.ts', 'src/exec/runner.ts'];
   const { eager, visited } = await importGraph(entryPoints);
   expect(eager.some((file) => file.endsWith('src/dialects/codex/run.ts'))).toBe(true);
   expect(visited.some((file) => file.includes('smol-toml'))).toBe(true);

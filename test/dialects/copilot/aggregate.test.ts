@@ -5,7 +5,7 @@ import { aggregateCopilot, endsEventCopilot, outcomeCopilot } from '../../../src
 import { pascalPayload } from '../../../src/dialects/copilot/events.js';
 import { matchCopilot } from '../../../src/dialects/copilot/plan.js';
 import { parseCopilotStdout } from '../../../src/dialects/copilot/run.js';
-import type { HookResult, RegistryEntry } from '../../../src/types.js';
+import type { HookResult, RegistryEntry } from '../../../src/pipeline/types.js';
 
 const entry = (event: string, matcher?: string, pascal = false): RegistryEntry => ({
   event,

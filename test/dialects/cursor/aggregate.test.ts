@@ -2,7 +2,7 @@
 // the message comes from the first (highest-priority) hook with the winning answer, and outcome agrees.
 import { describe, expect, test } from 'vitest';
 import { aggregateCursor, outcomeCursor } from '../../../src/dialects/cursor/aggregate.js';
-import type { HookResult } from '../../../src/types.js';
+import type { HookResult } from '../../../src/pipeline/types.js';
 
 const result = (index: number, output: unknown, exitCode = 0): HookResult => ({
   index,

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { aggregateGemini, outcomeGemini } from '../../../src/dialects/gemini/aggregate.js';
-import type { HookResult, RegistryEntry } from '../../../src/types.js';
+import type { HookResult, RegistryEntry } from '../../../src/pipeline/types.js';
 
 const entry: RegistryEntry = {
   event: 'BeforeTool',

@@ -1,9 +1,9 @@
 // Gemini CLI's sequential chaining (spec §3.9): what the next hook receives, and where the agent's
 // own code throws (it looks for a key with `in`, which a string, number or true cannot answer).
 import { describe, expect, test } from 'vitest';
-import { AgentEventError } from '../../../src/errors.js';
+import { AgentEventError } from '../../../src/pipeline/errors.js';
 import { chainGemini } from '../../../src/dialects/gemini/chain.js';
-import type { HookResult, JsonObject } from '../../../src/types.js';
+import type { HookResult, JsonObject } from '../../../src/pipeline/types.js';
 
 const answered = (output: unknown, success = true) => ({ success, output }) as unknown as HookResult;
 

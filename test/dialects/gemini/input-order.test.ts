@@ -2,7 +2,7 @@
 // agent writes them (spec §1.1–1.2), whatever order the caller gave them in.
 import { expect, test } from 'vitest';
 import { completeGeminiInput } from '../../../src/dialects/gemini/input.js';
-import type { Context } from '../../../src/context.js';
+import type { Context } from '../../../src/pipeline/context.js';
 
 const ctx: Context = { cwd: '/ws', env: {}, platform: 'linux', now: () => new Date(0) };
 const keys = (event: string, input: Record<string, unknown>) => Object.keys(completeGeminiInput(event, input, ctx));

@@ -1,7 +1,7 @@
 // Output parsing against the spec's runner vectors (§9.4, 61–70) and §3.7.
 import { describe, expect, test } from 'vitest';
 import { interpretGemini } from '../../../src/dialects/gemini/interpret.js';
-import type { ProcessOutcome } from '../../../src/types.js';
+import type { ProcessOutcome } from '../../../src/pipeline/types.js';
 
 function outcome(stdout: string, stderr: string, exitCode: number | null, extra: Partial<ProcessOutcome> = {}): ProcessOutcome {
   return {

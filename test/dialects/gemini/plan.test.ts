@@ -1,7 +1,7 @@
 // The planner against the spec's vectors (§9.3): matchers, dedup, order, sequential.
 import { describe, expect, test } from 'vitest';
 import { planGemini } from '../../../src/dialects/gemini/plan.js';
-import type { HookConfig, Plan, RegistryEntry, ResolvedConfig } from '../../../src/types.js';
+import type { HookConfig, Plan, RegistryEntry, ResolvedConfig } from '../../../src/pipeline/types.js';
 
 function entry(event: string, config: Partial<HookConfig>, extra: Partial<RegistryEntry> = {}): RegistryEntry {
   const full: HookConfig = { type: 'command', ...config };

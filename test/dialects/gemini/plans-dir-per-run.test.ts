@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import type { Context } from '../../../src/context.js';
+import type { Context } from '../../../src/pipeline/context.js';
 import { gemini } from '../../../src/dialects/gemini/index.js';
-import type { PlannedHook, ResolvedConfig } from '../../../src/types.js';
+import type { PlannedHook, ResolvedConfig } from '../../../src/pipeline/types.js';
 import { tempDir } from '../../helpers/hooks.js';
 
 const dirs: string[] = [];

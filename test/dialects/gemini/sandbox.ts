@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Context } from '../../../src/context.js';
+import type { Context } from '../../../src/pipeline/context.js';
 
 export interface Sandbox {
   root: string;

@@ -11,7 +11,7 @@ import {
   type KiroOutput,
 } from '../../../src/dialects/kiro/aggregate.js';
 import { KIRO_EVENTS } from '../../../src/dialects/kiro/events.js';
-import type { HookResult, RegistryEntry } from '../../../src/types.js';
+import type { HookResult, RegistryEntry } from '../../../src/pipeline/types.js';
 
 const entry: RegistryEntry = {
   event: 'preToolUse',

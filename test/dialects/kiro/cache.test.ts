@@ -3,10 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { Context } from '../../../src/context.js';
+import type { Context } from '../../../src/pipeline/context.js';
 import type { HookInvocation } from '../../../src/dialects/dialect.js';
 import { cacheFileName, cacheKey, createKiroCache, expiryFor, hookrunCacheDir } from '../../../src/dialects/kiro/cache.js';
-import type { HookResult, PlannedHook } from '../../../src/types.js';
+import type { HookResult, PlannedHook } from '../../../src/pipeline/types.js';
 import { tempDir } from '../../helpers/hooks.js';
 
 const dirs: string[] = [];

@@ -2,7 +2,7 @@
 // USER_PROMPT sanitiser, the invocation, and the reading of a finished process.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { Context } from '../../../src/context.js';
+import type { Context } from '../../../src/pipeline/context.js';
 import {
   buildKiroInvocation,
   interpretKiro,
@@ -10,7 +10,7 @@ import {
   truncateOutput,
   utf8Prefix,
 } from '../../../src/dialects/kiro/exec.js';
-import type { PlannedHook, ProcessOutcome } from '../../../src/types.js';
+import type { PlannedHook, ProcessOutcome } from '../../../src/pipeline/types.js';
 
 describe('truncateOutput (max_output_size)', () => {
   test.each([

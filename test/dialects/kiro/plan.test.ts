@@ -1,7 +1,7 @@
 // Kiro's matcher rules (spec A.8) as a table, and the planner around them.
 import { describe, expect, test } from 'vitest';
 import { matchKiroTool, mcpServerOf, planKiro, toolNameForms } from '../../../src/dialects/kiro/plan.js';
-import type { RegistryEntry, ResolvedConfig } from '../../../src/types.js';
+import type { RegistryEntry, ResolvedConfig } from '../../../src/pipeline/types.js';
 
 describe('matchKiroTool', () => {
   test.each([

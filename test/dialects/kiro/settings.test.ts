@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { Context } from '../../../src/context.js';
-import { HookrunError } from '../../../src/errors.js';
+import type { Context } from '../../../src/pipeline/context.js';
+import { HookrunError } from '../../../src/pipeline/errors.js';
 import { discoverAgents, loadKiroConfig } from '../../../src/dialects/kiro/settings.js';
 import { tempDir } from '../../helpers/hooks.js';
 

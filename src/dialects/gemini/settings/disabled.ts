@@ -4,15 +4,15 @@
 // replaces the file atomically, so concurrent hookrun calls never lose each other's names.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Context } from '../../../context.js';
-import { configError, formatLocation, HookrunError } from '../../../errors.js';
-import type { JsonObject } from '../../../types.js';
-import { readEditableSync } from '../../../settings/editable.js';
+import type { Context } from '../../../pipeline/context.js';
+import { configError, formatLocation, HookrunError } from '../../../pipeline/errors.js';
+import type { JsonObject } from '../../../pipeline/types.js';
+import { readEditableSync } from '../../../files/editable.js';
 import { expandEnvInObject } from './expand.js';
 import { parseTree } from 'jsonc-parser';
-import { appendToJsoncArray, removeFromJsoncArray, removeJsoncChild } from '../../../settings/edit.js';
+import { appendToJsoncArray, removeFromJsoncArray, removeJsoncChild } from '../../../files/edit.js';
 import { geminiSettingsPaths, workspaceIsHome } from './load.js';
-import { findNode, isPlainObject, parseJsoncObject, type JsoncDocument } from '../../../settings/jsonc.js';
+import { findNode, isPlainObject, parseJsoncObject, type JsoncDocument } from '../../../files/jsonc.js';
 import { writeFileAtomic } from '../../../files/atomic.js';
 import { type LockOptions, withSettingsLock } from '../../../files/lock.js';
 import * as observed from '../../../files/journal.js';

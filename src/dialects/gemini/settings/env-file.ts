@@ -31,11 +31,11 @@
 // The `--sandbox`/`-s` and `--ignore-env` command-line flags Gemini also sniffs from its argv have no
 // equivalent in hookrun (`--ignore-env` is reportedly not even a registered option of 0.61.0).
 import path from 'node:path';
-import { geminiHome, type Context } from '../../../context.js';
+import { geminiHome, type Context } from '../../../pipeline/context.js';
 import { readParsed } from '../../../files/cache.js';
-import type { Diagnostic, JsonObject } from '../../../types.js';
+import type { Diagnostic, JsonObject } from '../../../pipeline/types.js';
 import { parseDotenv } from './dotenv.js';
-import { isPlainObject } from '../../../settings/jsonc.js';
+import { isPlainObject } from '../../../files/jsonc.js';
 import * as observed from '../../../files/journal.js';
 import { codeVariableClass } from '../../../exec/env.js';
 import { addSecrets } from '../../../render/mask.js';

@@ -1,10 +1,10 @@
 // What to say about an event key Gemini CLI does not know: whose name it is (another agent's, from the
 // one vocabulary, src/migrate/vocabulary.ts), or the slip it looks like (case, a typo). Loaded only when
 // a settings file holds such a key, so an ordinary run never loads the vocabulary (docs/perf.md).
-import type { Diagnostic } from '../../../types.js';
+import type { Diagnostic } from '../../../pipeline/types.js';
 import { foreignEventHint } from '../../../migrate/cross-agent.js';
 import { HOOK_EVENTS, type HookEventName } from '../events.js';
-import { nearest } from '../../../settings/near-miss.js';
+import { nearest } from '../../../render/near-miss.js';
 import { type AgentName, counterpart, MIGRATION_AGENTS, VOCABULARY } from '../../../migrate/vocabulary.js';
 
 /** Another agent's event name → the Gemini CLI event for that moment, from the one vocabulary (src/migrate/vocabulary.ts). */

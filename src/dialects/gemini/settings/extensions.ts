@@ -10,20 +10,20 @@
 // keeps in the system keychain are not read. An extension is active unless
 // `extension-enablement.json` disables it for the workspace (last matching rule wins).
 import path from 'node:path';
-import { geminiHome, type Context } from '../../../context.js';
-import { HookrunError } from '../../../errors.js';
-import type { Diagnostic, JsonObject, Location } from '../../../types.js';
+import { geminiHome, type Context } from '../../../pipeline/context.js';
+import { HookrunError } from '../../../pipeline/errors.js';
+import type { Diagnostic, JsonObject, Location } from '../../../pipeline/types.js';
 import { parseDotenv } from './dotenv.js';
 import { expandEnvInObject } from './expand.js';
-import { isPlainObject, parseJsonc } from '../../../settings/jsonc.js';
+import { isPlainObject, parseJsonc } from '../../../files/jsonc.js';
 import { slotsFromObject, type HookSlot } from './registry.js';
-import { readInputFile } from '../../../read-input.js';
-import { parseJsonBounded } from '../../../json-depth.js';
+import { readInputFile } from '../../../files/read-input.js';
+import { parseJsonBounded } from '../../../files/json-depth.js';
 import * as observed from '../../../files/journal.js';
 import { codeVariableClass } from '../../../exec/env.js';
 import { addSecrets } from '../../../render/mask.js';
 import { geminiSecrets } from '../secrets.js';
-import { boundedTest, REGEX_BUDGET_MS } from '../../../plan/regex.js';
+import { boundedTest, REGEX_BUDGET_MS } from '../../../pipeline/regex.js';
 
 export interface ExtensionHooks {
   name: string;

@@ -4,8 +4,8 @@
 // hooks, only in a trusted folder) and from active extensions. From 0.60.0 on, a system file that
 // is not root-owned and locked down is skipped as if absent (system-file.ts).
 import path from 'node:path';
-import { geminiHome, type Context } from '../../../context.js';
-import { configError, formatJsonPath, formatLocation, HookrunError } from '../../../errors.js';
+import { geminiHome, type Context } from '../../../pipeline/context.js';
+import { configError, formatJsonPath, formatLocation, HookrunError } from '../../../pipeline/errors.js';
 import { derived, readParsed } from '../../../files/cache.js';
 import { decideFolderTrust, RESTRICTED_MODE, type TrustOptions } from '../trust/folders.js';
 import type {
@@ -18,11 +18,11 @@ import type {
   ResolvedConfig,
   SettingsFileInfo,
   TrustDecision,
-} from '../../../types.js';
+} from '../../../pipeline/types.js';
 import { geminiStartupEnvironment } from './env-file.js';
 import { expandEnvInObject } from './expand.js';
 import { extensionsDir, loadExtensions, type ExtensionHooks } from './extensions.js';
-import { isPlainObject, parseJsonc, type JsoncDocument } from '../../../settings/jsonc.js';
+import { isPlainObject, parseJsonc, type JsoncDocument } from '../../../files/jsonc.js';
 import { mergeHookSlots, mergeSettings, type LayerHooks } from './merge.js';
 import { registerHooks, type HookSlot, type RegistryOutput } from './registry.js';
 import { settingsDefaults, type SettingsValidation, validateSettings } from './schema-check.js';

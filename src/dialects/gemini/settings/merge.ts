@@ -4,7 +4,7 @@
 // Two quirks kept on purpose: a non-array value merged into an array is wrapped first (so
 // `hooks.BeforeTool: {…}` becomes a one-element array), and an unknown `hooks.<key>` gets no
 // strategy at all (later files replace it).
-import type { JsonObject, Layer } from '../../../types.js';
+import type { JsonObject, Layer } from '../../../pipeline/types.js';
 import type { HookSlot, Locator, SourcedValue } from './registry.js';
 import { HOOK_EVENTS, isHookEventName } from '../events.js';
 

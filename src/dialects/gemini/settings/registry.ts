@@ -2,9 +2,9 @@
 // key order and keep every hook Gemini would register, in the same order. Every entry Gemini
 // skips (most of them only at debug level, i.e. silently) becomes a warning with a stable code,
 // Gemini's own message text and the file position of the offending value.
-import type { Diagnostic, HookConfig, JsonObject, Layer, Location, RegistryEntry } from '../../../types.js';
-import { textOf } from '../../../event/json.js';
-import type { JsonPath } from '../../../settings/jsonc.js';
+import type { Diagnostic, HookConfig, JsonObject, Layer, Location, RegistryEntry } from '../../../pipeline/types.js';
+import { textOf } from '../../../pipeline/event/json.js';
+import type { JsonPath } from '../../../files/jsonc.js';
 import { isHookEventName } from '../events.js';
 import type { DroppedHookCodes } from '../../dialect.js';
 

@@ -5,7 +5,7 @@
 // Schema); test/settings/schema-check.test.ts holds the two to the same results on those keys.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import type { JsonObject } from '../../../types.js';
+import type { JsonObject } from '../../../pipeline/types.js';
 import { HOOK_EVENTS } from '../events.js';
 import { GEMINI_SCHEMA_DEFINITIONS, GEMINI_SETTINGS_SCHEMA, type SchemaNode } from './gemini-schema.js';
 

@@ -10,7 +10,7 @@
 // Gemini's schema (schema-check.ts over gemini-schema.ts), held to this one's results by tests on
 // the keys described here.
 import { z } from 'zod';
-import type { JsonObject } from '../../../types.js';
+import type { JsonObject } from '../../../pipeline/types.js';
 import { GEMINI_DEFAULT_TIMEOUT_MS } from '../traps.js';
 import { HOOK_EVENTS, type HookEventName } from '../events.js';
 import { castBoolean, castNumber, jsonTypeName, telemetryError, TOP_LEVEL_KEYS, type TopLevelType } from './schema-check.js';

@@ -3,8 +3,8 @@
 // dialect, are written by src/trust/folders-edit.ts). Every change is a locked, atomic
 // read-modify-write (src/files/update.ts); a file that cannot be parsed is never overwritten. Kept apart from the
 // readers so that `run` loads none of this unless it has to record something.
-import type { Context } from '../../../context.js';
-import { configError, formatLocation } from '../../../errors.js';
+import type { Context } from '../../../pipeline/context.js';
+import { configError, formatLocation } from '../../../pipeline/errors.js';
 import { updateFile } from '../../../files/update.js';
 import type { TrustFileProblem } from '../../../trust/folders.js';
 import {

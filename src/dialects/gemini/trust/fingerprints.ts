@@ -2,12 +2,12 @@
 // (Dialect.hookFingerprints): the workspace's project hooks with their status against
 // trusted_hooks.json (hooks.ts), recording them (`trust --hooks`) and forgetting them (`trust --revoke`).
 // Loaded only by those commands.
-import type { Context } from '../../../context.js';
-import { formatLocation } from '../../../errors.js';
+import type { Context } from '../../../pipeline/context.js';
+import { formatLocation } from '../../../pipeline/errors.js';
 import { makeChalk } from '../../../render/color.js';
 import { resolveHookTrustPolicy, trustHooksCommand } from '../../../trust/policy.js';
 import { normalizeFolderKey } from '../../../trust/folders.js';
-import type { JsonObject, TrustDecision } from '../../../types.js';
+import type { JsonObject, TrustDecision } from '../../../pipeline/types.js';
 import type { CommandPart, HookFingerprints } from '../../dialect.js';
 import { geminiSettingsPaths, loadSettingsLayers, type SettingsLayer } from '../settings/load.js';
 import { mergeSettings } from '../settings/merge.js';

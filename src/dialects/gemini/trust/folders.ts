@@ -11,10 +11,10 @@
 //    The file is also hookrun's own folder record for the other dialects, so its reader is shared
 //    (src/trust/folders.ts); what is Gemini's here is the order of checks above and the refusal below.
 // (Gemini also asks a connected IDE before reading the file; hookrun has no IDE.)
-import type { Context } from '../../../context.js';
-import { configError, formatLocation, type HookrunError } from '../../../errors.js';
-import type { JsonObject, TrustDecision } from '../../../types.js';
-import { isPlainObject } from '../../../settings/jsonc.js';
+import type { Context } from '../../../pipeline/context.js';
+import { configError, formatLocation, type HookrunError } from '../../../pipeline/errors.js';
+import type { JsonObject, TrustDecision } from '../../../pipeline/types.js';
+import { isPlainObject } from '../../../files/jsonc.js';
 import { loadTrustedFolders, matchingRule, trustProblemLines, type TrustedFolders } from '../../../trust/folders.js';
 import { geminiHas, resolveGeminiProfile, type GeminiProfile } from '../version.js';
 

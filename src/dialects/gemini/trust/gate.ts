@@ -12,9 +12,9 @@
 // The policy only guards trust recorded earlier in trustedFolders.json. Trust given for this run
 // (`--trust-workspace`, GEMINI_CLI_TRUST_WORKSPACE=true) is the user's explicit word and covers the
 // workspace's hooks; so does switching folder trust off (security.folderTrust.enabled: false).
-import type { Context } from '../../../context.js';
+import type { Context } from '../../../pipeline/context.js';
 import { derived } from '../../../files/cache.js';
-import type { RegistryEntry, ResolvedConfig } from '../../../types.js';
+import type { RegistryEntry, ResolvedConfig } from '../../../pipeline/types.js';
 import { HOOK_TRUST_ENV, trustHooksCommand, type HookTrustGate, type HookTrustPolicy } from '../../../trust/policy.js';
 import { geminiSettingsPaths } from '../settings/load.js';
 import { assessProjectHooks, describeStatus, hookKey, locatorFromEntries, projectHooksOf, type HookTrustAssessment } from './hooks.js';
@@ -47,7 +47,7 @@ export function gateProjectHooks(ctx: Context, config: ResolvedConfig, policy: H
   const gate: GeminiHookTrustGate = { policy, applies: false, keyOf: (entry) => hookKey(entry.config), heldBack: new Map(), diagnostics: [] };
   // Gemini checks fingerprints only when the hook system runs in a trusted folder.
   if (!config.hooksEnabled || !config.trust.trusted || config.projectHooks === undefined) return gate;
-  // Worked out once per load: a session's kept configuration (src/settings/kept.ts) keeps its entries, and with them this list.
+  // Worked out once per load: a session's kept configuration (src/serve/kept.ts) keeps its entries, and with them this list.
   const hooks = derived(config.entries, '', projectHooksOfLoad, config);
   if (hooks.length === 0) return gate;
   // Under `warn` every project hook is recorded (with its script's hash); `block` only compares.

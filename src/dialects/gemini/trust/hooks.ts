@@ -6,15 +6,15 @@
 // command line is the same. Those hashes live in a file of hookrun's own, never in Gemini's.
 import path from 'node:path';
 import { parse as parseShellWords } from 'shell-quote';
-import { geminiHome, type Context } from '../../../context.js';
-import { formatLocation, HookrunError } from '../../../errors.js';
-import { textOf } from '../../../event/json.js';
-import { isPlainObject, parseJsonc, type JsonPath } from '../../../settings/jsonc.js';
-import type { Location, RegistryEntry } from '../../../types.js';
+import { geminiHome, type Context } from '../../../pipeline/context.js';
+import { formatLocation, HookrunError } from '../../../pipeline/errors.js';
+import { textOf } from '../../../pipeline/event/json.js';
+import { isPlainObject, parseJsonc, type JsonPath } from '../../../files/jsonc.js';
+import type { Location, RegistryEntry } from '../../../pipeline/types.js';
 import { readParsed } from '../../../files/cache.js';
 import { readIfExists } from '../../../files/atomic.js';
 import type { TrustFileProblem } from '../../../trust/folders.js';
-import { readInputFile } from '../../../read-input.js';
+import { readInputFile } from '../../../files/read-input.js';
 import * as observed from '../../../files/journal.js';
 
 export function trustedHooksPath(ctx: Context): string {

@@ -1,7 +1,7 @@
 // The panel's read-only view of Gemini CLI's project-hook fingerprints: which `name:command` keys
 // trusted_hooks.json records for this workspace (read by dialects/gemini/trust/hooks.ts, the one reader of that file).
-import type { Context } from '../../../context.js';
-import { formatLocation } from '../../../errors.js';
+import type { Context } from '../../../pipeline/context.js';
+import { formatLocation } from '../../../pipeline/errors.js';
 import { hookKey, loadTrustedHooks, projectRootKey } from './hooks.js';
 
 export { hookKey };

@@ -2,7 +2,7 @@
 // Errors: Gemini CLI will not do what the file says (a hook dropped, a setting ignored, a script
 // missing). Warnings: it will, but probably not what was meant. Info: worth knowing, never fails.
 // Codes the settings loader also reports during `run` keep the loader's code; `validate` grades them here.
-import type { CodeInfo } from '../../../types.js';
+import type { CodeInfo } from '../../../pipeline/types.js';
 
 export const FINDING_CODES = {
   'settings-unreadable': { severity: 'error', title: 'A settings file exists but cannot be read' },

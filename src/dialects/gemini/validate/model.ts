@@ -2,8 +2,8 @@
 // whatever the folder trust), every installed extension's hooks, and the hook registry rules applied
 // per file and per definition. The rules in rules/ only read this model; nothing here judges.
 import { loadTrustedHooks, projectRootKey } from '../trust/hooks.js';
-import type { Context } from '../../../context.js';
-import { HookrunError } from '../../../errors.js';
+import type { Context } from '../../../pipeline/context.js';
+import { HookrunError } from '../../../pipeline/errors.js';
 import { geminiStartupEnvironment } from '../settings/env-file.js';
 import { loadExtensions, type ExtensionHooks } from '../settings/extensions.js';
 import {
@@ -18,7 +18,7 @@ import {
 import { registerHooks, type HookSlot, type Locator } from '../settings/registry.js';
 import { addEventNameHints } from '../settings/event-hint.js';
 import { isHookEventName, type HookEventName } from '../events.js';
-import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, TrustDecision } from '../../../types.js';
+import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, TrustDecision } from '../../../pipeline/types.js';
 import { resolveGeminiProfile, type GeminiProfile } from '../version.js';
 
 /** One hook definition (`{matcher, sequential, hooks: [...]}`) as written in one file. */

@@ -1,7 +1,7 @@
 // `validate` as data: read every layer into a model, run each rule over it, grade and order the
 // findings. Renderers in src/render/validate.ts turn the result into text, JSON, GitHub or SARIF.
-import type { Context } from '../../../context.js';
-import type { CheckedFile, Diagnostic, Location, ValidateResult } from '../../../types.js';
+import type { Context } from '../../../pipeline/context.js';
+import type { CheckedFile, Diagnostic, Location, ValidateResult } from '../../../pipeline/types.js';
 import { FINDING_CODES, isFindingCode } from './codes.js';
 import { collectGemini, type ValidationModel } from './model.js';
 import { backgroundRules } from './rules/background.js';

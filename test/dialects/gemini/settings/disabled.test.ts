@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { addToDisabledList, clearDisabledLists, disableHook, enableHook, writableScopes } from '../../../../src/dialects/gemini/settings/disabled.js';
-import { stripJsonComments } from '../../../../src/settings/jsonc.js';
+import { stripJsonComments } from '../../../../src/files/jsonc.js';
 import { makeSandbox, type Sandbox } from '../sandbox.js';
 
 let s: Sandbox;

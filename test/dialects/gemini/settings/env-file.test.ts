@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findEnvFile, geminiStartupEnvironment } from '../../../../src/dialects/gemini/settings/env-file.js';
-import type { JsonObject } from '../../../../src/types.js';
+import type { JsonObject } from '../../../../src/pipeline/types.js';
 import { makeSandbox, type Sandbox } from '../sandbox.js';
 
 describe('findEnvFile: the first candidate that exists', () => {

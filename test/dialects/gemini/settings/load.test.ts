@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HookrunError } from '../../../../src/errors.js';
+import { HookrunError } from '../../../../src/pipeline/errors.js';
 import { geminiSettingsPaths, loadGeminiConfig, loadSettingsLayers } from '../../../../src/dialects/gemini/settings/load.js';
 import { hooksFor, makeSandbox, type Sandbox } from '../sandbox.js';
 

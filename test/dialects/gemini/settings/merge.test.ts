@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Layer, Location } from '../../../../src/types.js';
+import type { Layer, Location } from '../../../../src/pipeline/types.js';
 import { mergeHookSlots, mergeSettings } from '../../../../src/dialects/gemini/settings/merge.js';
 import type { Locator } from '../../../../src/dialects/gemini/settings/registry.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject, Location } from '../../../../src/types.js';
+import type { JsonObject, Location } from '../../../../src/pipeline/types.js';
 import { registerHooks, slotsFromObject, type Locator } from '../../../../src/dialects/gemini/settings/registry.js';
 
 const FILE = '/w/.gemini/settings.json';

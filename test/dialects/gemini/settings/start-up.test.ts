@@ -1,7 +1,7 @@
 // Settings Gemini CLI cannot start with: sections it reads without a guard while it starts. A null
 // left there by the merge stops the agent before any hook, so hookrun stops too (exit 1, with where).
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { HookrunError } from '../../../../src/errors.js';
+import type { HookrunError } from '../../../../src/pipeline/errors.js';
 import { loadGeminiConfig } from '../../../../src/dialects/gemini/settings/load.js';
 import { makeSandbox, type Sandbox } from '../sandbox.js';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { systemFileProblem } from '../../../../src/dialects/gemini/settings/system-file.js';
 import { SETTLE_MS } from '../../../../src/files/journal.js';
-import { type AnswerNews, Session } from '../../../../src/session.js';
+import { type AnswerNews, Session } from '../../../../src/serve/session.js';
 import { hookrun, makeSandbox, REPO, type Sandbox } from '../../../helpers/cli.js';
 
 const IS_ROOT = process.getuid?.() === 0;

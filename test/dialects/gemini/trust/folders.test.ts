@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HookrunError } from '../../../../src/errors.js';
+import { HookrunError } from '../../../../src/pipeline/errors.js';
 import { decideFolderTrust } from '../../../../src/dialects/gemini/trust/folders.js';
 import { loadTrustedFolders, trustedFoldersPath } from '../../../../src/trust/folders.js';
 import { makeSandbox, type Sandbox } from '../sandbox.js';

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../../../src/types.js';
+import type { Diagnostic } from '../../../../src/pipeline/types.js';
 import { FINDING_CODES } from '../../../../src/dialects/gemini/validate/codes.js';
 import { validateGemini } from '../../../../src/dialects/gemini/validate/validate.js';
 import { FIXTURES, fixtureNames, loadFixture } from './fixture-sandbox.js';

@@ -6,7 +6,7 @@ import { RESTRICTED_MODE } from '../../trust/folders.js';
 import type { Definition } from '../model.js';
 import { scriptTextOf } from './commands.js';
 import { hooksOf, isObjectLike, type Report, type Rule } from './types.js';
-import type { Context } from '../../../../context.js';
+import type { Context } from '../../../../pipeline/context.js';
 
 /** `decision` set to `ask`, as JSON, a JSON string inside a shell string, or a Python or JS literal writes it. */
 const ASKS = /\bdecision\\?["']?\s*[:=]\s*\\?["']ask\\?["']/;

@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'shell-quote';
-import { homeDir, type Context } from '../../../../context.js';
+import { homeDir, type Context } from '../../../../pipeline/context.js';
 import { expandCommand } from '../../shell.js';
-import type { Location } from '../../../../types.js';
+import type { Location } from '../../../../pipeline/types.js';
 import { hooksOf, isObjectLike, type Report, type Rule } from './types.js';
 
 const UNKNOWN = '__hookrun_unknown__';

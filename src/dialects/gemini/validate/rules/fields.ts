@@ -1,8 +1,8 @@
 // Per-hook and per-definition fields Gemini CLI reads without validating: `timeout` (milliseconds),
 // `sequential` (only the JSON boolean true counts), and keys it does not read at all.
 import { GEMINI_DEFAULT_TIMEOUT_MS, timeoutTrap } from '../../traps.js';
-import { nearest } from '../../../../settings/near-miss.js';
-import type { Location } from '../../../../types.js';
+import { nearest } from '../../../../render/near-miss.js';
+import type { Location } from '../../../../pipeline/types.js';
 import { hooksOf, isObjectLike, type Report, type Rule } from './types.js';
 
 /** Commands that often take longer than a minute: installs, builds, test runs, network, containers. */

@@ -1,7 +1,7 @@
 // The settings loader's own findings (layer failures, schema issues, registry skips, extension
 // problems), reported as the loader words them, each with a fix. The rules themselves live in
-// src/settings/, where `run` applies them too.
-import type { Diagnostic } from '../../../../types.js';
+// src/files/, where `run` applies them too.
+import type { Diagnostic } from '../../../../pipeline/types.js';
 import { suggestEventName } from '../../settings/event-hint.js';
 import { SETTINGS_SYNTAX_FIX } from '../../settings/load.js';
 import { HOOK_EVENTS } from '../../events.js';

@@ -2,9 +2,9 @@
 // compares its matcher with, and whether anything the agent sends can ever match it.
 import { matchEntry, matcherContext, type MatcherContext } from '../../plan.js';
 import { exactMatcherTrap } from '../../traps.js';
-import { REGEX_BUDGET_MS } from '../../../../plan/regex.js';
+import { REGEX_BUDGET_MS } from '../../../../pipeline/regex.js';
 import type { HookEventName } from '../../events.js';
-import type { Location } from '../../../../types.js';
+import type { Location } from '../../../../pipeline/types.js';
 import type { Definition } from '../model.js';
 import { GEMINI_TOOLS, aimsAtDynamicTools, suggestTool } from '../tools.js';
 import { isObjectLike, type Report, type Rule } from './types.js';

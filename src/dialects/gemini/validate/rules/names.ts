@@ -1,10 +1,10 @@
 // How hooks are identified: the planner's de-duplication key (`name:command`) and the display
 // name `hooksConfig.disabled` is compared with (name, else command).
-import { formatLocation } from '../../../../errors.js';
+import { formatLocation } from '../../../../pipeline/errors.js';
 import { dedupKey, matcherContext } from '../../plan.js';
-import { isPlainObject } from '../../../../settings/jsonc.js';
-import { nearest } from '../../../../settings/near-miss.js';
-import type { RegistryEntry } from '../../../../types.js';
+import { isPlainObject } from '../../../../files/jsonc.js';
+import { nearest } from '../../../../render/near-miss.js';
+import type { RegistryEntry } from '../../../../pipeline/types.js';
 import type { Rule } from './types.js';
 
 export const duplicateRule: Rule = (model, report) => {

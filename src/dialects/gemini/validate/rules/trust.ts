@@ -1,7 +1,7 @@
 // What decides whether configured hooks run at all here: whether Gemini CLI can start, hooksConfig.enabled, folder trust,
 // extension enablement, and the first-run warning for workspace hooks (docs/sources.md §G7.1).
 import { disabledListBlocker, hooksDisabledDiagnostic, inactiveExtensionDiagnostic, startUpBlocker, untrustedDiagnostic } from '../../settings/load.js';
-import { isPlainObject } from '../../../../settings/jsonc.js';
+import { isPlainObject } from '../../../../files/jsonc.js';
 import { hookKey, hookLabel } from '../../trust/hooks.js';
 import { secretVariables } from '../../env.js';
 import { hooksOf, isObjectLike, type Rule } from './types.js';

@@ -1,4 +1,4 @@
-import type { Location } from '../../../../types.js';
+import type { Location } from '../../../../pipeline/types.js';
 import type { FindingCode } from '../codes.js';
 import type { ValidationModel } from '../model.js';
 
