@@ -1,10 +1,10 @@
 // Antigravity CLI's (agy) hook events: the table the loader, planner, aggregator and outcome read
 // (docs/antigravity.md; shared spec antigravity-kiro3 SOURCES A.2–A.7, INTERFACE D1, D2).
-import { randomUUID } from 'node:crypto';
 import type { Context } from '../../pipeline/context.js';
 import { inputError } from '../../pipeline/errors.js';
 import { describeType, isPlainObject } from '../../pipeline/event/json.js';
 import type { JsonObject } from '../../pipeline/types.js';
+import { randomUuid } from '../../boot/builtins.js';
 
 export interface AgyEvent {
   /** Its array holds groups `{matcher, hooks}` (tool events) rather than handlers. */
@@ -73,7 +73,7 @@ export function completeAgyInput(event: string, raw: JsonObject, ctx: Context): 
   }
   return {
     ...input,
-    conversationId: input.conversationId ?? randomUUID(),
+    conversationId: input.conversationId ?? randomUuid(),
     workspacePaths: input.workspacePaths ?? [ctx.cwd],
     transcriptPath: input.transcriptPath ?? '',
     artifactDirectoryPath: input.artifactDirectoryPath ?? '',

@@ -1,13 +1,13 @@
 // Claude Code's events as data (docs/sources.md §B.3, §B.4, §B.6, §B.7): what each matcher is compared
 // with, what exit code 2 does, whether plain stdout becomes context, whether `decision: "block"` blocks,
 // and the input fields, checked with zod/mini (every field optional: hookrun is often run by hand).
-import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import type { Context } from '../../pipeline/context.js';
 import { inputError } from '../../pipeline/errors.js';
 import { describeType } from '../../pipeline/event/json.js';
 import type { JsonObject } from '../../pipeline/types.js';
 import { has, type ClaudeProfile, type Generation, type Version } from './version.js';
+import { randomUuid } from '../../boot/builtins.js';
 
 /**
  * What exit code 2 does, and where its stderr goes (B.6):
@@ -359,7 +359,7 @@ export function completeClaudeInput(event: string, input: JsonObject, ctx: Conte
   // the 2.1.328 binary puts them, never made up.
   const { session_id, transcript_path, cwd, prompt_id, permission_mode, effort, hook_event_name, ...specific } = input;
   const completed: JsonObject = {
-    session_id: session_id ?? randomUUID(),
+    session_id: session_id ?? randomUuid(),
     transcript_path: transcript_path ?? '',
     cwd: cwd ?? ctx.cwd,
   };

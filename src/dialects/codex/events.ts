@@ -2,12 +2,12 @@
 // matcher is compared with, what plain stdout and exit code 2 do, which output keys the event's strict
 // schema admits and which of them Codex then refuses, whether `continue: false` is honoured, and the input
 // fields (checked with zod/mini, every field optional: hookrun is often run by hand).
-import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import type { Context } from '../../pipeline/context.js';
 import { inputError } from '../../pipeline/errors.js';
 import { describeType } from '../../pipeline/event/json.js';
 import type { JsonObject } from '../../pipeline/types.js';
+import { randomUuid } from '../../boot/builtins.js';
 
 /**
  * What exit code 2 does (with non-empty stderr; empty stderr is a failed run everywhere):
@@ -227,13 +227,13 @@ export function completeCodexInput(event: string, input: JsonObject, ctx: Contex
   const rule = EVENTS[event] as CodexEventRule;
   const { session_id, transcript_path, cwd, hook_event_name, model, permission_mode, turn_id, ...specific } = input;
   const completed: JsonObject = {
-    session_id: session_id ?? randomUUID(),
+    session_id: session_id ?? randomUuid(),
     transcript_path: transcript_path ?? null,
     cwd: cwd ?? ctx.cwd,
     hook_event_name: hook_event_name ?? event,
   };
   if (model !== undefined || rule.model) completed.model = model ?? CODEX_DEFAULT_MODEL;
   if (permission_mode !== undefined || rule.permissionMode) completed.permission_mode = permission_mode ?? 'default';
-  if (turn_id !== undefined || rule.turnId) completed.turn_id = turn_id ?? randomUUID();
+  if (turn_id !== undefined || rule.turnId) completed.turn_id = turn_id ?? randomUuid();
   return { ...completed, ...specific };
 }

@@ -2,11 +2,11 @@
 // camelCase event, its PascalCase (VS Code-compatible) alias, the payload fields it carries, the field its
 // matcher is compared with, and what its output can do. The loader, planner, runner, aggregator and
 // outcome all read this table.
-import { randomUUID } from 'node:crypto';
 import type { Context } from '../../pipeline/context.js';
 import { inputError } from '../../pipeline/errors.js';
 import { describeType, isPlainObject } from '../../pipeline/event/json.js';
 import type { JsonObject } from '../../pipeline/types.js';
+import { randomUuid } from '../../boot/builtins.js';
 
 type FieldType = 'string' | 'number' | 'boolean' | 'object' | 'any';
 
@@ -151,7 +151,7 @@ export function completeCopilotInput(event: string, input: JsonObject, ctx: Cont
   return {
     ...(spec === COPILOT_EVENTS_TABLE.permissionRequest && input.hookName === undefined ? { hookName: 'permissionRequest' } : {}),
     ...input,
-    sessionId: input.sessionId ?? randomUUID(),
+    sessionId: input.sessionId ?? randomUuid(),
     timestamp: input.timestamp ?? ctx.now().getTime(),
     cwd: input.cwd ?? ctx.cwd,
   };

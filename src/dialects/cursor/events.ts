@@ -1,11 +1,11 @@
 // Cursor's hook events (docs/cursor.md; shared spec codex-cursor-copilot SOURCES 2.3–2.5, INTERFACE):
 // the table the loader, planner, aggregator, outcome and validator read. camelCase names, exactly as
 // Cursor spells them; what each event's answer can do; which payload field its matcher reads.
-import { randomUUID } from 'node:crypto';
 import type { Context } from '../../pipeline/context.js';
 import { inputError } from '../../pipeline/errors.js';
 import { describeType, isPlainObject } from '../../pipeline/event/json.js';
 import type { JsonObject } from '../../pipeline/types.js';
+import { randomUuid } from '../../boot/builtins.js';
 
 /**
  * What a hook's answer does on this event: `permission` {permission, user_message, agent_message};
@@ -126,8 +126,8 @@ export function completeCursorInput(event: string, input: JsonObject, ctx: Conte
     throw inputError(`${event} event field "${field}" must be ${expected}, got ${describeType(value)}`);
   }
   return {
-    conversation_id: input.conversation_id ?? randomUUID(),
-    generation_id: input.generation_id ?? randomUUID(),
+    conversation_id: input.conversation_id ?? randomUuid(),
+    generation_id: input.generation_id ?? randomUuid(),
     hook_event_name: input.hook_event_name ?? event,
     workspace_roots: input.workspace_roots ?? [ctx.cwd],
     cursor_version: input.cursor_version ?? HOOKRUN_CURSOR_VERSION,

@@ -1,11 +1,11 @@
 // Kiro CLI 3's standalone hook files (`.kiro/hooks/*.json`): the trigger table the loader, planner and
 // aggregator read (docs/kiro.md "Kiro CLI 3 hook files"; shared spec antigravity-kiro3 SOURCES B.3–B.7,
 // INTERFACE K1, K2, K5, K8). A PascalCase trigger on the command line selects these files.
-import { randomUUID } from 'node:crypto';
 import type { Context } from '../../pipeline/context.js';
 import { inputError } from '../../pipeline/errors.js';
 import { describeType, isPlainObject } from '../../pipeline/event/json.js';
 import type { JsonObject } from '../../pipeline/types.js';
+import { randomUuid } from '../../boot/builtins.js';
 
 export interface Kiro3Trigger {
   /** Other spellings the engine accepts in a hook file's `trigger`. */
@@ -69,5 +69,5 @@ export function completeKiro3Input(event: string, input: JsonObject, ctx: Contex
     if (value !== undefined && jsonType(value) !== type) throw inputError(`${event} event field "${field}" must be ${type === 'object' ? 'an object' : `a ${type}`}, got ${describeType(value)}`);
   }
   const { session_id, hook_event_name, cwd, ...specific } = input;
-  return { session_id: session_id ?? `sess_${randomUUID()}`, hook_event_name: hook_event_name ?? event, cwd: cwd ?? ctx.cwd, ...specific };
+  return { session_id: session_id ?? `sess_${randomUuid()}`, hook_event_name: hook_event_name ?? event, cwd: cwd ?? ctx.cwd, ...specific };
 }

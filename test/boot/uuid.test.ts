@@ -1,6 +1,6 @@
 // Session ids hookrun fills in are version 4 UUIDs in crypto.randomUUID's format.
 import { expect, test } from 'vitest';
-import { randomUuid } from '../../../src/dialects/gemini/input.js';
+import { randomUuid } from '../../src/boot/builtins.js';
 
 test('random version 4 UUIDs, lower-case, never repeated', () => {
   const ids = Array.from({ length: 200 }, randomUuid);

@@ -2,7 +2,7 @@
 // toISOString, which Gemini CLI uses.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { isoTimestamp } from '../../../src/dialects/gemini/input.js';
+import { isoTimestamp } from '../../src/boot/builtins.js';
 
 test('equals toISOString for every valid date', () => {
   fc.assert(
