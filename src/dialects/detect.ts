@@ -1,4 +1,4 @@
-// `--dialect auto`: the agent this workspace is configured for (contract: other dialects). Each dialect
+// `--dialect auto`: the agent this workspace is configured for (README.md "Usage", `--dialect auto`). Each dialect
 // says where its configuration is found (Dialect.configuredAt). The workspace's files count before the
 // user's; when one level holds several agents' files, the registry's order decides (Gemini CLI, then
 // Claude Code, then Kiro CLI, then Antigravity CLI); no configuration at all means the default dialect.

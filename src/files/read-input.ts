@@ -1,7 +1,7 @@
 // Every file hookrun reads as input (settings, hooks files, .env, trust records, fixtures, event files,
 // agent files) goes through here: opened without blocking, checked to be a regular file, read up to a
 // size limit. A FIFO left in a repository would otherwise hang hookrun on open, and a symlink to
-// /dev/zero would grow it until it aborts (contract: `hookrun run`, input limits).
+// /dev/zero would grow it until it aborts (docs/safety.md "Hostile inputs").
 import fs from 'node:fs';
 import { configError, HookrunError } from '../pipeline/errors.js';
 import { parseJsonc, type JsoncDocument } from './jsonc.js';

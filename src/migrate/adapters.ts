@@ -6,7 +6,7 @@ import { DIALECT_NAMES, getDialect, isDialectName } from '../dialects/index.js';
 import type { MigrationAdapter } from './model.js';
 import { isAgentName, MIGRATION_AGENTS } from './agents.js';
 
-/** The agents migrate converts between: the registered dialects the vocabulary knows, in the contract's order (the command line offers DIALECT_NAMES; every dialect carries a `migration`). */
+/** The agents migrate converts between: the registered dialects the vocabulary knows, in docs/migrate.md's order (the command line offers DIALECT_NAMES; every dialect carries a `migration`). */
 const MIGRATE_CHOICES: readonly string[] = MIGRATION_AGENTS.filter((name) => (DIALECT_NAMES as readonly string[]).includes(name));
 
 export async function migrationAdapter(name: string): Promise<MigrationAdapter> {

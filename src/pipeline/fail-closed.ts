@@ -1,4 +1,4 @@
-// `--fail-closed` (hookrun's own, contract: `hookrun run`): the agents fail open, so a security hook that
+// `--fail-closed` (hookrun's own, docs/safety.md "`--fail-closed`"): the agents fail open, so a security hook that
 // crashes, hangs or cannot start silently stops guarding. With --fail-closed every such failure blocks the
 // action instead. The dialect says what "failed to answer" means for its agent and what its block looks
 // like (Dialect.failClosed); this applies it. Pure: (results, merged output) → the output the caller prints.

@@ -56,7 +56,7 @@ export async function planEvent(
     });
   }
   if (policy.envPolicy) config.envPolicy = policy.envPolicy;
-  // Project-hook fingerprints: a dialect whose agent has them says so (contract: other dialects).
+  // Project-hook fingerprints: a dialect whose agent has them says so (docs/safety.md "Trust in every dialect").
   const gate = dialect.gateProjectHooks?.(ctx, config, policy.hookTrust);
   if (gate) config.diagnostics.push(...gate.diagnostics);
   const plan = dialect.plan(config, event, input);

@@ -1,4 +1,4 @@
-// hookrun's own output never shows a secret it knows about (contract; docs/safety.md): every text hookrun
+// hookrun's own output never shows a secret it knows about (docs/safety.md "Secrets hookrun knows about"): every text hookrun
 // writes, on stdout and stderr, has each known secret value replaced by `${NAME}`, also where JSON
 // escaping changed how the value is written (once, or again where JSON text sits in a JSON string: a hook's
 // stdout in `--json`). Which values are secret is the dialect's rule (src/dialects/secrets.ts says whose);

@@ -288,7 +288,7 @@ export function renderRunText(report: RunReport, color: boolean, words: AnswerWo
 const HELD_BACK_CODES: ReadonlySet<string> = new Set(['untrusted-project-hooks', 'project-hooks-held-back', 'settings-file-dropped', 'system-file-insecure']);
 
 /**
- * What `run --quiet` still prints on stderr (contract: quiet silences the report, not the news that a
+ * What `run --quiet` still prints on stderr (docs/safety.md "Trust in every dialect": quiet silences the report, not the news that a
  * guard did not run): hooks held back by trust, and every hook that could not start, one line each.
  */
 export function renderQuietNews(report: RunReport, color: boolean): string {

@@ -2,7 +2,7 @@
 // they provably still hold: each is kept with the journal of its load (src/files/journal.ts), and is
 // used again only after every observation in it repeats (each file's identity and times, each absence,
 // each realpath, each environment variable). A load that cannot be checked again is not kept. So the
-// next request after an edit sees it, as the contract asks ("never a stale answer").
+// next request after an edit sees it, as docs/serve.md "Settings, trust and `.env` freshness" asks (never a stale answer).
 //
 // What is kept is frozen: the pipeline adds its own diagnostics and policy to a per-request copy, and
 // anything else that tried to change a kept configuration would throw instead of leaking into the next

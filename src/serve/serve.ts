@@ -1,4 +1,4 @@
-// `hookrun serve`: one process for a whole agent session (contract: "hookrun serve"). JSON-RPC 2.0,
+// `hookrun serve`: one process for a whole agent session (docs/serve.md). JSON-RPC 2.0,
 // one message per line on stdin, one answer per line on stdout, in the order the answers finish. Each
 // `run` or `plan` goes through the same Session (src/serve/session.ts) as the library, and through it the same
 // pipeline as `hookrun run`. This module is the edge: framing, protocol errors, the log, the lifetime.

@@ -1,5 +1,5 @@
-// hookrun's own folder record, the one the contract's "Trust in every dialect" names: the folder rules
-// that `hookrun trust --folder` writes. By the contract that record IS Gemini CLI's trustedFolders.json
+// hookrun's own folder record, the one docs/safety.md "Trust in every dialect" names: the folder rules
+// that `hookrun trust --folder` writes. By that rule the record IS Gemini CLI's trustedFolders.json
 // (`<geminiHome>/.gemini/trustedFolders.json`, or GEMINI_CLI_TRUSTED_FOLDERS_PATH), in its format: a JSONC
 // object of folder path → TRUST_FOLDER | TRUST_PARENT | DO_NOT_TRUST, where the longest rule key that
 // contains the folder wins. So its reader is a shared mechanism: every dialect whose own trust record

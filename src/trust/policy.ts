@@ -1,5 +1,5 @@
-// What `run` does with project hooks whose fingerprint is new or changed (contract: `hookrun run`,
-// `hookrun trust`), as a mechanism: the policy `--hook-trust` / HOOKRUN_HOOK_TRUST chooses, and the gate
+// What `run` does with project hooks whose fingerprint is new or changed (docs/safety.md "The policy of `run`",
+// "`hookrun trust`"), as a mechanism: the policy `--hook-trust` / HOOKRUN_HOOK_TRUST chooses, and the gate
 // a dialect with a fingerprint record returns (Dialect.gateProjectHooks; Gemini CLI's trusted_hooks.json
 // in the Gemini dialect's trust/gate.ts), which the pipeline asks before it starts each planned hook.
 //

@@ -1,9 +1,9 @@
-// The contract's "Trust in every dialect": a project hook runs only when the folder is trusted by
+// docs/safety.md "Trust in every dialect": a project hook runs only when the folder is trusted by
 // `--trust-workspace`, HOOKRUN_TRUST_WORKSPACE=true, the agent's own record where hookrun can read one
 // (`agentRecord`: Claude Code's accepted trust dialog), or hookrun's own record, the folder rules
 // `hookrun trust --folder` writes. Agents whose record hookrun cannot read (Antigravity CLI keeps it
 // somewhere undocumented; Kiro CLI has none) pass no `agentRecord`.
-// hookrun's record is Gemini CLI's trustedFolders.json, as the contract has it; its reader is the shared
+// hookrun's record is Gemini CLI's trustedFolders.json, as docs/safety.md has it; its reader is the shared
 // trust/folders.ts, which the Gemini dialect also reads as Gemini CLI's own record (with Gemini's order
 // of checks in the Gemini dialect's trust/folders.ts), so nothing here depends on a dialect's folder.
 import type { Context } from '../pipeline/context.js';

@@ -1,4 +1,4 @@
-// agy's answers and their merge (INTERFACE D11–D15), pure: (event, results) → the output agy acts on.
+// agy's answers and their merge (docs/antigravity.md "Matching, running, answers", "Output and exit code"), pure: (event, results) → the output agy acts on.
 // PreToolUse fails closed: a handler without a valid decision (no output, not JSON, `{}`, an unknown
 // value, a timeout) denies with an empty reason, agy's own rule. The strictest decision wins.
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../pipeline/types.js';
@@ -23,7 +23,7 @@ function why(result: HookResult): string {
   return decision === undefined ? 'gave no "decision"' : `gave the unknown decision ${JSON.stringify(decision)}`;
 }
 
-/** One PreToolUse handler's answer (D11). */
+/** One PreToolUse handler's answer (docs/antigravity.md "Matching, running, answers"). */
 function preToolDecision(result: HookResult): HandlerDecision {
   const output = result.error === undefined && isPlainObject(result.output) ? result.output : undefined;
   if (output && isDecision(output.decision)) return { decision: output.decision, reason: textOr(output.reason) };
@@ -116,7 +116,7 @@ export function aggregateAgy(event: string, results: readonly HookResult[]): Agg
   return event === 'PreToolUse' ? aggregatePreTool(results) : aggregateOther(event, results);
 }
 
-/** D15: PreToolUse deny 2, ask/force_ask 3; Stop continue 2 (the stop is refused); PostInvocation terminate 4. */
+/** docs/antigravity.md "Output and exit code": PreToolUse deny 2, ask/force_ask 3; Stop continue 2 (the stop is refused); PostInvocation terminate 4. */
 export function outcomeAgy(event: string, output: JsonObject | undefined): Outcome {
   if (event === 'PreToolUse') {
     if (output?.decision === 'deny') return 'block';

@@ -1,5 +1,5 @@
 // Antigravity CLI's (agy) hook events: the table the loader, planner, aggregator and outcome read
-// (docs/antigravity.md; shared spec antigravity-kiro3 SOURCES A.2–A.7, INTERFACE D1, D2).
+// (docs/antigravity.md "Event input"; docs/sources.md §K1.2–1.7).
 import type { Context } from '../../pipeline/context.js';
 import { inputError } from '../../pipeline/errors.js';
 import { describeType, isPlainObject } from '../../pipeline/event/json.js';
@@ -33,7 +33,7 @@ export const AGY_EVENTS_TABLE: Readonly<Record<string, AgyEvent>> = {
     blocks: 'continue',
     fields: { executionNum: 'number', terminationReason: 'string', error: 'string', fullyIdle: 'boolean' },
   },
-  // Bound by agy's loader though not documented or seen firing (SOURCES A.3): its handlers run, the outcome is always proceed.
+  // Bound by agy's loader though not documented or seen firing (docs/sources.md §K1.3): its handlers run, the outcome is always proceed.
   SessionStart: { grouped: false, blocks: 'none', fields: {} },
 };
 
@@ -45,7 +45,7 @@ export function agyEventForKey(key: string): string | undefined {
   return AGY_EVENTS.find((name) => name.toLowerCase() === lower);
 }
 
-/** Decisions a PreToolUse handler may give, strictest first (D12). */
+/** Decisions a PreToolUse handler may give, strictest first (docs/antigravity.md "Matching, running, answers"). */
 export const PRE_TOOL_DECISIONS = ['deny', 'force_ask', 'ask', 'allow'] as const;
 export type PreToolDecision = (typeof PRE_TOOL_DECISIONS)[number];
 
@@ -81,7 +81,7 @@ export function completeAgyInput(event: string, raw: JsonObject, ctx: Context): 
   };
 }
 
-/** Where `--tool` / `--tool-input` put their values; completeAgyInput moves them into `toolCall` (D2). */
+/** Where `--tool` / `--tool-input` put their values; completeAgyInput moves them into `toolCall` (docs/antigravity.md "Event input"). */
 export const AGY_TOOL_FLAG_FIELD = '__agyTool';
 export const AGY_TOOL_INPUT_FLAG_FIELD = '__agyToolArgs';
 

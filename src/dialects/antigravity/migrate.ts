@@ -1,7 +1,7 @@
 // Antigravity CLI's side of `hookrun migrate`. Reads the workspace's hooks.json files with the dialect's own
 // loader (settings.ts: strict JSON, named hooks, case-insensitive event keys, a rejected file dropped whole);
 // writes `.agents/hooks.json` with one named hook, `migrated-from-<agent>`, holding every migrated handler:
-// matcher groups on PreToolUse/PostToolUse, flat handlers elsewhere, timeouts in seconds (SOURCES A.2, A.9).
+// matcher groups on PreToolUse/PostToolUse, flat handlers elsewhere, timeouts in seconds (docs/sources.md §K1.2, §K1.9).
 // agy reads decisions only as JSON on stdout and denies a tool call a PreToolUse hook answered nothing to, so
 // what a script must change is said (translate.ts protocolNotes).
 import path from 'node:path';

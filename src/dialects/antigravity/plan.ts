@@ -1,4 +1,4 @@
-// agy's planner (INTERFACE D6, D7), pure: files in load order, named hooks in file order, groups and
+// agy's planner (docs/antigravity.md "Files", "Matching, running, answers"), pure: files in load order, named hooks in file order, groups and
 // handlers in array order, one at a time. Only PreToolUse and PostToolUse groups have a matcher, tested
 // against `toolCall.name` as a whole-name regular expression; `""`, `"*"` and no matcher take every tool.
 import { isPlainObject } from '../../files/jsonc.js';

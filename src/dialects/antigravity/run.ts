@@ -1,4 +1,4 @@
-// How agy starts a handler and reads its end (INTERFACE D8–D10): `sh -c` (Windows `cmd /c`) in the
+// How agy starts a handler and reads its end (docs/antigravity.md "Matching, running, answers"): `sh -c` (Windows `cmd /c`) in the
 // folder holding its hooks.json, the payload on stdin, the full environment, a timeout in seconds.
 // Only stdout counts: trimmed, one JSON object. The exit code and stderr are reported, never read.
 import { homeDir, type Context } from '../../pipeline/context.js';
@@ -29,7 +29,7 @@ export function agyInvocation(hook: PlannedHook, input: JsonObject, config: Reso
   };
 }
 
-/** Handlers agy loads but hookrun does not start (D8): prompt handlers, and command handlers without a command. */
+/** Handlers agy loads but hookrun does not start (docs/antigravity.md "Matching, running, answers"): prompt handlers, and command handlers without a command. */
 export function agyCannotRun(entry: RegistryEntry): string | undefined {
   if (entry.config.type === 'prompt') return 'a "prompt" handler asks a model, which hookrun cannot do (agy\'s own docs say prompt hooks are not supported yet)';
   if (String(entry.config.command ?? '').trim() === '') return 'a command handler without a "command": agy loads it and runs nothing';

@@ -1,4 +1,4 @@
-// Antigravity CLI's hook files (SOURCES A.1, A.2, A.10; INTERFACE D3–D6): one `hooks.json` per
+// Antigravity CLI's hook files (docs/sources.md §K1.1, §K1.2, §K1.10; docs/antigravity.md "Files", "File format and loading"): one `hooks.json` per
 // customization root (`.agents/`, `.agent/`, `_agents/`, `_agent/`) in the workspace and each parent up
 // to the repository root, then the global `~/.gemini/config/hooks.json`; all merged, none overrides.
 // agy decodes each file with Go's strict encoding/json into named hook specs: any rejection drops the
@@ -17,7 +17,7 @@ import * as observed from '../../files/journal.js';
 
 /** The customization root folder names agy reads in a workspace, in the order hookrun reads them. */
 const AGY_ROOT_FOLDERS = ['.agents', '.agent', '_agents', '_agent'] as const;
-/** Seconds (D9). */
+/** Seconds (docs/antigravity.md "Matching, running, answers"). */
 export const AGY_DEFAULT_TIMEOUT_SECONDS = 30;
 /** Files bigger than this are not read (a hooks file is a few kilobytes; a huge one is a mistake or an attack). */
 const INT32_MAX = 2 ** 31 - 1;
@@ -28,7 +28,7 @@ export interface AgyFile {
   scope: 'workspace' | 'global';
 }
 
-/** Workspace roots nearest first, then the global file (D3). */
+/** Workspace roots nearest first, then the global file (docs/antigravity.md "Files"). */
 export function agyHookFiles(ctx: Context): AgyFile[] {
   const dirs = [ctx.cwd];
   if (!hasGit(ctx.cwd)) {
@@ -52,7 +52,7 @@ function agyGlobalHooksFile(ctx: Context): string {
   return path.join(homeDir(ctx), '.gemini', 'config', 'hooks.json');
 }
 
-/** Places other sources name for the global file, which agy does not read (SOURCES A.1). */
+/** Places other sources name for the global file, which agy does not read (docs/sources.md §K1.1). */
 function unreadGlobalFiles(ctx: Context): string[] {
   const gemini = path.join(homeDir(ctx), '.gemini');
   return [path.join(gemini, 'antigravity-cli', 'hooks.json'), path.join(gemini, 'hooks.json')];

@@ -142,7 +142,7 @@ export async function loadClaudeConfig(ctx: Context, profile: ClaudeProfile, opt
     if (error instanceof HookrunError) throw error;
     throw configError(String(error));
   }
-  // Claude Code under -p runs a folder's hooks unasked; hookrun does not (contract: trust in every dialect).
+  // Claude Code under -p runs a folder's hooks unasked; hookrun does not (docs/safety.md "Trust in every dialect").
   const trust = decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace, agentRecord: () => claudeTrustRecord(ctx) });
   const config: ClaudeResolvedConfig = {
     dialect: 'claude',

@@ -1,6 +1,6 @@
-// Claude Code's own trust record (contract: "Trust in every dialect"): accepting its workspace trust
+// Claude Code's own trust record (docs/safety.md "Trust in every dialect"): accepting its workspace trust
 // dialog writes `projects["<absolute folder>"].hasTrustDialogAccepted: true` into its global config,
-// `~/.claude.json` (`$CLAUDE_CONFIG_DIR/.claude.json` when that is set). The spec documents the dialog,
+// `~/.claude.json` (`$CLAUDE_CONFIG_DIR/.claude.json` when that is set). Claude Code's docs describe the dialog,
 // not the file; the key is what Claude Code writes, and a folder counts as accepted when it or one of
 // its parents is, as Claude Code checks it. hookrun only reads the file, and an unreadable one vouches
 // for nothing (hookrun's own record then decides).

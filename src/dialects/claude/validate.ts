@@ -64,7 +64,7 @@ export async function validateClaude(ctx: Context, options: { ignore?: readonly 
   let files: CheckedFile[] = [];
   let incomplete = false;
   try {
-    // validate runs nothing and works anywhere (contract, "Trust in every dialect"): it checks the project's
+    // validate runs nothing and works anywhere (docs/safety.md "Trust in every dialect"): it checks the project's
     // files as a trusted folder's, and says when this folder's hooks would be held back.
     const config = await loadClaudeConfig(ctx, profile, { trustWorkspace: true });
     const untrusted = await heldBackNote(ctx, profile);

@@ -1,4 +1,4 @@
-// Codex's merge of concurrent hook answers (SOURCES §1.7) is Claude Code's merge of the same vocabulary,
+// Codex's merge of concurrent hook answers (docs/sources.md §X1.7) is Claude Code's merge of the same vocabulary,
 // with Codex's choices of reason: the first deny or stop reason in configured order, block and feedback
 // reasons joined by a blank line, a rewrite (`updatedInput`) from the hook that finished last (the hooks run
 // concurrently) and dropped when the call is blocked. What the merged output makes Codex do reads as it does
@@ -22,7 +22,7 @@ export function aggregateCodex(event: string, results: readonly HookResult[]): A
 }
 
 /**
- * PreToolUse's `updatedInput` from the hook that finished last (SOURCES §1.7), not the last in configured
+ * PreToolUse's `updatedInput` from the hook that finished last (docs/sources.md §X1.7), not the last in configured
  * order as in Claude Code. Codex starts every matching hook at once, so the longest-running one finished
  * last; on a tie the later one in configured order.
  */

@@ -163,7 +163,7 @@ const EVENTS = {
     model: true,
     fields: { ...agentFields, agent_transcript_path: nullableStr(), stop_hook_active: bool(), last_assistant_message: nullableStr() },
   },
-  // Sources disagree on compact matchers (SOURCES §1.4); hookrun follows the dispatcher: `trigger`.
+  // Sources disagree on compact matchers (docs/sources.md §X1.4); hookrun follows the dispatcher: `trigger`.
   PreCompact: { matcherField: 'trigger', exit2: 'failed', plain: 'ignored', keys: UNIVERSAL, stops: true, turnId: true, model: true, fields: { trigger: str() } },
   PostCompact: { matcherField: 'trigger', exit2: 'failed', plain: 'ignored', keys: UNIVERSAL, stops: true, turnId: true, model: true, fields: { trigger: str() } },
   // Only systemMessage; non-JSON stdout is an error ("Interrupt hook returned non-JSON stdout").
@@ -188,7 +188,7 @@ export function eventLabel(event: string): string {
   return event.replace(/(?<=[a-z])(?=[A-Z])/g, '_').toLowerCase();
 }
 
-/** What Codex fills when the agent itself sends the event (INTERFACE "Command line"). */
+/** What Codex fills when the agent itself sends the event (docs/codex.md "Events and input"). */
 const CODEX_DEFAULT_MODEL = 'gpt-5-codex';
 
 const base = {

@@ -1,4 +1,4 @@
-// Codex's matcher rule (SOURCES §1.4) is Claude Code's classic one: absent, "" or "*" match everything;
+// Codex's matcher rule (docs/sources.md §X1.4) is Claude Code's classic one: absent, "" or "*" match everything;
 // only `[A-Za-z0-9_|]` is an exact, case-sensitive name or `|` list; anything else is an unanchored
 // regex. Claude's matcher code decides; this file adds only where Rust's `regex` crate and JavaScript's
 // RegExp differ: leading inline flags (`(?i)`) are Rust syntax, look-around and backreferences are not.

@@ -1,4 +1,4 @@
-// Codex CLI's side of `hookrun migrate`, pure over file text (SOURCES codex 1.2–1.6): `.codex/hooks.json` is
+// Codex CLI's side of `hookrun migrate`, pure over file text (docs/sources.md §X1.2–1.6): `.codex/hooks.json` is
 // Claude Code's shape exactly ({hooks: {Event: [{matcher, hooks: [{type, command, timeout}]}]}}, timeouts in
 // seconds, default 600), read and written as strict JSON. The `[hooks]` tables of `.codex/config.toml` are not
 // read (said when present). Codex rejects permissionDecision "ask", which translate.ts reports.

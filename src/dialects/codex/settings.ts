@@ -1,4 +1,4 @@
-// Codex CLI's hook files as Codex discovers them (SOURCES §1.1, §1.2): next to every config layer, lowest
+// Codex CLI's hook files as Codex discovers them (docs/sources.md §X1.1, §X1.2): next to every config layer, lowest
 // precedence first (system, user, then the project `.codex/` folders from the repository root down to
 // the workspace), both `hooks.json` and the `[hooks]` tables of `config.toml`. Nothing overrides: every
 // hook of every file runs. A hooks source that does not deserialize is dropped with a warning, as Codex

@@ -5,14 +5,14 @@
 // agentStop, subagentStop, userPromptSubmitted and postToolUse: any block blocks, reasons joined;
 // subagentStop's `modifiedResponse` and postToolUse's `modifiedResult` from the last hook, dropped by a
 // block; userPromptSubmitted's `modifiedPrompt` from the last hook. Context texts are joined with a blank
-// line (at most 10 KB). The outcome is INTERFACE's (a blocked prompt is 2; a blocked tool result is 0, the
+// line (at most 10 KB). The outcome is docs/copilot.md's ("Merge, output and exit code": a blocked prompt is 2; a blocked tool result is 0, the
 // tool having run).
 import type { AggregateResult, HookResult, JsonObject, Outcome } from '../../pipeline/types.js';
 import type { FailClosedRules } from '../dialect.js';
 import { isPlainObject } from '../../files/jsonc.js';
 import { canonicalEvent, COPILOT_EVENTS_TABLE } from './events.js';
 
-/** Copilot caps joined additionalContext at 10 KB (SOURCES 3.3). */
+/** Copilot caps joined additionalContext at 10 KB (docs/sources.md §X3.3). */
 const CONTEXT_LIMIT = 10 * 1024;
 /** Copilot's reason for a preToolUse deny that gives none. */
 const NO_REASON = 'No reason provided';
@@ -120,7 +120,7 @@ export function aggregateCopilot(event: string, results: readonly HookResult[]):
 }
 
 /**
- * INTERFACE: permissionRequest deny with interrupt 4; preToolUse deny, permissionRequest deny, a stop block
+ * docs/copilot.md "Merge, output and exit code": permissionRequest deny with interrupt 4; preToolUse deny, permissionRequest deny, a stop block
  * and a blocked prompt 2; preToolUse ask 3. A postToolUse block changes what the model reads, not whether
  * the tool ran: 0.
  */
@@ -168,7 +168,7 @@ export const copilotFailClosed: FailClosedRules = {
   },
 };
 
-/** Copilot reads the context hooks add from the top-level `additionalContext` (SOURCES 3.3), not hookSpecificOutput. */
+/** Copilot reads the context hooks add from the top-level `additionalContext` (docs/sources.md §X3.3), not hookSpecificOutput. */
 export function addedContextCopilot(_event: string, output: JsonObject): unknown {
   return output.additionalContext;
 }

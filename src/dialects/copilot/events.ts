@@ -108,7 +108,7 @@ function eventSpec(name: string): CopilotEvent | undefined {
 }
 
 /**
- * Copilot's runtime tool names and the Claude names a PascalCase hook sees (SOURCES 3.3); a name not in the
+ * Copilot's runtime tool names and the Claude names a PascalCase hook sees (docs/sources.md §X3.3); a name not in the
  * table (an MCP tool, a newer tool) is passed on unchanged.
  */
 const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = {
@@ -161,7 +161,7 @@ const snake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowe
 
 /**
  * The VS Code-compatible payload a PascalCase entry receives: snake_case fields, `hook_event_name`, an ISO
- * `timestamp`, and for tool events `tool_name` as Claude names the tool and `tool_input` (SOURCES 3.3).
+ * `timestamp`, and for tool events `tool_name` as Claude names the tool and `tool_input` (docs/sources.md §X3.3).
  */
 export function pascalPayload(event: string, input: JsonObject): JsonObject {
   const camel = canonicalEvent(event);

@@ -1,4 +1,4 @@
-// GitHub Copilot CLI's side of `hookrun migrate`, pure over file text (SOURCES copilot 3.2–3.5): the
+// GitHub Copilot CLI's side of `hookrun migrate`, pure over file text (docs/sources.md §X3.2–3.5): the
 // repository's `.github/hooks/*.json` files are {version: 1, hooks: {<event>: [{type, bash | command |
 // powershell, timeoutSec (seconds, default 30; "timeout" when it is absent), matcher, cwd, env}]}}, flat
 // entries with a whole-name regex matcher. Written: `.github/hooks/migrated-from-<agent>.json`.

@@ -127,7 +127,7 @@ export function shownPath(file: string, ctx: Context): string {
   return !inHome.startsWith('..') && !path.isAbsolute(inHome) ? `~/${inHome}` : file;
 }
 
-/** Why Copilot would refuse a policy file (SOURCES 3.1: root-owned, not group- or world-writable). */
+/** Why Copilot would refuse a policy file (docs/sources.md §X3.1: root-owned, not group- or world-writable). */
 function unsafePolicy(file: string, ctx: Context): string | undefined {
   let stat: fs.Stats;
   try {
@@ -237,7 +237,7 @@ function parseSource(doc: JsoncDocument, source: CopilotSource, ctx: Context, lo
     });
   }
   if (items.length > 0 && source.kind === 'settings') {
-    // Inline settings hooks are strict: one bad entry rejects the whole field (SOURCES 3.2).
+    // Inline settings hooks are strict: one bad entry rejects the whole field (docs/sources.md §X3.2).
     loaded.diagnostics.push(...items.map((d) => ({ ...d, message: d.message.replace('Copilot drops this entry (the others load)', 'Copilot rejects the whole "hooks" of this settings file') })));
     throw configError(`"hooks" has ${items.length} invalid entr${items.length === 1 ? 'y' : 'ies'}: Copilot rejects inline settings hooks whole`, where(['hooks']));
   }

@@ -1,4 +1,4 @@
-// Cursor's answers and their merge (SOURCES 2.5, 2.6; INTERFACE "Exit code = outcome"), pure:
+// Cursor's answers and their merge (docs/sources.md §X2.5, §X2.6; docs/cursor.md "Answers, merge and exit codes"), pure:
 // (event, results) → the output Cursor acts on, in its own shape.
 // Permission hooks: exit 2 denies; on exit 0 JSON that is not {permission: allow|deny|ask, ...} denies;
 // a failure (crash, timeout, other exit) fails open unless the entry has `failClosed: true`. Across every
@@ -184,7 +184,7 @@ export function addedContextCursor(_event: string, output: JsonObject): unknown 
   return output.additional_context;
 }
 
-/** INTERFACE: permission deny 2, ask 3; beforeSubmitPrompt continue:false 2; a follow-up 2; Cursor never stops (4). */
+/** docs/cursor.md "Answers, merge and exit codes": permission deny 2, ask 3; beforeSubmitPrompt continue:false 2; a follow-up 2; Cursor never stops (4). */
 export function outcomeCursor(event: string, output: JsonObject | undefined): Outcome {
   const kind = cursorEvent(event)?.kind;
   if (kind === 'permission') return output?.permission === 'deny' ? 'block' : output?.permission === 'ask' ? 'ask' : 'proceed';

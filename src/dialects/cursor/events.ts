@@ -1,4 +1,4 @@
-// Cursor's hook events (docs/cursor.md; shared spec codex-cursor-copilot SOURCES 2.3–2.5, INTERFACE):
+// Cursor's hook events (docs/cursor.md "Events"; docs/sources.md §X2.3–2.5):
 // the table the loader, planner, aggregator, outcome and validator read. camelCase names, exactly as
 // Cursor spells them; what each event's answer can do; which payload field its matcher reads.
 import type { Context } from '../../pipeline/context.js';
@@ -56,7 +56,7 @@ export function cursorEvent(event: string): CursorEvent | undefined {
   return Object.hasOwn(CURSOR_EVENTS_TABLE, event) ? CURSOR_EVENTS_TABLE[event] : undefined;
 }
 
-/** Cursor's stop / subagentStop follow-ups per hook, when its entry says nothing (SOURCES 2.2). */
+/** Cursor's stop / subagentStop follow-ups per hook, when its entry says nothing (docs/sources.md §X2.2). */
 export const DEFAULT_LOOP_LIMIT = 5;
 
 /**
@@ -109,7 +109,7 @@ const common: Readonly<Record<string, FieldType | readonly FieldType[]>> = {
 
 /**
  * Checks the types of the fields Cursor sends (all optional: hookrun is run by hand with partial
- * events) and fills the missing common ones as Cursor would (INTERFACE "hookrun fills only what is
+ * events) and fills the missing common ones as Cursor would (docs/cursor.md "Events": hookrun fills only what is
  * missing"); unknown fields pass through.
  */
 export function completeCursorInput(event: string, input: JsonObject, ctx: Context): JsonObject {

@@ -1,4 +1,4 @@
-// Cursor's side of `hookrun migrate`, pure over file text (SOURCES cursor 2.2–2.5): `.cursor/hooks.json` is
+// Cursor's side of `hookrun migrate`, pure over file text (docs/sources.md §X2.2–2.5): `.cursor/hooks.json` is
 // {version: 1, hooks: {<camelCaseEvent>: [{command, matcher?, timeout? (seconds), type?, failClosed?,
 // loop_limit?}]}}, flat entries. The shell, MCP, read-file and file-edit events are read as tool events on
 // those tools; their matchers compare a command string or a path, which no other agent matches on. What is

@@ -1,5 +1,5 @@
 // Cursor's planner, pure: every matching entry of every file, highest-priority file first, run together.
-// A Cursor matcher is a JavaScript regular expression, unanchored (SOURCES 2.4), tested against the
+// A Cursor matcher is a JavaScript regular expression, unanchored (docs/sources.md §X2.4), tested against the
 // shell command (shell events) or the tool name (tool and MCP events); `""`, `"*"` and no matcher take
 // everything. Claude Code hooks loaded with --third-party-hooks keep Claude Code's matcher rules, tried
 // on Cursor's tool name and on Claude's name for the same tool.

@@ -1,4 +1,4 @@
-// How Cursor starts a hook and reads its end (SOURCES 2.1, 2.5; INTERFACE "How hooks run"): `sh -c`
+// How Cursor starts a hook and reads its end (docs/sources.md §X2.1, §X2.5; docs/cursor.md "Files", "File format"): `sh -c`
 // (Windows `cmd /c`) from the project root for project hooks and from `~/.cursor` for user hooks, the
 // payload on stdin, the whole environment, a timeout in seconds (default 60). interpret keeps what the
 // process said (exit code, JSON or text on stdout); aggregate.ts decides what Cursor makes of it.

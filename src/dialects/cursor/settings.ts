@@ -1,11 +1,11 @@
-// Cursor's hook files (SOURCES 2.1, 2.2; INTERFACE "What hookrun reads"): the enterprise file, the
+// Cursor's hook files (docs/sources.md §X2.1, §X2.2; docs/cursor.md "Files", "File format"): the enterprise file, the
 // project's `.cursor/hooks.json` and the user's `~/.cursor/hooks.json`, highest priority first; every
 // matching hook of every file runs. `{ "version": 1, "hooks": { "<event>": [ {command, matcher?,
 // timeout?, failClosed?, loop_limit?, type?} ] } }`, flat entries. With `--third-party-hooks` Claude Code's
 // settings files load below Cursor's own, through the Claude dialect's loader.
 //
 // No source says what Cursor does with a hooks.json it cannot parse: hookrun exits 1 naming
-// file:line:column (INTERFACE's choice). An entry Cursor could not run is skipped with a warning; what
+// file:line:column (hookrun's choice, docs/cursor.md "File format"). An entry Cursor could not run is skipped with a warning; what
 // Cursor ignores without a word (unknown keys and events, a Claude-shaped group) is a warning too.
 import path from 'node:path';
 import { homeDir, type Context } from '../../pipeline/context.js';
@@ -19,7 +19,7 @@ import { loadHookFile, type LoadedHookFile } from '../../files/read-input.js';
 import { completeHints, hintSink, timeoutInOtherUnit, type ForeignEventLookup, type PendingHint } from '../../migrate/loader-hints.js';
 import * as observed from '../../files/journal.js';
 
-/** Seconds: Cursor's "platform default" is not published (INTERFACE's choice). */
+/** Seconds: Cursor's "platform default" is not published (hookrun's choice, docs/cursor.md "File format"). */
 export const CURSOR_DEFAULT_TIMEOUT_SECONDS = 60;
 /** Overrides the enterprise file's path, so tests (and people) need not touch /etc. */
 const ENTERPRISE_HOOKS_ENV = 'HOOKRUN_CURSOR_ENTERPRISE_HOOKS';
@@ -50,7 +50,7 @@ function cursorUserDir(ctx: Context): string {
   return path.join(homeDir(ctx), '.cursor');
 }
 
-/** Cursor's own files, highest priority first (SOURCES 2.1). The project file is the user's when the workspace is home. */
+/** Cursor's own files, highest priority first (docs/sources.md §X2.1). The project file is the user's when the workspace is home. */
 export function cursorHookFiles(ctx: Context): CursorFile[] {
   const project = path.join(ctx.cwd, '.cursor', 'hooks.json');
   const user = path.join(cursorUserDir(ctx), 'hooks.json');

@@ -1,5 +1,5 @@
 // Claude Code's hooks as Cursor loads them with "Include third-party Plugins, Skills, and other configs"
-// on (`--third-party-hooks`, HOOKRUN_CURSOR_THIRD_PARTY=1; SOURCES 2.1): `.claude/settings.local.json`,
+// on (`--third-party-hooks`, HOOKRUN_CURSOR_THIRD_PARTY=1; docs/sources.md §X2.1): `.claude/settings.local.json`,
 // `.claude/settings.json`, then `~/.claude/settings.json`, below every Cursor file in priority. The
 // Claude dialect reads and checks the files (its loader, its warnings); each Claude event is moved to
 // the Cursor event it fires on, and an untrusted folder holds back the workspace's two files.
@@ -15,7 +15,7 @@ import { type CursorGathering } from './settings.js';
 import { readInputFile } from '../../files/read-input.js';
 import * as observed from '../../files/journal.js';
 
-/** Cursor's priority among Claude Code's files (SOURCES 2.1): local, project, user. */
+/** Cursor's priority among Claude Code's files (docs/sources.md §X2.1): local, project, user. */
 const CLAUDE_ORDER: readonly ClaudeLayer[] = ['local', 'project', 'user'];
 
 export function loadClaudeHooksForCursor(ctx: Context, options: LoadOptions, trust: TrustDecision, into: CursorGathering): void {
@@ -63,7 +63,7 @@ function asCursorEntry(entry: RegistryEntry, extra: Record<string, unknown>, dia
     diagnostics.push({ code: 'cursor-claude-hook-type', severity: 'warning', message: `${entry.displayName}: hookrun runs Claude Code's "command" hooks under Cursor, not "${entry.config.type}" hooks; skipped`, ...at });
     return [];
   }
-  // Claude Code hooks loaded by Cursor have no follow-up cap unless they set one (SOURCES 2.2).
+  // Claude Code hooks loaded by Cursor have no follow-up cap unless they set one (docs/sources.md §X2.2).
   return [{ ...entry, event, config: { ...entry.config, ...extra, origin: 'claude', claudeEvent: entry.event, loopLimit: null } }];
 }
 

@@ -44,7 +44,7 @@ export const CURSOR_FINDING_CODES: readonly string[] = [
 /** What Cursor drops without a word: every hook of it never runs. */
 const SILENT_DROPS = new Set(['cursor-unknown-event', 'cursor-invalid-entry', 'cursor-claude-group-shape', 'cursor-missing-command', 'cursor-invalid-matcher']);
 
-/** Other agents' tool names, and Cursor's tool for the same thing (SOURCES 2.3: Shell, Read, Write, Grep, Delete, Task, MCP). */
+/** Other agents' tool names, and Cursor's tool for the same thing (docs/sources.md §X2.3: Shell, Read, Write, Grep, Delete, Task, MCP). */
 const FOREIGN_TOOLS: Readonly<Record<string, string>> = {
   Bash: 'Shell',
   Edit: 'Write',

@@ -170,7 +170,7 @@ function asEventHandlerLogsIt(merged: JsonObject): void {
   if (merged.continue === false) void `${(merged.stopReason || merged.reason || 'No reason provided') as string}`;
 }
 
-/** Events whose `continue:false` and `decision` the agent acts on (contract: exit codes). */
+/** Events whose `continue:false` and `decision` the agent acts on (README.md "Exit codes"). */
 const DECIDING_EVENTS = new Set(['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'BeforeModel', 'AfterModel']);
 
 export function outcomeGemini(event: string, output: JsonObject | undefined): Outcome {

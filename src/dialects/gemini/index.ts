@@ -176,7 +176,7 @@ export const gemini = defineDialect({
       env,
       stdin: JSON.stringify(input),
       timeoutMs: effectiveTimeoutMs(hook.entry.config.timeout),
-      // Gemini CLI appends each read from the pipe as text (spec section 3.5).
+      // Gemini CLI appends each read from the pipe as text (hookRunner.ts, docs/sources.md §G).
       decodeEachRead: true,
     };
     if (shell.asCode) invocation.warnings = valueAsCodeWarnings(hook, shell.asCode, shell.geminiCommand ?? shell.command, shell.refused);

@@ -1,6 +1,6 @@
 // Gemini CLI's side of `hookrun migrate`: the workspace's .gemini/settings.json `hooks` read into the neutral
 // model, and the neutral model merged into it (comments and layout kept, as the panel keeps them: docs/panel.md). What a script
-// landing in Gemini CLI must change is said once per Gemini event that received hooks (§3.7, §8).
+// landing in Gemini CLI must change is said once per Gemini event that received hooks (docs/sources.md §G3.7, §G8).
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Context, geminiHome } from '../../pipeline/context.js';

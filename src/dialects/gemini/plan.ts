@@ -163,7 +163,7 @@ export function planGemini(config: ResolvedConfig, event: string, input: JsonObj
 }
 
 /**
- * The traps this event meets, said on stderr by `run` (contract: fidelity rule): a hook its matcher
+ * The traps this event meets, said on stderr by `run` (README.md: it "warns about the quirks that are traps"): a hook its matcher
  * keeps from ever firing on an exact-string event, and a planned hook whose timeout Gemini CLI reads
  * as milliseconds that cannot be what was meant.
  */

@@ -1,5 +1,5 @@
 // How the agent reads a (merged) output (docs/sources.md §G2.2). hookrun prints the output before this reading,
-// as the contract asks; these are for reports, and for callers that want the agent's view.
+// as README.md "Output" says; these are for reports, and for callers that want the agent's view.
 import type { JsonObject } from '../../pipeline/types.js';
 
 export const isBlockingDecision = (decision: unknown): boolean => decision === 'block' || decision === 'deny';

@@ -1,4 +1,4 @@
-// The values hookrun must never print (contract: hookrun's own output never shows a value its redaction
+// The values hookrun must never print (docs/safety.md "Secrets hookrun knows about": hookrun's own output never shows a value its redaction
 // rules would hide): the variables of hookrun's environment that Gemini CLI's redaction rules hide for
 // what they are (env.ts `secretVariables`), with the `allowed` and `blocked` lists of the user's own
 // settings files. The workspace file is left out: a repository must not unmask a value in a CI log; so is

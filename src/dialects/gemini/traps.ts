@@ -1,4 +1,4 @@
-// Gemini CLI behaviour that hookrun reproduces and says so (contract: fidelity rule): a matcher on an
+// Gemini CLI behaviour that hookrun reproduces and says so (README.md: it "warns about the quirks that are traps"): a matcher on an
 // exact-string event that never fires, a timeout Gemini reads as milliseconds that looks like seconds
 // or is not positive. Pure; `validate` reports these for the whole configuration, `run` for the hooks
 // of the event it runs.

@@ -1,4 +1,4 @@
-// Kiro CLI's merge (spec A.6, A.10), pure: (trigger, results) → what the agent does. Results count in
+// Kiro CLI's merge (docs/kiro.md "Output"), pure: (trigger, results) → what the agent does. Results count in
 // completion order, then the cached ones (Kiro appends cache hits after the hooks it ran). Exit 0 output
 // of agentSpawn / userPromptSubmit becomes one context block; exit 2 blocks preToolUse only, with the
 // kept stderr as the tool's error result; every other non-zero exit, timeout or spawn failure is a

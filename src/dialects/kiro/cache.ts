@@ -1,4 +1,4 @@
-// Kiro CLI's `cache_ttl_seconds` (spec A.9), kept on disk: Kiro holds the cache in memory for one chat
+// Kiro CLI's `cache_ttl_seconds` (docs/kiro.md "Cache (`cache_ttl_seconds`)"), kept on disk: Kiro holds the cache in memory for one chat
 // session, while every hookrun run is its own process. A successful (exit 0) result is stored as its
 // (already cut) output and reused without starting the hook while it is fresh; agentSpawn results never
 // expire, as in Kiro's code. One small JSON file per key, written to a temp file and renamed into place,

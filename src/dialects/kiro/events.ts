@@ -1,4 +1,4 @@
-// Kiro CLI event input (spec A.4): the five camelCase triggers, a type check of the fields each one
+// Kiro CLI event input (docs/kiro.md "Events and their input"): the five camelCase triggers, a type check of the fields each one
 // sends, then the two base fields every payload carries (`hook_event_name`, `cwd`) in front.
 // Every field is optional (hookrun is often run by hand with a partial event); unknown fields pass.
 import * as z from 'zod/mini';

@@ -1,4 +1,4 @@
-// How Kiro CLI starts a hook and reads its end (spec A.3, A.5–A.7): `bash -c` (Windows: `cmd /C`) in the
+// How Kiro CLI starts a hook and reads its end (docs/sources.md §A.3; docs/kiro.md "Running the hooks", "Output"): `bash -c` (Windows: `cmd /C`) in the
 // workspace with the full environment plus USER_PROMPT; one stream kept (stdout on exit 0, else stderr),
 // cut to max_output_size bytes on a character boundary with " ... truncated" appended.
 import { applyEnvPolicy, copyEnvironment } from '../../exec/env.js';

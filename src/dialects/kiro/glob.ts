@@ -1,5 +1,5 @@
 // Kiro CLI compiles a matcher with a `*` or `?` in it as a Rust `globset` glob with default options
-// (spec A.8 rule 7). This is that compiler, pure: the same tokens (`?`, `*`, `**` forms, `[...]` classes,
+// (docs/kiro.md "Matchers", rule 5). This is that compiler, pure: the same tokens (`?`, `*`, `**` forms, `[...]` classes,
 // `{a,b}` alternates, `\` escapes), the same errors, and the same anchored, case-sensitive regex where
 // `*` and `?` also cross `/`. globset matches bytes, so the regex here runs over the UTF-8 bytes of the
 // name (one char per byte): `?` is one byte, as there.

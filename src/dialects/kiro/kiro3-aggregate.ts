@@ -1,4 +1,4 @@
-// Kiro CLI 3's reading of each hook's end and the merge (INTERFACE K8–K11; SOURCES B.7, following the
+// Kiro CLI 3's reading of each hook's end and the merge (docs/kiro.md "Kiro CLI 3 hook files"; docs/sources.md §K2.7, following the
 // engine where its docs differ), pure: exit 2 blocks PreToolUse, UserPromptSubmit and PreTaskExec with
 // stderr as the reason; on Stop a block decision, or exit 1, keeps the agent going; PreToolUse may ask;
 // SessionStart and UserPromptSubmit stdout and agent prompts become context; everything else warns.

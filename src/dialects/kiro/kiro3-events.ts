@@ -1,6 +1,6 @@
 // Kiro CLI 3's standalone hook files (`.kiro/hooks/*.json`): the trigger table the loader, planner and
-// aggregator read (docs/kiro.md "Kiro CLI 3 hook files"; shared spec antigravity-kiro3 SOURCES B.3–B.7,
-// INTERFACE K1, K2, K5, K8). A PascalCase trigger on the command line selects these files.
+// aggregator read (docs/kiro.md "Kiro CLI 3 hook files"; docs/sources.md §K2.3–2.7).
+// A PascalCase trigger on the command line selects these files.
 import type { Context } from '../../pipeline/context.js';
 import { inputError } from '../../pipeline/errors.js';
 import { describeType, isPlainObject } from '../../pipeline/event/json.js';
@@ -59,7 +59,7 @@ function jsonType(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : isPlainObject(value) ? 'object' : typeof value;
 }
 
-/** K2: the payload as sent, with only a missing `session_id`, `hook_event_name` and `cwd` filled. */
+/** docs/kiro.md "Kiro CLI 3 hook files": the payload as sent, with only a missing `session_id`, `hook_event_name` and `cwd` filled. */
 export function completeKiro3Input(event: string, input: JsonObject, ctx: Context): JsonObject {
   const trigger = KIRO3_TRIGGERS[event];
   if (!trigger) throw inputError(`unknown Kiro CLI 3 trigger "${event}"`);

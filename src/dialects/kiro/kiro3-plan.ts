@@ -1,4 +1,4 @@
-// Kiro CLI 3's planner (INTERFACE K5, K6), pure: every enabled hook of the trigger, files in load order
+// Kiro CLI 3's planner (docs/kiro.md "Kiro CLI 3 hook files"), pure: every enabled hook of the trigger, files in load order
 // and array order, one at a time. A matcher is a JavaScript regular expression tested unanchored against
 // `tool_name` (tool triggers) or `file_path` (file triggers); every other trigger evaluates none.
 import type { Diagnostic, JsonObject, Plan, PlannedHook, ResolvedConfig, SkippedEntry } from '../../pipeline/types.js';

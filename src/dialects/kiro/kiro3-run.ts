@@ -1,4 +1,4 @@
-// How Kiro CLI 3 starts a hook (INTERFACE K6, K7): `${WORKSPACE_ROOT}` replaced, `bash -c` in the
+// How Kiro CLI 3 starts a hook (docs/kiro.md "Kiro CLI 3 hook files"): `${WORKSPACE_ROOT}` replaced, `bash -c` in the
 // workspace with the full environment, the payload on stdin, a timeout in seconds. An agent action
 // starts nothing: its prompt, with the payload, goes to the model's context.
 import type { Context } from '../../pipeline/context.js';

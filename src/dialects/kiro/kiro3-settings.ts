@@ -1,4 +1,4 @@
-// Kiro CLI 3's hook files (SOURCES B.1, B.2, B.10; INTERFACE K3, K4): `<workspace>/.kiro/hooks/*.json`
+// Kiro CLI 3's hook files (docs/sources.md §K2.1, §K2.2, §K2.10; docs/kiro.md "Kiro CLI 3 hook files"): `<workspace>/.kiro/hooks/*.json`
 // by file name, then `~/.kiro/hooks/*.json` (the engine resolves `~` from the OS home, not KIRO_HOME),
 // all merged. A file is `{"version": "v1", "hooks": [...]}` checked against the engine's schema: a
 // mismatch drops the whole file (the engine logs it, the user sees nothing), the other files load.
@@ -13,7 +13,7 @@ import { KIRO3_TRIGGER_NAMES, KIRO3_TRIGGERS, kiro3TriggerOf } from './kiro3-eve
 import { readInputFile } from '../../files/read-input.js';
 import * as observed from '../../files/journal.js';
 
-/** Seconds (K7). */
+/** Seconds (docs/kiro.md "Kiro CLI 3 hook files"). */
 export const KIRO3_DEFAULT_TIMEOUT_SECONDS = 60;
 /** `timeout: 0` is "no timeout": the longest delay a Node timer takes. */
 export const KIRO3_NO_TIMEOUT_MS = 2 ** 31 - 1;

@@ -1,4 +1,4 @@
-// Kiro CLI's planner (spec A.8, A.10), pure: (agent hooks, event, input) → plan. Every hook of the
+// Kiro CLI's planner (docs/sources.md §A.4; docs/kiro.md "Matchers"), pure: (agent hooks, event, input) → plan. Every hook of the
 // trigger whose matcher accepts the tool runs, all at once; nothing is deduplicated.
 import { KIRO_TOOL_EVENTS } from './events.js';
 import type { Diagnostic, JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../pipeline/types.js';
@@ -7,7 +7,7 @@ import { boundedTest, hangingHook, hangReason, linearEngineConsequence } from '.
 
 /**
  * Built-in tools known under two names: the canonical (Amazon Q CLI) name and the short Kiro alias.
- * Kiro's hooks page (Feb 2026) lets a matcher use either; payloads carry either (spec A.8).
+ * Kiro's hooks page (Feb 2026) lets a matcher use either; payloads carry either (docs/sources.md §A.4).
  */
 const KIRO_TOOL_ALIASES: readonly (readonly [canonical: string, alias: string])[] = [
   ['fs_read', 'read'],
@@ -64,7 +64,7 @@ function glob(matcher: string): ReturnType<typeof compileGlob> {
   return compiled;
 }
 
-/** Rules 4–8 of spec A.8 for one name: the rule that matched, or a hang. */
+/** Rules 2–6 of docs/kiro.md "Matchers" for one name: the rule that matched, or a hang. */
 function matchOneName(matcher: string, tool: string): string | KiroMatchVerdict | undefined {
   if (matcher === '@builtin') return tool.startsWith('@') ? undefined : '"@builtin" matches every tool that is not an MCP tool';
   const server = mcpServerOf(tool);

@@ -1,4 +1,4 @@
-// Kiro CLI's configuration (spec A.1–A.3): one JSON file per agent in the workspace's `.kiro/agents/`
+// Kiro CLI's configuration (docs/sources.md §A.1–A.3; docs/kiro.md "The agent file"): one JSON file per agent in the workspace's `.kiro/agents/`
 // and `~/.kiro/agents/` (plus Amazon Q CLI's `.amazonq/cli-agents/` and `~/.aws/amazonq/cli-agents/`).
 // Every file is checked the way Kiro parses it: an unknown field or trigger, or a mistyped value, makes
 // the agent unloadable. Kiro drops such a file with an error and goes on with the agents it could load,
@@ -235,7 +235,7 @@ export function selectAgent(ctx: Context, catalog: AgentCatalog, requested?: str
 const HOOK_KEYS: ReadonlySet<string> = new Set(['command', 'matcher', 'timeout_ms', 'max_output_size', 'cache_ttl_seconds']);
 /**
  * The agent fields Amazon Q CLI's agent struct declares (Kiro CLI's documented ones included). The struct
- * denies unknown fields, so any other top-level key makes the agent fail to load (spec A.1).
+ * denies unknown fields, so any other top-level key makes the agent fail to load (docs/kiro.md "The agent file").
  */
 const AGENT_KEYS: ReadonlySet<string> = new Set([
   '$schema',
@@ -404,7 +404,7 @@ export async function loadKiroConfig(ctx: Context, options: KiroLoadOptions = {}
   const registered = selected?.registered ?? { entries: [], diagnostics: [] };
   const diagnostics = [...catalog.diagnostics, ...registered.diagnostics];
   // Kiro CLI has no trust gate: a workspace agent (a file of the repository) runs its hooks unasked. hookrun
-  // runs them only in a trusted folder (contract: trust in every dialect); a global agent is the user's own.
+  // runs them only in a trusted folder (docs/safety.md "Trust in every dialect"); a global agent is the user's own.
   const trust = decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace });
   const gated = selected?.scope === 'workspace' && !trust.trusted;
   const gathered: GatedEntries = { entries: [], considered: [], heldBack: [] };

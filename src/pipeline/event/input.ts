@@ -1,4 +1,4 @@
-// Event in: the event name and its JSON, from the first source that applies (contract: `hookrun run`):
+// Event in: the event name and its JSON, from the first source that applies (README.md "Event input"):
 // --event, --event-file (- = stdin), piped stdin, else {}; convenience flags set fields on top.
 import fs from 'node:fs';
 import type { Dialect } from '../../dialects/dialect.js';
@@ -85,7 +85,7 @@ async function readEventText(options: EventOptions, stdin: Stdin): Promise<{ tex
     }
   }
   // A call that names its event with flags never reads (nor waits on) a stdin it merely inherited:
-  // a `while read` loop's file, or a parent's pipe that stays open (contract: `hookrun run`, rule 3).
+  // a `while read` loop's file, or a parent's pipe that stays open (README.md "Event input").
   if (!stdin.isTTY && !givesFields(options)) return { text: await stdin.read(), origin: '<stdin>' };
   return { text: '', origin: '<none>' };
 }
@@ -115,7 +115,7 @@ export async function readEvent(
   stdin: Stdin,
 ): Promise<{ event: string; input: JsonObject }> {
   const { text, origin } = await readEventText(options, stdin);
-  // Empty standard input is {} (contract: event input); an empty --event or event file is no JSON.
+  // Empty standard input is {} (README.md "Event input"); an empty --event or event file is no JSON.
   const fromStdin = origin === '<stdin>' || origin === '<none>';
   if (text.trim() === '' && !fromStdin) throw inputError(`${origin}: the event is empty; give a JSON object (at least {})`);
   const parsed = text.trim() === '' ? {} : parseJson(text, origin);

@@ -5,7 +5,7 @@
 // Read from google-gemini/gemini-cli packages/cli/src/config/settings.ts (`findEnvFile`,
 // `loadEnvironment`, `setUpCloudShellEnvironment`) at commit 20060037b69e5dff9e5bd5354476ee438550de3f,
 // the newest stored version found. It has `advanced.ignoreLocalEnv` (PR #26445, merged 2026-05-04),
-// so it dates from May 2026 or later; the spec's snapshot (5411f113ca, 2026-08-21) itself could not be
+// so it dates from May 2026 or later; the snapshot of docs/sources.md §G (5411f113ca, 2026-08-21) itself could not be
 // read, but issues of April-May 2026 describe the untrusted-folder rules below as current. Older
 // versions (04fbf50725b9…, 9c36383a62d2…) loaded nothing at all in an untrusted folder (unless
 // sandboxed) and read `.gemini/.env` there too. The rules, as that version has them:

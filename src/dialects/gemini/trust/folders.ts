@@ -39,7 +39,7 @@ export function decideFolderTrust(ctx: Context, settings: JsonObject, options: T
   if (fromEnv === 'true' || fromEnv === 'false') {
     return { trusted: fromEnv === 'true', by: 'env', detail: `GEMINI_CLI_TRUST_WORKSPACE=${fromEnv}` };
   }
-  // hookrun's variable for one run, the same in every dialect (contract: trust in every dialect).
+  // hookrun's variable for one run, the same in every dialect (docs/safety.md "Trust in every dialect").
   if (ctx.env.HOOKRUN_TRUST_WORKSPACE === 'true') return { trusted: true, by: 'env', detail: 'HOOKRUN_TRUST_WORKSPACE=true' };
   if (!folderTrustEnabled(settings)) {
     return { trusted: true, by: 'feature-disabled', detail: 'security.folderTrust.enabled is false' };
