@@ -34,7 +34,7 @@ test('the printed stack names the src/ file and line that threw', () => {
   expect(text.slice(Number(column) - 1)).toMatch(/^(name\.)?toLowerCase\(/);
   // Every frame of hookrun's own code is mapped: none is left in a pack.
   expect(stderr).not.toMatch(/dist[/\\]hookrun\.cjs:/);
-  expect(stderr).toMatch(/src[/\\]cli\.ts:\d+:\d+/);
+  expect(stderr).toMatch(/src[/\\]cli[/\\]main\.ts:\d+:\d+/);
 });
 
 test('without the maps the stack is left as it is, pointing into the packs', () => {

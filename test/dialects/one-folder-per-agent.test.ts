@@ -26,9 +26,9 @@ function importsOf(file: string, text: string): string[] {
 }
 
 test('the check reads the shared stages, commands and renderers among them', () => {
-  expect(sharedFiles).toContain(path.join('commands', 'panel.ts'));
+  expect(sharedFiles).toContain(path.join('cli', 'commands', 'panel.ts'));
   expect(sharedFiles).toContain(path.join('render', 'panel.ts'));
-  expect(sharedFiles).toContain(path.join('commands', 'record.ts'));
+  expect(sharedFiles).toContain(path.join('cli', 'commands', 'record.ts'));
   expect(sharedFiles).toContain(path.join('migrate', 'matchers.ts'));
   // The pattern finds what it looks for: the registry's own imports of each dialect folder's entry.
   expect(importsOf(path.join('dialects', 'index.ts'), readFileSync(path.join(SRC, 'dialects', 'index.ts'), 'utf8')).filter((target) => AGENT_FOLDER.test(target) && target.endsWith('/index.js'))).toHaveLength(DIALECT_NAMES.length);
