@@ -14,6 +14,8 @@ const REGISTRY = {
   codex: async () => (await import('./codex/index.js')).codex,
   cursor: async () => (await import('./cursor/index.js')).cursor,
   copilot: async () => (await import('./copilot/index.js')).copilot,
+  droid: async () => (await import('./droid/index.js')).droid,
+  auggie: async () => (await import('./auggie/index.js')).auggie,
 } satisfies Record<string, () => Promise<Dialect>>;
 
 export type DialectName = keyof typeof REGISTRY;
