@@ -10,6 +10,7 @@ import { admitEntries, untrustedMessage, type GatedEntries } from '../../trust/w
 import type { Diagnostic, HookConfig, JsonObject, Layer, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry, TrustDecision, ValidateResult } from '../../types.js';
 import { hangingHook } from '../../plan/regex.js';
 import type { MatchVerdict } from './matcher.js';
+import { handlerEntry } from './settings.js';
 
 /** What one agent reads of the shape. */
 export interface GroupRules {
@@ -119,19 +120,8 @@ function registerHandler(event: string, handler: unknown, matcher: unknown, at: 
     }
   }
   if (!c.rules.args) delete config.args;
-  const entry: RegistryEntry = {
-    event,
-    config,
-    source: c.origin.source,
-    layer: c.origin.layer,
-    matcher,
-    sequential: undefined,
-    enabled: c.blocked === undefined,
-    displayName: [handler.command, ...(c.rules.args && Array.isArray(handler.args) ? handler.args : [])].join(' '),
-    location: c.origin.locate(at),
-  };
-  if (c.blocked) entry.config = { ...config, disabledBecause: c.blocked };
-  return entry;
+  const displayName = [handler.command, ...(c.rules.args && Array.isArray(handler.args) ? handler.args : [])].join(' ');
+  return handlerEntry(event, c.blocked ? { ...config, disabledBecause: c.blocked } : config, matcher, c.origin, at, displayName, c.blocked);
 }
 
 /** One file the agent reads hooks from. */
