@@ -1,7 +1,6 @@
 // Augment Auggie's side of `hookrun migrate`: reads the `hooks` of `.augment/settings.json` (and
 // `settings.local.json`), timeouts in milliseconds, `command` + `args` joined into one shell command; writes
 // `.augment/settings.json` with each command run as `bash -c`, since Auggie starts hooks without a shell.
-import fs from 'node:fs';
 import path from 'node:path';
 import { quote } from 'shell-quote';
 import type { Context } from '../../context.js';
@@ -12,11 +11,12 @@ import { byEvent, protocolNotes, translateHooks } from '../../migrate/translate.
 import { planEventsWrite } from '../../migrate/write.js';
 import type { JsonObject } from '../../types.js';
 import { AUGGIE_DEFAULT_TIMEOUT_MS } from './settings.js';
+import * as observed from '../../files/journal.js';
 
 const projectFiles = (ctx: Context): string[] => ['settings.json', 'settings.local.json'].map((name) => path.join(ctx.cwd, '.augment', name));
 
 function read(ctx: Context): NeutralModel {
-  const files = projectFiles(ctx).filter((file) => fs.existsSync(file));
+  const files = projectFiles(ctx).filter((file) => observed.exists(file));
   if (files.length === 0) throw configError(`no Augment Auggie project settings found: expected ${projectFiles(ctx)[0]}`);
   const out = new ModelBuilder('auggie', files);
   for (const file of files) {
