@@ -21,6 +21,8 @@ const REGISTRY: Readonly<Record<DialectName, () => Promise<Dialect>>> = {
   codex: async () => (await import('./codex/index.js')).codex,
   cursor: async () => (await import('./cursor/index.js')).cursor,
   copilot: async () => (await import('./copilot/index.js')).copilot,
+  droid: async () => (await import('./droid/index.js')).droid,
+  auggie: async () => (await import('./auggie/index.js')).auggie,
 };
 
 /** The options only one agent has, each declared in its folder (options.ts at the top of src/ joins them). */

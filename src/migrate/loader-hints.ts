@@ -17,6 +17,8 @@ export const TIMEOUT_UNITS = {
   cursor: 's',
   copilot: 's',
   kiro: 's',
+  droid: 's',
+  auggie: 'ms',
 } as const satisfies Record<AgentName, 'ms' | 's'>;
 
 /**

@@ -9,6 +9,8 @@
 
 import { type AgentName, isAgentName, MIGRATION_AGENTS } from './agents.js';
 import { TIMEOUT_UNITS } from './loader-hints.js';
+import { DROID_VOCABULARY } from '../dialects/droid/vocabulary.js';
+import { AUGGIE_VOCABULARY } from '../dialects/auggie/vocabulary.js';
 
 export { type AgentName, isAgentName, MIGRATION_AGENTS };
 
@@ -153,10 +155,10 @@ export const VALUE_FIELDS: Readonly<Partial<Record<CanonicalEvent, string>>> = {
 const same = (values: readonly string[]): Record<string, string> => Object.fromEntries(values.map((v) => [v, v]));
 
 /** One row of an agent's events: its name, the canonical moment, the matcher kind (default `ignored`), the rest. */
-type EventRow = readonly [name: string, event: CanonicalEvent, matcher?: MatcherKind, more?: Omit<AgentEvent, 'name' | 'event' | 'matcher'>];
+export type EventRow = readonly [name: string, event: CanonicalEvent, matcher?: MatcherKind, more?: Omit<AgentEvent, 'name' | 'event' | 'matcher'>];
 
 /** An agent as the table below writes it: rows for events, one canonical tool or a list per tool name, only the protocol's differences. */
-interface AgentSpec extends Omit<AgentVocabulary, 'name' | 'events' | 'tools' | 'variables' | 'protocol'> {
+export interface AgentSpec extends Omit<AgentVocabulary, 'name' | 'events' | 'tools' | 'variables' | 'protocol'> {
   events: readonly EventRow[];
   tools: Readonly<Record<string, string | readonly string[]>>;
   variables?: readonly string[];
@@ -166,7 +168,7 @@ interface AgentSpec extends Omit<AgentVocabulary, 'name' | 'events' | 'tools' | 
 /** What most agents answer: Claude Code's snake_case payload naming its event, a tool_name, an "ask" decision, no plain-text context. */
 const PROTOCOL_DEFAULTS = { ask: true, toolField: 'tool_name', payload: 'snake_case', eventNameField: true, plainContext: [] } as const;
 
-function vocabulary(name: AgentName, spec: AgentSpec): AgentVocabulary {
+export function vocabulary(name: AgentName, spec: AgentSpec): AgentVocabulary {
   const { exit2Blocks, deny, ...protocol } = spec.protocol;
   return {
     name,
@@ -427,6 +429,9 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
       plainContext: ['session-start', 'prompt-submit'],
     },
   }),
+
+  droid: vocabulary('droid', DROID_VOCABULARY),
+  auggie: vocabulary('auggie', AUGGIE_VOCABULARY),
 };
 
 

@@ -18,3 +18,13 @@ await describeReplay('real agent conformance (GitHub Copilot CLI 1.0.102)', {
   prefixes: ['copilot-real-'],
   atLeast: 29,
 });
+await describeReplay('real agent conformance (Factory Droid 0.225.2)', {
+  file: 'real-agents-cases.json',
+  prefixes: ['droid-real-'],
+  atLeast: 7,
+});
+await describeReplay('real agent conformance (Augment Auggie 0.36.0)', {
+  file: 'real-agents-cases.json',
+  prefixes: ['auggie-real-'],
+  atLeast: 4,
+});

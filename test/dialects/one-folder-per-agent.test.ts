@@ -25,6 +25,12 @@ function importsOf(file: string, text: string): string[] {
     .map((specifier) => path.relative(SRC, path.resolve(path.dirname(path.join(SRC, file)), specifier)).split(path.sep).join('/'));
 }
 
+/**
+ * The one import allowed: the cross-agent vocabulary's table takes an agent's row from the agent's folder
+ * (`dialects/<name>/vocabulary.ts`, data with type-only imports), as the rows move into the folders.
+ */
+const vocabularyRow = (file: string, target: string): boolean => file === path.join('migrate', 'vocabulary.ts') && /^dialects\/[a-z]+\/vocabulary\.js$/.test(target);
+
 test('the check reads the shared stages, commands and renderers among them', () => {
   expect(sharedFiles).toContain(path.join('cli', 'commands', 'panel.ts'));
   expect(sharedFiles).toContain(path.join('render', 'panel.ts'));
@@ -40,7 +46,7 @@ test('no shared file imports a dialect folder or tests a dialect name', () => {
   const offences: Record<string, string[]> = {};
   for (const file of sharedFiles) {
     const text = readFileSync(path.join(SRC, file), 'utf8');
-    const found = [...importsOf(file, text).filter((target) => AGENT_FOLDER.test(target)), ...text.split('\n').filter((line) => NAME_TEST.test(line)).map((line) => line.trim())];
+    const found = [...importsOf(file, text).filter((target) => AGENT_FOLDER.test(target) && !vocabularyRow(file, target)), ...text.split('\n').filter((line) => NAME_TEST.test(line)).map((line) => line.trim())];
     if (found.length > 0) offences[file] = found;
   }
   expect(offences).toEqual({});

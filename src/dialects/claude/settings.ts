@@ -402,23 +402,18 @@ function registerHandler(event: string, handler: unknown, matcher: unknown, at: 
     return undefined;
   }
   if (typeof handler.if === 'string' && has(c.profile, 'ifField')) checkIf(event, handler.if, matcher, [...at, 'if'], c);
-  const entry: RegistryEntry = {
-    event,
-    config,
-    source: c.origin.source,
-    layer: c.origin.layer,
-    matcher,
-    sequential: undefined,
-    enabled: c.blocked === undefined,
-    displayName: type === 'http' ? `POST ${String(handler.url)}` : String(handler.command),
-    location: c.origin.locate(at),
-  };
+  const entry = handlerEntry(event, config, matcher, c.origin, at, type === 'http' ? `POST ${String(handler.url)}` : String(handler.command), c.blocked);
   if (c.origin.plugin) {
     entry.extension = c.origin.plugin.id;
     entry.config = { ...entry.config, plugin: c.origin.plugin };
   }
   if (c.blocked) entry.config = { ...config, disabledBecause: c.blocked };
   return entry;
+}
+
+/** The registry entry of one handler of a matcher group, whichever agent reads the shape (groups.ts too). */
+export function handlerEntry(event: string, config: HookConfig, matcher: unknown, origin: Pick<HooksOrigin, 'source' | 'layer' | 'locate'>, at: JsonPath, displayName: string, blocked: string | undefined): RegistryEntry {
+  return { event, config, source: origin.source, layer: origin.layer, matcher, sequential: undefined, enabled: blocked === undefined, displayName, location: origin.locate(at) };
 }
 
 /** `onFailure` ("continue", the default, or "block"): where it does nothing, say so. */

@@ -1,8 +1,8 @@
 // Codex's planner, pure: every enabled handler whose group matches runs, all at once; identical handlers
 // are not deduplicated (test select_handlers_keeps_duplicate_stop_handlers). A group with an invalid
 // matcher was dropped by the loader.
-import type { Diagnostic, JsonObject, Plan, PlannedHook, ResolvedConfig, SkippedEntry } from '../../pipeline/types.js';
-import { hangingHook } from '../../pipeline/regex.js';
+import type { JsonObject, Plan, ResolvedConfig } from '../../pipeline/types.js';
+import { planGroups } from '../claude/groups.js';
 import type { MatchVerdict } from '../claude/matcher.js';
 import { codexEventRule } from './events.js';
 import { matchCodex, matchCodexTool } from './matcher.js';
@@ -19,27 +19,5 @@ function codexVerdict(event: string, matcher: unknown, input: JsonObject): Match
 }
 
 export function planCodex(config: ResolvedConfig, event: string, input: JsonObject): Plan {
-  const hooks: PlannedHook[] = [];
-  const skipped: SkippedEntry[] = [];
-  const warnings: Diagnostic[] = [];
-  for (const entry of config.entries) {
-    if (entry.event !== event) continue;
-    if (!entry.enabled) {
-      skipped.push({ entry, reason: 'disabled', detail: String(entry.config.disabledBecause ?? 'disabled') });
-      continue;
-    }
-    const verdict = codexVerdict(event, entry.matcher, input);
-    if (!verdict.matches) {
-      skipped.push({ entry, reason: 'matcher', detail: verdict.rule });
-      continue;
-    }
-    if (verdict.hangs) {
-      const { hook, warning } = hangingHook(entry, hooks.length, verdict.rule);
-      hooks.push(hook);
-      warnings.push(warning);
-      continue;
-    }
-    hooks.push({ entry, index: hooks.length, because: verdict.rule });
-  }
-  return { event, hooks, sequential: false, parallelBecause: PARALLEL, skipped, ...(warnings.length > 0 ? { warnings } : {}) };
+  return planGroups(config, event, input, (entry) => codexVerdict(event, entry.matcher, input), PARALLEL);
 }
