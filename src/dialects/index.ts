@@ -14,6 +14,8 @@ const REGISTRY = {
   codex: async () => (await import('./codex/index.js')).codex,
   cursor: async () => (await import('./cursor/index.js')).cursor,
   copilot: async () => (await import('./copilot/index.js')).copilot,
+  qwen: async () => (await import('./qwen/index.js')).qwen,
+  vscode: async () => (await import('./vscode/index.js')).vscode,
 } satisfies Record<string, () => Promise<Dialect>>;
 
 export type DialectName = keyof typeof REGISTRY;

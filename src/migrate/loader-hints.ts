@@ -17,6 +17,8 @@ export const TIMEOUT_UNITS = {
   cursor: 's',
   copilot: 's',
   kiro: 's',
+  qwen: 's',
+  vscode: 's',
 } as const satisfies Record<AgentName, 'ms' | 's'>;
 
 /**

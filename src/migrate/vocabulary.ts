@@ -9,6 +9,8 @@
 
 import { type AgentName, isAgentName, MIGRATION_AGENTS } from './agents.js';
 import { TIMEOUT_UNITS } from './loader-hints.js';
+import { QWEN_VOCABULARY } from '../dialects/qwen/vocabulary.js';
+import { VSCODE_VOCABULARY } from '../dialects/vscode/vocabulary.js';
 
 export { type AgentName, isAgentName, MIGRATION_AGENTS };
 
@@ -153,10 +155,10 @@ export const VALUE_FIELDS: Readonly<Partial<Record<CanonicalEvent, string>>> = {
 const same = (values: readonly string[]): Record<string, string> => Object.fromEntries(values.map((v) => [v, v]));
 
 /** One row of an agent's events: its name, the canonical moment, the matcher kind (default `ignored`), the rest. */
-type EventRow = readonly [name: string, event: CanonicalEvent, matcher?: MatcherKind, more?: Omit<AgentEvent, 'name' | 'event' | 'matcher'>];
+export type EventRow = readonly [name: string, event: CanonicalEvent, matcher?: MatcherKind, more?: Omit<AgentEvent, 'name' | 'event' | 'matcher'>];
 
 /** An agent as the table below writes it: rows for events, one canonical tool or a list per tool name, only the protocol's differences. */
-interface AgentSpec extends Omit<AgentVocabulary, 'name' | 'events' | 'tools' | 'variables' | 'protocol'> {
+export interface AgentSpec extends Omit<AgentVocabulary, 'name' | 'events' | 'tools' | 'variables' | 'protocol'> {
   events: readonly EventRow[];
   tools: Readonly<Record<string, string | readonly string[]>>;
   variables?: readonly string[];
@@ -427,6 +429,8 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
       plainContext: ['session-start', 'prompt-submit'],
     },
   }),
+  qwen: vocabulary('qwen', QWEN_VOCABULARY),
+  vscode: vocabulary('vscode', VSCODE_VOCABULARY),
 };
 
 
