@@ -40,7 +40,8 @@ test('no shared file imports a dialect folder or tests a dialect name', () => {
   const offences: Record<string, string[]> = {};
   for (const file of sharedFiles) {
     const text = readFileSync(path.join(SRC, file), 'utf8');
-    const found = [...importsOf(file, text).filter((target) => AGENT_FOLDER.test(target)), ...text.split('\n').filter((line) => NAME_TEST.test(line)).map((line) => line.trim())];
+    // An agent's row of the cross-agent vocabulary (dialects/<name>/vocabulary.ts, data that imports only types) is the one exception.
+    const found = [...importsOf(file, text).filter((target) => AGENT_FOLDER.test(target) && !(file === path.join('migrate', 'vocabulary.ts') && /\/vocabulary\.js$/.test(target))), ...text.split('\n').filter((line) => NAME_TEST.test(line)).map((line) => line.trim())];
     if (found.length > 0) offences[file] = found;
   }
   expect(offences).toEqual({});

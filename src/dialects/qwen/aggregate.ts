@@ -157,7 +157,7 @@ export function aggregateQwen(event: string, results: readonly HookResult[]): Ag
 }
 
 /**
- * What the merged answer makes Qwen Code do: 4 stop (`continue: false`), 2 block (PreToolUse deny, a
+ * What the merged answer makes Qwen Code do: 4 stop (`continue: false`, but on the events whose block it is), 2 block (PreToolUse deny, a
  * PermissionRequest deny, a `block`/`deny` decision on an event that has one), 3 ask (PreToolUse ask).
  */
 export function outcomeQwen(event: string, output: JsonObject | undefined): Outcome {
@@ -169,7 +169,8 @@ export function outcomeQwen(event: string, output: JsonObject | undefined): Outc
     if (permission === 'ask') return 'ask';
     return output.continue === false ? 'stop' : 'proceed';
   }
-  if (output.continue === false) return 'stop';
+  // Where Qwen's block is `continue: false` (Stop, SubagentStop, PostToolBatch: DENY_SHAPE), it blocks the stop.
+  if (output.continue === false) return rule?.deny === 'stop' ? 'block' : 'stop';
   if (event === 'PermissionRequest') {
     const decision = specificOf(output).decision;
     return isObject(decision) && decision.behavior === 'deny' ? 'block' : 'proceed';

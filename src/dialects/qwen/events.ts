@@ -83,7 +83,7 @@ export function completeQwenInput(event: string, input: JsonObject, ctx: Context
     transcript_path: transcript_path ?? '',
     cwd: cwd ?? ctx.cwd,
     hook_event_name: hook_event_name ?? event,
-    timestamp: timestamp ?? new Date().toISOString(),
+    timestamp: timestamp ?? ctx.now().toISOString(),
     ...specific,
   };
 }

@@ -40,7 +40,7 @@ export function completeVscodeInput(event: string, input: JsonObject, ctx: Conte
   if (vscodeBlock(event) === undefined) throw inputError(`unknown VS Code hook event "${event}"; its events: ${VSCODE_EVENTS.join(', ')}`);
   const { timestamp, cwd, sessionId, hookEventName, transcript_path, ...specific } = input;
   return {
-    timestamp: timestamp ?? new Date().toISOString(),
+    timestamp: timestamp ?? ctx.now().toISOString(),
     cwd: cwd ?? ctx.cwd,
     sessionId: sessionId ?? randomUUID(),
     hookEventName: hookEventName ?? event,

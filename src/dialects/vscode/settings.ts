@@ -5,7 +5,6 @@
 // `.json` file, relative to the workspace or `~/`) or switch one off with `false`. Workspace hooks come
 // first ("take precedence over user hooks"). Each file holds `hooks.<Event>`: flat command entries (VS
 // Code's and Copilot CLI's form) or Claude Code's matcher groups, whose matchers VS Code parses and ignores.
-import fs from 'node:fs';
 import path from 'node:path';
 import { homeDir, type Context } from '../../context.js';
 import { configError, formatJsonPath, HookrunError } from '../../errors.js';
@@ -71,16 +70,12 @@ export function vscodeLocations(ctx: Context, diagnostics: Diagnostic[] = []): V
 
 /** A location's files: a folder's `*.json` files in name order, or the file itself. */
 function filesOf(location: VscodeLocation): string[] {
-  try {
-    if (!fs.statSync(location.path).isDirectory()) return [location.path];
-    return fs
-      .readdirSync(location.path)
-      .filter((name) => name.endsWith('.json'))
-      .sort()
-      .map((name) => path.join(location.path, name));
-  } catch {
-    return [location.path];
-  }
+  if (observed.statOf(location.path)?.isDirectory() !== true) return [location.path];
+  return observed
+    .listDir(location.path)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => path.join(location.path, name));
 }
 
 export interface VscodeFile {
