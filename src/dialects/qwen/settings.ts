@@ -15,6 +15,7 @@ import type { LoadOptions } from '../dialect.js';
 import { readInputFile } from '../../read-input.js';
 import * as observed from '../../files/journal.js';
 import { GEMINI_NAMES, qwenEvent, QWEN_EVENTS } from './events.js';
+import { realpathOr, typeName } from '../claude/settings.js';
 
 export type QwenLayer = Extract<Layer, 'project' | 'user' | 'system'>;
 
@@ -238,16 +239,4 @@ export function qwenConfiguredAt(ctx: Context): { workspace?: string; user?: str
   const workspace = withHooks(paths.project);
   const user = withHooks(paths.user);
   return { ...(workspace ? { workspace } : {}), ...(user ? { user } : {}) };
-}
-
-function typeName(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-}
-
-function realpathOr(target: string): string {
-  try {
-    return observed.realpath(target);
-  } catch {
-    return path.resolve(target);
-  }
 }

@@ -1,23 +1,40 @@
 // Qwen Code's row of the cross-agent vocabulary (src/migrate/vocabulary.ts builds it): Claude Code's event
 // names and protocol, Qwen's tool names (the Gemini CLI family's), timeout in seconds (docs/qwen.md).
-import type { AgentSpec } from '../../migrate/vocabulary.js';
+import type { AgentSpec, CanonicalEvent } from '../../migrate/vocabulary.js';
+
+const MOMENTS: Readonly<Record<string, CanonicalEvent>> = {
+  PreToolUse: 'pre-tool',
+  PermissionRequest: 'permission-request',
+  PostToolUse: 'post-tool',
+  PostToolUseFailure: 'post-tool-failure',
+  SubagentStart: 'subagent-start',
+  SubagentStop: 'subagent-stop',
+  SessionStart: 'session-start',
+  SessionEnd: 'session-end',
+  PreCompact: 'pre-compact',
+  PostCompact: 'post-compact',
+  Notification: 'notification',
+};
+
+/** The lifecycle events and the input field their matcher reads (Claude Code's). */
+const FIELDS: Readonly<Record<string, string>> = {
+  SubagentStart: 'agent_type',
+  SubagentStop: 'agent_type',
+  SessionStart: 'source',
+  SessionEnd: 'reason',
+  PreCompact: 'trigger',
+  PostCompact: 'trigger',
+  Notification: 'notification_type',
+};
 
 export const QWEN_VOCABULARY: AgentSpec = {
   label: 'Qwen Code',
+  // Claude Code's names for the same moments; every matcher is compared with a field, lifecycle values included.
   events: [
-    ['PreToolUse', 'pre-tool', 'tool'],
-    ['PermissionRequest', 'permission-request', 'tool'],
-    ['PostToolUse', 'post-tool', 'tool'],
-    ['PostToolUseFailure', 'post-tool-failure', 'tool'],
+    ...(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure'] as const).map((name) => [name, MOMENTS[name]!, 'tool'] as const),
     ['UserPromptSubmit', 'prompt-submit'],
     ['Stop', 'stop'],
-    ['SubagentStart', 'subagent-start', 'other', { field: 'agent_type' }],
-    ['SubagentStop', 'subagent-stop', 'other', { field: 'agent_type' }],
-    ['SessionStart', 'session-start', 'other', { field: 'source' }],
-    ['SessionEnd', 'session-end', 'other', { field: 'reason' }],
-    ['PreCompact', 'pre-compact', 'other', { field: 'trigger' }],
-    ['PostCompact', 'post-compact', 'other', { field: 'trigger' }],
-    ['Notification', 'notification', 'other', { field: 'notification_type' }],
+    ...Object.entries(FIELDS).map(([name, field]) => [name, MOMENTS[name]!, 'other', { field }] as const),
     ['StopFailure', 'error', 'other', { field: 'error', note: 'Qwen Code ignores every output and error of StopFailure hooks' }],
   ],
   // Exact names (and Claude Code's names as aliases), `|` lists, else an unanchored regex: Claude's reading.

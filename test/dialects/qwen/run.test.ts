@@ -1,30 +1,15 @@
 // `--dialect qwen` end to end through the real CLI against real temp dirs and real hook processes: trust,
 // layers and their order, disableAllHooks, matchers with Claude aliases and lifecycle targets, exit codes,
 // the OR merge, the timeout unit, the environment, validate's traps and auto-detection (docs/qwen.md).
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { hookrun, makeSandbox, stdoutJson, type Sandbox } from '../../helpers/cli.js';
+import { hookrun, stdoutJson, type Sandbox } from '../../helpers/cli.js';
+import { dialectBox } from '../../helpers/dialect-box.js';
 
 const sandboxes: Sandbox[] = [];
 afterAll(() => Promise.all(sandboxes.map((sb) => sb.cleanup())));
 
-type Box = Sandbox & { run(args: string[], extra?: string[]): ReturnType<typeof hookrun>; fired(name: string): Promise<boolean>; read(name: string): Promise<string> };
-
-async function sandbox(files: Record<string, unknown>): Promise<Box> {
-  const sb = await makeSandbox();
-  sandboxes.push(sb);
-  sb.env.QWEN_CODE_SYSTEM_SETTINGS_PATH = path.join(sb.root, 'etc', 'qwen-settings.json');
-  for (const [relative, content] of Object.entries(files)) {
-    const text = typeof content === 'string' ? content : JSON.stringify(content, null, 2);
-    await sb.write(relative, text.replaceAll('@ROOT@', sb.root));
-  }
-  return Object.assign(sb, {
-    run: (args: string[], extra: string[] = ['--trust-workspace']) => hookrun(['run', ...extra, ...args, '--dialect', 'qwen', '-C', sb.ws], { env: sb.env }),
-    fired: (name: string) => readFile(path.join(sb.root, `fired-${name}`)).then(() => true, () => false),
-    read: (name: string) => readFile(path.join(sb.root, name), 'utf8'),
-  });
-}
+const sandbox = (files: Record<string, unknown>) => dialectBox('qwen', files, sandboxes, { QWEN_CODE_SYSTEM_SETTINGS_PATH: '@ROOT@/etc/qwen-settings.json' });
 
 const hooks = (event: string, list: unknown[], extra: Record<string, unknown> = {}) => ({ ...extra, hooks: { [event]: [{ ...extra.group as object, hooks: list }] } });
 const cmd = (command: string, more: Record<string, unknown> = {}) => ({ type: 'command', command, ...more });

@@ -1,29 +1,15 @@
 // `--dialect vscode` end to end through the real CLI against real temp dirs and real hook processes: the hook
 // file locations and chat.hookFilesLocations, trust, Claude and Copilot CLI formats, per-OS commands,
 // ignored matchers, exit codes, the most-restrictive merge, timeout, cwd/env, validate (docs/vscode.md).
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { hookrun, makeSandbox, stdoutJson, type Sandbox } from '../../helpers/cli.js';
+import { hookrun, stdoutJson, type Sandbox } from '../../helpers/cli.js';
+import { dialectBox } from '../../helpers/dialect-box.js';
 
 const sandboxes: Sandbox[] = [];
 afterAll(() => Promise.all(sandboxes.map((sb) => sb.cleanup())));
 
-type Box = Sandbox & { run(args: string[], extra?: string[]): ReturnType<typeof hookrun>; fired(name: string): Promise<boolean>; read(name: string): Promise<string> };
-
-async function sandbox(files: Record<string, unknown>): Promise<Box> {
-  const sb = await makeSandbox();
-  sandboxes.push(sb);
-  for (const [relative, content] of Object.entries(files)) {
-    const text = typeof content === 'string' ? content : JSON.stringify(content, null, 2);
-    await sb.write(relative, text.replaceAll('@ROOT@', sb.root));
-  }
-  return Object.assign(sb, {
-    run: (args: string[], extra: string[] = ['--trust-workspace']) => hookrun(['run', ...extra, ...args, '--dialect', 'vscode', '-C', sb.ws], { env: sb.env }),
-    fired: (name: string) => readFile(path.join(sb.root, `fired-${name}`)).then(() => true, () => false),
-    read: (name: string) => readFile(path.join(sb.root, name), 'utf8'),
-  });
-}
+const sandbox = (files: Record<string, unknown>) => dialectBox('vscode', files, sandboxes);
 
 const file = (event: string, list: unknown[]) => ({ hooks: { [event]: list } });
 const cmd = (command: string, more: Record<string, unknown> = {}) => ({ type: 'command', command, ...more });
