@@ -23,6 +23,8 @@ const REGISTRY: Readonly<Record<DialectName, () => Promise<Dialect>>> = {
   copilot: async () => (await import('./copilot/index.js')).copilot,
   droid: async () => (await import('./droid/index.js')).droid,
   auggie: async () => (await import('./auggie/index.js')).auggie,
+  qwen: async () => (await import('./qwen/index.js')).qwen,
+  vscode: async () => (await import('./vscode/index.js')).vscode,
 };
 
 /** The options only one agent has, each declared in its folder (options.ts at the top of src/ joins them). */

@@ -2,7 +2,7 @@
 // schema, migrate's agent list) may import to name a dialect without loading the registry above it
 // (index.ts), which loads dialects. A new agent is one name here and one line in index.ts.
 
-export const DIALECT_NAMES = ['gemini', 'claude', 'kiro', 'antigravity', 'codex', 'cursor', 'copilot', 'droid', 'auggie'] as const;
+export const DIALECT_NAMES = ['gemini', 'claude', 'kiro', 'antigravity', 'codex', 'cursor', 'copilot', 'droid', 'auggie', 'qwen', 'vscode'] as const;
 
 export type DialectName = (typeof DIALECT_NAMES)[number];
 

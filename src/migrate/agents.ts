@@ -15,7 +15,7 @@ function everyDialect<const T extends readonly DialectName[]>(names: [Exclude<Di
 }
 
 /** The agents migrate converts between (Kiro's two formats are one agent with two readers). */
-export const MIGRATION_AGENTS = everyDialect(['gemini', 'antigravity', 'claude', 'codex', 'cursor', 'copilot', 'kiro', 'droid', 'auggie']);
+export const MIGRATION_AGENTS = everyDialect(['gemini', 'antigravity', 'claude', 'codex', 'cursor', 'copilot', 'kiro', 'droid', 'auggie', 'qwen', 'vscode']);
 
 export function isAgentName(name: string): name is AgentName {
   return (MIGRATION_AGENTS as readonly string[]).includes(name);

@@ -19,6 +19,8 @@ export const TIMEOUT_UNITS = {
   kiro: 's',
   droid: 's',
   auggie: 'ms',
+  qwen: 's',
+  vscode: 's',
 } as const satisfies Record<AgentName, 'ms' | 's'>;
 
 /**

@@ -11,6 +11,8 @@ import { type AgentName, isAgentName, MIGRATION_AGENTS } from './agents.js';
 import { TIMEOUT_UNITS } from './loader-hints.js';
 import { DROID_VOCABULARY } from '../dialects/droid/vocabulary.js';
 import { AUGGIE_VOCABULARY } from '../dialects/auggie/vocabulary.js';
+import { QWEN_VOCABULARY } from '../dialects/qwen/vocabulary.js';
+import { VSCODE_VOCABULARY } from '../dialects/vscode/vocabulary.js';
 
 export { type AgentName, isAgentName, MIGRATION_AGENTS };
 
@@ -432,6 +434,8 @@ export const VOCABULARY: Readonly<Record<AgentName, AgentVocabulary>> = {
 
   droid: vocabulary('droid', DROID_VOCABULARY),
   auggie: vocabulary('auggie', AUGGIE_VOCABULARY),
+  qwen: vocabulary('qwen', QWEN_VOCABULARY),
+  vscode: vocabulary('vscode', VSCODE_VOCABULARY),
 };
 
 

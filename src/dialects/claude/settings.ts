@@ -486,11 +486,11 @@ function formatPath(at: JsonPath): string {
   return at.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
 }
 
-function typeName(value: unknown): string {
+export function typeName(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
-function realpathOr(target: string): string {
+export function realpathOr(target: string): string {
   try {
     return observed.realpath(target);
   } catch {
