@@ -52,7 +52,7 @@ describe.concurrent('--folder', () => {
     // The workspace's two Gemini project hooks still need their fingerprints: trust --folder says so.
     expect(result.stdout).toBe(
       `Set TRUST_FOLDER for ${w.ws} in ${trustedFolders(w)}.\n` +
-        '  (folder rules cover: gemini, claude, kiro, antigravity, codex, cursor, copilot, qwen, vscode)\n' +
+        '  (folder rules cover: gemini, claude, kiro, antigravity, codex, cursor, copilot, droid, auggie, qwen, vscode)\n' +
         `Note: 2 project hook(s) in ${path.join(w.ws, '.gemini', 'settings.json')} are not trusted yet, so run still holds them back: guard, echo plain. Review them, then run: hookrun trust --hooks -C ${w.ws}\n`,
     );
     expect(JSON.parse(fs.readFileSync(trustedFolders(w), 'utf8'))).toEqual({ [w.ws]: 'TRUST_FOLDER' });
@@ -62,9 +62,9 @@ describe.concurrent('--folder', () => {
 
   test('the listing says which agents each record covers, from the dialect registry', async ({ w }) => {
     const text = await w.run(['trust']);
-    expect(text.stdout).toContain('Agents these records cover\n  folder rules (trustedFolders.json): gemini, claude, kiro, antigravity, codex, cursor, copilot, qwen, vscode\n  hook fingerprints (trusted_hooks.json): gemini\n');
+    expect(text.stdout).toContain('Agents these records cover\n  folder rules (trustedFolders.json): gemini, claude, kiro, antigravity, codex, cursor, copilot, droid, auggie, qwen, vscode\n  hook fingerprints (trusted_hooks.json): gemini\n');
     expect(text.stdout).toContain("  claude: Claude Code's own record, its accepted trust dialog");
-    expect(json(await w.run(['trust', '--json'])).covers).toMatchObject({ records: { 'folder-rules': ['gemini', 'claude', 'kiro', 'antigravity', 'codex', 'cursor', 'copilot', 'qwen', 'vscode'], fingerprints: ['gemini'] } });
+    expect(json(await w.run(['trust', '--json'])).covers).toMatchObject({ records: { 'folder-rules': ['gemini', 'claude', 'kiro', 'antigravity', 'codex', 'cursor', 'copilot', 'droid', 'auggie', 'qwen', 'vscode'], fingerprints: ['gemini'] } });
   });
 
   test('a path and a level; relative paths resolve against -C', async ({ w }) => {
