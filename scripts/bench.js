@@ -571,19 +571,27 @@ const TARGETS = [
   // Issue 14: `hookrun serve`, the resident process an agent starts once per session.
   {
     id: 7,
-    title: 'serve 1: one matching `true` hook, sequential request/answer, per event',
+    title: 'serve 1: one matching `true` hook, sequential request/answer, per event, against a loop with the same process safety',
     target: 1.1,
     async run(options, sandbox) {
       const rows = await interleaveServers(
         [
           { label: 'A: hookrun serve', server: serveCmd(options, sandbox, 'hookrun serve', 'one'), event: TOOL_EVENT, hooksRun: 1 },
           { label: 'B: resident Node loop', server: { label: 'baseline loop', argv: [process.execPath, sandbox.baselineServe] }, event: TOOL_EVENT },
+          // The same loop with the process safety hookrun gives every hook (scripts/serve-loop.cjs --safe):
+          // its own session and process group, a sanitised environment, waiting for exit and both pipes.
+          { label: 'C: resident loop, same process safety', server: { label: 'safe loop', argv: [process.execPath, sandbox.baselineServe, '--safe'] }, event: TOOL_EVENT },
         ],
         sandbox,
         options,
         SERVE_SAMPLES_PER_RUN,
       );
-      return { rows, ratio: median(rows, 'A: hookrun serve') / median(rows, 'B: resident Node loop'), formula: `median(A) / median(B), ${SERVE_SAMPLES_PER_RUN} requests per run` };
+      const bare = median(rows, 'A: hookrun serve') / median(rows, 'B: resident Node loop');
+      return {
+        rows,
+        ratio: median(rows, 'A: hookrun serve') / median(rows, 'C: resident loop, same process safety'),
+        formula: `median(A) / median(C), ${SERVE_SAMPLES_PER_RUN} requests per run; against the bare loop B: ${bare.toFixed(3)}`,
+      };
     },
   },
   {

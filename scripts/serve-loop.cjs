@@ -10,24 +10,32 @@
 // --heap MiB      keep this many MiB of small objects alive (a heap the size of serve's)
 // --hookrun-wait  answer when the child has exited and both pipes closed (HookProcess.maybeDone), with its
 //                 timeout timer armed and cleared, instead of on the child's 'close'
+// --sanitize      drop from the hook's environment every variable whose name says it holds a secret, as
+//                 the dialects' redaction rules do by default
+// --safe          the process safety hookrun gives every hook: --detached --env --sanitize --hookrun-wait
+//                 (its own session and process group, a sanitised environment, waiting for exit and both
+//                 pipes); bench target 7 measures serve against this loop (issue 32)
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 
 const argv = process.argv.slice(2);
-const has = (flag) => argv.includes(flag);
+const SAFE = ['--detached', '--env', '--sanitize', '--hookrun-wait'];
+const has = (flag) => argv.includes(flag) || (SAFE.includes(flag) && argv.includes('--safe'));
+const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|API_?KEY|PRIVATE_?KEY|AUTH/i;
 const heapMiB = has('--heap') ? Number(argv[argv.indexOf('--heap') + 1]) : 0;
 // ~100 bytes per object: an array of small records, as a session's parsed settings and caches are.
 const kept = Array.from({ length: Math.round((heapMiB * 1024 * 1024) / 100) }, (_, i) => ({ i, name: `entry-${i}` }));
+const inherited = has('--sanitize') ? Object.fromEntries(Object.entries(process.env).filter(([name]) => !SECRET_NAME.test(name))) : process.env;
 const env = has('--env')
   ? {
-      ...process.env,
+      ...inherited,
       GEMINI_PROJECT_DIR: process.cwd(),
       GEMINI_PLANS_DIR: `${process.env.HOME}/.gemini/tmp/one/b2a40ff5-1ab8-4257-943c-a22f1e6f00c3/plans`,
       GEMINI_CWD: process.cwd(),
       GEMINI_SESSION_ID: 'b2a40ff5-1ab8-4257-943c-a22f1e6f00c3',
       CLAUDE_PROJECT_DIR: process.cwd(),
     }
-  : process.env;
+  : inherited;
 
 function answer(request, code) {
   // With --heap, the answer names the kept objects, so that they stay reachable.

@@ -38,7 +38,7 @@ describe('validate fixtures', () => {
 
   it('grades every code the settings loader emits', () => {
     // Gemini's settings loader and the shared settings mechanisms it uses; other dialects' loaders have codes of their own.
-    const emitted = [path.join(ROOT, 'src', 'dialects', 'gemini', 'settings'), path.join(ROOT, 'src', 'settings')]
+    const emitted = [path.join(ROOT, 'src', 'dialects', 'gemini', 'settings'), path.join(ROOT, 'src', 'files')]
       .flatMap((dir) => fs.readdirSync(dir).map((file) => path.join(dir, file)))
       .flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/(?:code: |warn\(out, |extensionWarning\(|failed\()'([a-z-]+)'/g)])
       .map((match) => match[1]!);
