@@ -4,7 +4,7 @@
 import type { DialectName } from '../dialects/dialect.js';
 import { DIALECT_NAMES, getDialect } from '../dialects/index.js';
 import { nearest } from '../settings/near-miss.js';
-import { isAgentName, readEvent, VOCABULARY, writeEvent } from '../migrate/vocabulary.js';
+import { isAgentName, readEvent, VOCABULARY, writeEvent } from '../migrate/lookup.js';
 
 const fold = (name: string) => name.toLowerCase().replace(/[_\-\s]/g, '');
 

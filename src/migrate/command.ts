@@ -8,7 +8,7 @@
 // session's directory (Codex), the folder of hooks.json (Antigravity: .agents/, one below the project).
 import { quote } from 'shell-quote';
 import type { Note } from './model.js';
-import { type AgentName, VOCABULARY } from './vocabulary.js';
+import { type AgentName, VOCABULARY } from './lookup.js';
 
 export interface CommandConversion {
   command: string;

@@ -1,6 +1,6 @@
 // Claude Code's and Kiro CLI's events and tool names with Gemini CLI's, as views of the one vocabulary
 // (vocabulary.ts): nothing here is a table of its own.
-import { canonicalTools, readEvent, toolNames, VOCABULARY, writeEvent, type AgentName, type MatcherKind } from './vocabulary.js';
+import { canonicalTools, readEvent, toolNames, VOCABULARY, writeEvent, type AgentName, type MatcherKind } from './lookup.js';
 
 export interface EventMapping {
   gemini: string;

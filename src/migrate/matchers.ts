@@ -5,7 +5,7 @@
 // translation of the pattern (mcp__server__tool ↔ mcp_server_tool ↔ @server/tool).
 import type { McpSelector, NeutralMatcher, Note } from './model.js';
 import { boundedTest, REGEX_BUDGET_MS } from '../plan/regex.js';
-import { type AgentEvent, type AgentName, CANONICAL_VALUES, canonicalTools, type ToolMatcherSyntax, toolNames, VALUE_FIELDS, VOCABULARY } from './vocabulary.js';
+import { type AgentEvent, type AgentName, CANONICAL_VALUES, canonicalTools, type ToolMatcherSyntax, toolNames, VALUE_FIELDS, VOCABULARY } from './lookup.js';
 
 export type { Note };
 
@@ -90,7 +90,7 @@ function bounded(agent: AgentName, matcher: string | undefined, reading: () => M
 function toolMatcher(agent: AgentName, matcher: string | undefined, classify: MatcherClassifier | undefined, syntax: ToolMatcherSyntax): MatcherReading {
   if (syntax === 'kiro-glob') return readKiroGlob(matcher);
   if (matcher === undefined || matcher.trim() === '' || matcher.trim() === '*') return read({ kind: 'all' });
-  if (syntax === 'claude') {
+  if (syntax === 'names-or-regex') {
     const kind = required(agent, classify)(matcher);
     if (kind.kind === 'all') return read({ kind: 'all' });
     if (kind.kind === 'list') return readNames(agent, kind.items);
@@ -101,7 +101,7 @@ function toolMatcher(agent: AgentName, matcher: string | undefined, classify: Ma
   try {
     regex = new RegExp(syntax === 'full-regex' ? `^(?:${matcher})$` : matcher);
   } catch (error) {
-    if (syntax === 'gemini') return readNames(agent, [matcher.trim()]); // Gemini compares an invalid regex exactly
+    if (syntax === 'regex-or-exact') return readNames(agent, [matcher.trim()]); // Gemini compares an invalid regex exactly
     return unread('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression (${(error as Error).message}); it never fires in ${label(agent)}`);
   }
   return readRegex(agent, matcher, testBounded(regex));
@@ -227,8 +227,8 @@ function valuesMatcher(agent: AgentName, event: AgentEvent, matcher: string | un
   if (matcher === undefined || matcher.trim() === '' || matcher.trim() === '*') return read({ kind: 'all' });
   let test: (value: string) => boolean;
   const syntax = VOCABULARY[agent].toolMatcher;
-  if (syntax === 'gemini') test = (v) => v === matcher.trim();
-  else if (syntax === 'claude') {
+  if (syntax === 'regex-or-exact') test = (v) => v === matcher.trim();
+  else if (syntax === 'names-or-regex') {
     const kind = required(agent, classify)(matcher);
     if (kind.kind === 'regex' && !kind.regex) return unread('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression; it never fires in ${label(agent)}`);
     test = kind.kind === 'all' ? () => true : kind.kind === 'list' ? (v) => kind.items.includes(v) : testBounded(kind.regex!);
@@ -312,7 +312,7 @@ export function writeToolMatcher(agent: AgentName, matcher: NeutralMatcher): Mat
 /** Exact names and regex fragments in the target's syntax, as one matcher. */
 function render(agent: AgentName, exact: string[], patterns: string[]): string {
   const syntax = VOCABULARY[agent].toolMatcher;
-  if (syntax === 'claude' && patterns.length === 0 && exact.every((n) => /^[A-Za-z0-9_]+$/.test(n))) return exact.join('|');
+  if (syntax === 'names-or-regex' && patterns.length === 0 && exact.every((n) => /^[A-Za-z0-9_]+$/.test(n))) return exact.join('|');
   if (syntax === 'full-regex') {
     // The whole name must match: an alternation of escaped names, and the fragments made whole-name.
     const whole = (p: string) => `(?:${p.startsWith('^') ? '' : '.*'}${p.replace(/^\^/, '').replace(/\$$/, '')}${p.endsWith('$') ? '' : '.*'})`;
@@ -357,13 +357,13 @@ export function writeValuesMatcher(agent: AgentName, event: AgentEvent, matcher:
   const all = [...new Set(Object.values(table).filter((v): v is string => Boolean(v)))];
   if (all.every((v) => target.includes(v))) return ok([undefined], notes);
   const syntax = VOCABULARY[agent].toolMatcher;
-  if (syntax === 'gemini') {
+  if (syntax === 'regex-or-exact') {
     if (target.length > 1) {
       notes.push({ severity: 'info', code: 'lifecycle-matcher-split', message: `${label(agent)} compares ${field} exactly (no "|" or regex), so the matcher becomes ${target.length} definitions: ${target.map((g) => `"${g}"`).join(', ')}` });
     }
     return ok(target, notes);
   }
-  if (syntax === 'claude' || syntax === 'full-regex') return ok([target.join('|')], notes);
+  if (syntax === 'names-or-regex' || syntax === 'full-regex') return ok([target.join('|')], notes);
   return ok([exactNamesRegex(target)], notes);
 }
 

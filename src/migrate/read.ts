@@ -7,7 +7,7 @@ import { isPlainObject, parseJsoncObject, type JsoncDocument, type JsonPath } fr
 import type { JsonObject, Location } from '../types.js';
 import { type MatcherClassifier, readToolMatcher, readValuesMatcher, type MatcherReading } from './matchers.js';
 import type { ModelBuilder, NeutralMatcher, Note } from './model.js';
-import { type AgentEvent, type AgentName, readEvent, VOCABULARY } from './vocabulary.js';
+import { type AgentEvent, type AgentName, readEvent, VOCABULARY } from './lookup.js';
 import { foreignEventHint } from './cross-agent.js';
 import { readInputFile } from '../read-input.js';
 

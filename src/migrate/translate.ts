@@ -6,7 +6,7 @@ import { convertCommand } from './command.js';
 import type { EventEntry } from './write.js';
 import { writeToolMatcher, writeValuesMatcher } from './matchers.js';
 import type { NeutralHook, NeutralModel, Notes } from './model.js';
-import { type AgentEvent, type AgentName, type CanonicalEvent, NEAR_MISSES, VOCABULARY, writeEvent } from './vocabulary.js';
+import { type AgentEvent, type AgentName, type CanonicalEvent, NEAR_MISSES, VOCABULARY, writeEvent } from './lookup.js';
 
 /** One hook as the target writes it: its event, one matcher per definition, the command and the timeout in the target's unit. */
 export interface TargetHook {

@@ -1,6 +1,6 @@
 // The migrate report: as data for --json, as text for people on stderr.
 import type { Diagnostic, JsonObject } from '../types.js';
-import { type AgentName, VOCABULARY } from '../migrate/vocabulary.js';
+import { type AgentName, VOCABULARY } from '../migrate/lookup.js';
 import { makeChalk } from './color.js';
 import { formatDiagnostic } from './report.js';
 

@@ -318,7 +318,7 @@ function registerHandler(
   if (typeof timeout === 'number' && timeout < 1) {
     skip('codex-timeout-raised', `${where}.timeout is ${timeout}; Codex raises it to 1 second`, [...at, 'timeout'], 'write a timeout of at least 1 (seconds)');
   }
-  const instead = timeoutInOtherUnit('codex', timeout, { atLeast: MS_LOOKING_TIMEOUT_SEC });
+  const instead = timeoutInOtherUnit('s', timeout, { atLeast: MS_LOOKING_TIMEOUT_SEC });
   if (instead !== undefined) {
     skip(
       'codex-timeout-looks-like-ms',

@@ -309,7 +309,7 @@ function parseEntry(
   }
   const seconds = (item.timeoutSec ?? item.timeout) as number | undefined;
   const timeoutKey = item.timeoutSec !== undefined ? 'timeoutSec' : 'timeout';
-  const instead = timeoutInOtherUnit('copilot', seconds);
+  const instead = timeoutInOtherUnit('s', seconds);
   if (seconds !== undefined && instead !== undefined) {
     warn(
       'copilot-timeout-ms',

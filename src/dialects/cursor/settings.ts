@@ -173,7 +173,7 @@ function registerEntry(doc: JsoncDocument, file: CursorFile, event: string, raw:
   if (raw.timeout !== undefined) {
     if (typeof raw.timeout === 'number' && Number.isFinite(raw.timeout) && raw.timeout > 0) {
       timeout = raw.timeout;
-      const instead = timeoutInOtherUnit('cursor', raw.timeout, { atLeast: TIMEOUT_LOOKS_LIKE_MS });
+      const instead = timeoutInOtherUnit('s', raw.timeout, { atLeast: TIMEOUT_LOOKS_LIKE_MS });
       if (instead !== undefined) {
         warn(
           'cursor-timeout-looks-like-ms',

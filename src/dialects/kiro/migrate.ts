@@ -10,7 +10,7 @@ import { readToolMatcher } from '../../migrate/matchers.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Notes, type WritePlan } from '../../migrate/model.js';
 import { protocolNotes, translateHooks } from '../../migrate/translate.js';
 import { commandOf, mergeArrayItems } from '../../migrate/write.js';
-import { readEvent, VOCABULARY } from '../../migrate/vocabulary.js';
+import { readEvent, VOCABULARY } from '../../migrate/lookup.js';
 import { isPlainObject } from '../../settings/jsonc.js';
 import type { JsonObject, RegistryEntry } from '../../types.js';
 import { type AgentFile, discoverAgents, selectAgent } from './settings.js';

@@ -15,7 +15,7 @@ import { compileGlob } from './glob.js';
 import { hasWildcard } from './plan.js';
 import type { Diagnostic, JsonObject, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../types.js';
 import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from '../../settings/jsonc.js';
-import { MIGRATION_AGENTS, readEvent, VOCABULARY } from '../../migrate/vocabulary.js';
+import { MIGRATION_AGENTS, readEvent, VOCABULARY } from '../../migrate/lookup.js';
 import { readInputFile } from '../../read-input.js';
 import { parseJsonBounded } from '../../json-depth.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';

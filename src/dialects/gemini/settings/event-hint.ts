@@ -5,7 +5,7 @@ import type { Diagnostic } from '../../../types.js';
 import { foreignEventHint } from '../../../migrate/cross-agent.js';
 import { HOOK_EVENTS, type HookEventName } from '../events.js';
 import { nearest } from '../../../settings/near-miss.js';
-import { type AgentName, counterpart, MIGRATION_AGENTS, VOCABULARY } from '../../../migrate/vocabulary.js';
+import { type AgentName, counterpart, MIGRATION_AGENTS, VOCABULARY } from '../../../migrate/lookup.js';
 
 /** Another agent's event name → the Gemini CLI event for that moment, from the one vocabulary (src/migrate/vocabulary.ts). */
 function foreignNames(agent: AgentName): Readonly<Record<string, HookEventName>> {

@@ -3,7 +3,7 @@
 // plus the built-in subagents, which are called like tools. MCP tools are `mcp_<server>_<tool>`;
 // tools from a discovery command are `discovered_tool_<name>`. A matcher aimed at those is fine.
 import { nearest } from '../../../settings/near-miss.js';
-import { type AgentName, MIGRATION_AGENTS, toolNames, VOCABULARY } from '../../../migrate/vocabulary.js';
+import { type AgentName, MIGRATION_AGENTS, toolNames, VOCABULARY } from '../../../migrate/lookup.js';
 
 export const GEMINI_TOOLS: readonly string[] = [
   'glob',
