@@ -25,6 +25,13 @@ export const copilotVocabulary = vocabulary('copilot', {
     ['PermissionRequest', 'permission-request', 'tool', { readOnly: true }],
     ['SessionStart', 'session-start', 'ignored', { readOnly: true }],
     ['Stop', 'stop', 'ignored', { readOnly: true }],
+    ['SessionEnd', 'session-end', 'ignored', { readOnly: true }],
+    ['UserPromptSubmit', 'prompt-submit', 'ignored', { readOnly: true, note: 'Copilot drops the output of command hooks on userPromptSubmitted: the hook cannot block the prompt' }],
+    ['PostToolUseFailure', 'post-tool-failure', 'ignored', { readOnly: true }],
+    ['SubagentStart', 'subagent-start', 'other', { field: 'agentName', readOnly: true }],
+    ['SubagentStop', 'subagent-stop', 'ignored', { readOnly: true }],
+    ['PreCompact', 'pre-compact', 'values', { values: same(COMPACT_VALUES), readOnly: true }],
+    ['Notification', 'notification', 'other', { field: 'notification_type', readOnly: true }],
   ],
   toolMatcher: 'full-regex',
   tools: {
@@ -34,6 +41,10 @@ export const copilotVocabulary = vocabulary('copilot', {
   toolAliases: ['str_replace_editor', 'rg'],
   timeout: { unit: 's', field: 'timeoutSec', default: 30 },
   projectDir: { cwd: 'project', cwdWhy: 'Copilot sets no project-directory variable and runs a hook in the repository root (unless the entry sets "cwd")' },
+  // Copilot's events no other agent has a hook for (docs/copilot.md, the events table).
+  unmapped: {
+    userPromptTransformed: 'the prompt after Copilot transformed it (modifiedTransformedPrompt): no other agent has a hook there',
+  },
   protocol: {
     exit2Blocks: ['pre-tool', 'permission-request'],
     deny: '{"permissionDecision":"deny","permissionDecisionReason":"..."}',

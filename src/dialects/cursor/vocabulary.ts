@@ -32,5 +32,11 @@ export const cursorVocabulary = vocabulary('cursor', {
   nearMisses: {
     'permission-request': { name: 'preToolUse', why: 'Cursor has no permission-dialog hook; a preToolUse permission ("ask", "allow") is the closest, before the dialog' },
   },
+  // Cursor's events no other agent has a hook for (docs/cursor.md, the events table).
+  unmapped: {
+    beforeTabFileRead: "Cursor Tab (inline completion) reading a file, not the agent: no other agent's hooks see its completions",
+    afterTabFileEdit: "Cursor Tab (inline completion) editing a file, not the agent: no other agent's hooks see its completions",
+    workspaceOpen: 'the editor opening a workspace, before any session: no other agent has a hook there',
+  },
   protocol: { exit2Blocks: ['pre-tool', 'prompt-submit', 'subagent-start'], deny: '{"permission":"deny","user_message":"...","agent_message":"..."}' },
 });
