@@ -15,6 +15,7 @@ import type { PlanDescription } from '../plan/describe.js';
 import { parseJsonBounded } from '../json-depth.js';
 import { mappedStackOf } from '../stack-map.js';
 import { describeJsonError } from '../event/json.js';
+import { DEFAULT_DIALECT } from '../dialects/names.js';
 
 export interface ServeOptions extends SessionDefaults {
   /** `--verbose`: the human report of every request on stderr (warnings are always there). */
@@ -409,7 +410,7 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
   host.input.on('end', onEnd);
   // A read error (EIO from a closed terminal) ends the input as EOF does.
   host.input.on('error', onEnd);
-  log(`hookrun serve: ready (pid ${host.process.pid}, dialect ${options.dialect ?? 'gemini'}, workspace ${options.cwd ?? '.'})`);
+  log(`hookrun serve: ready (pid ${host.process.pid}, dialect ${options.dialect ?? DEFAULT_DIALECT}, workspace ${options.cwd ?? '.'})`);
 
   try {
     return await finished;

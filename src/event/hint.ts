@@ -13,8 +13,8 @@ function counterpart(name: string, other: DialectName, dialect: DialectName): st
   if (!isAgentName(other) || !isAgentName(dialect)) return undefined;
   const moment = readEvent(other, name)?.event;
   if (moment === undefined) return undefined;
-  // Kiro CLI 2.x's engine is still the default one, so its (camelCase) spelling comes first in a hint.
-  if (dialect === 'kiro') return VOCABULARY.kiro.events.find((e) => e.event === moment && e.readOnly)?.name ?? writeEvent('kiro', moment)?.name;
+  const vocab = VOCABULARY[dialect];
+  if (vocab.hintReadOnlyFirst) return vocab.events.find((e) => e.event === moment && e.readOnly)?.name ?? writeEvent(dialect, moment)?.name;
   return writeEvent(dialect, moment)?.name;
 }
 

@@ -88,7 +88,7 @@ function bounded(agent: AgentName, matcher: string | undefined, reading: () => M
 }
 
 function toolMatcher(agent: AgentName, matcher: string | undefined, classify: MatcherClassifier | undefined, syntax: ToolMatcherSyntax): MatcherReading {
-  if (syntax === 'kiro-glob') return readKiroGlob(matcher);
+  if (syntax === 'kiro-glob') return readKiroGlob(agent, matcher);
   if (matcher === undefined || matcher.trim() === '' || matcher.trim() === '*') return read({ kind: 'all' });
   if (syntax === 'names-or-regex') {
     const kind = required(agent, classify)(matcher);
@@ -150,7 +150,7 @@ function readRegex(agent: AgentName, matcher: string, test: (name: string) => bo
 }
 
 /** Kiro CLI agent-file matcher (docs/sources.md §A.4): exact names and aliases, globs, `@server[/tool]`, `@builtin`. */
-function readKiroGlob(matcher: string | undefined): MatcherReading {
+function readKiroGlob(agent: AgentName, matcher: string | undefined): MatcherReading {
   if (matcher === undefined || matcher === '' || matcher === '*') return read({ kind: 'all' });
   if (matcher === '@builtin') return read({ kind: 'tools', tools: [], mcp: [], builtin: true });
   const glob = /[*?]/.test(matcher);
@@ -162,7 +162,7 @@ function readKiroGlob(matcher: string | undefined): MatcherReading {
     return read({ kind: 'tools', tools: [], mcp: [{ server: '', glob: matcher.slice(1) }] });
   }
   if (!glob) {
-    const canonical = canonicalTools('kiro', matcher);
+    const canonical = canonicalTools(agent, matcher);
     if (canonical) {
       if (canonical.length === 0) return unread('tool-not-carried', `Kiro tool "${matcher}" has no counterpart in other agents`);
       return read({ kind: 'tools', tools: [...canonical], mcp: [] });
@@ -259,7 +259,11 @@ export function writeToolMatcher(agent: AgentName, matcher: NeutralMatcher): Mat
   const notes: Note[] = [];
   let canonical = matcher.tools;
   if (matcher.builtin) {
-    if (agent === 'gemini') return ok(['^(?!mcp_)'], [{ severity: 'info', code: 'builtin-matcher', message: '"@builtin" (every tool that is not an MCP tool) written as "^(?!mcp_)"' }]);
+    // An unanchored regex that is compared exactly only when invalid can say "not an MCP tool" itself.
+    if (vocab.toolMatcher === 'regex-or-exact' && vocab.mcp) {
+      const builtin = `^(?!${escapeRegex(vocab.mcp.prefix)})`;
+      return ok([builtin], [{ severity: 'info', code: 'builtin-matcher', message: `"@builtin" (every tool that is not an MCP tool) written as "${builtin}"` }]);
+    }
     canonical = [...new Set(Object.entries(vocab.tools).flatMap(([, tools]) => tools))];
     notes.push({ severity: 'info', code: 'builtin-matcher', message: `"@builtin" (every tool that is not an MCP tool) written as the list of ${vocab.label}'s built-in tools hookrun knows` });
   }
@@ -281,10 +285,11 @@ export function writeToolMatcher(agent: AgentName, matcher: NeutralMatcher): Mat
       continue;
     }
     if ('pattern' in selector) {
-      const source = VOCABULARY[selector.from].mcp!;
-      const translated = translateMcpPattern(selector.pattern, source, vocab.mcp);
+      // No `from`: a pattern in no agent's MCP naming (every MCP tool), written as it is.
+      const source = selector.from === undefined ? undefined : VOCABULARY[selector.from].mcp!;
+      const translated = source ? translateMcpPattern(selector.pattern, source, vocab.mcp) : selector.pattern;
       patterns.push(translated);
-      if (translated !== selector.pattern) {
+      if (source && selector.from && translated !== selector.pattern) {
         notes.push({
           severity: 'warning',
           code: 'mcp-matcher-translated',
@@ -367,26 +372,9 @@ export function writeValuesMatcher(agent: AgentName, event: AgentEvent, matcher:
   return ok([exactNamesRegex(target)], notes);
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// The Claude Code / Kiro CLI → Gemini CLI conversions as one call each (read, then write).
-
-const compose = (reading: MatcherReading, write: (m: NeutralMatcher) => MatcherConversion): MatcherConversion => {
+/** A reading, then a writing of what was read: one conversion, with the notes of both. */
+export const compose = (reading: MatcherReading, write: (m: NeutralMatcher) => MatcherConversion): MatcherConversion => {
   if (!reading.ok) return reading;
   const written = write(reading.matcher);
   return { ...written, notes: [...reading.notes, ...written.notes] };
 };
-
-/** Claude Code tool matcher (PreToolUse, PostToolUse) → Gemini tool regex. */
-export function convertClaudeToolMatcher(matcher: string | undefined, classify: MatcherClassifier): MatcherConversion {
-  return compose(readToolMatcher('claude', matcher, classify), (m) => writeToolMatcher('gemini', m));
-}
-
-/** Kiro CLI agent-file matcher → Gemini tool regex. */
-export function convertKiroMatcher(matcher: string | undefined): MatcherConversion {
-  return compose(readToolMatcher('kiro', matcher, undefined, 'kiro-glob'), (m) => writeToolMatcher('gemini', m));
-}
-
-/** Claude lifecycle matcher (SessionStart source, SessionEnd reason, PreCompact trigger) → Gemini exact strings. */
-export function convertLifecycleMatcher(matcher: string | undefined, claudeEvent: AgentEvent, geminiEvent: AgentEvent, classify: MatcherClassifier): MatcherConversion {
-  return compose(readValuesMatcher('claude', claudeEvent, matcher, classify), (m) => writeValuesMatcher('gemini', geminiEvent, m));
-}

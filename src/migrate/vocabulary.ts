@@ -102,6 +102,8 @@ export interface AgentProtocol {
   silenceDenies?: boolean;
   /** Events on which plain stdout (exit 0) becomes context for the model. */
   plainContext: readonly CanonicalEvent[];
+  /** How a hook decides in JSON instead, said when a hook's exit-code decisions would be lost (Antigravity). */
+  jsonDecisions?: string;
 }
 
 export interface AgentVocabulary {
@@ -126,6 +128,10 @@ export interface AgentVocabulary {
    */
   projectDir: { variable?: string; braced?: boolean; textual?: boolean; alias?: string; cwd: 'project' | 'hooks-file' | 'session'; cwdWhy?: string };
   protocol: AgentProtocol;
+  /** A hint names this agent's read-only spelling of a moment before the one migrate writes (Kiro: CLI 2.x's engine is still the default one). */
+  hintReadOnlyFirst?: boolean;
+  /** What migrate calls the file it prints for this agent (default "hooks"). */
+  fileKind?: string;
   /**
    * Moments this agent has no true counterpart for, but an event of its fires at about the same time: that
    * event, and why it is not the same (said; a hook is never mapped onto it). See lookup.ts's NEAR_MISSES.

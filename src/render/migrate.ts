@@ -71,7 +71,7 @@ export function renderMigrateText(report: MigrateReport, color: boolean): string
         : `hookrun migrate: nothing to write: ${w.file} already has ${w.alreadyPresent === 0 ? 'no hooks to add' : `all ${w.alreadyPresent} hook(s)`}`,
     );
   } else {
-    lines.push(`hookrun migrate: ${to} ${report.to === 'gemini' ? 'settings' : 'hooks'} printed on stdout; --write merges them into ${report.target}`);
+    lines.push(`hookrun migrate: ${to} ${VOCABULARY[report.to].fileKind ?? 'hooks'} printed on stdout; --write merges them into ${report.target}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -24,5 +24,13 @@ export const antigravityVocabulary = vocabulary('antigravity', {
     'permission-request': { name: 'PreToolUse', why: 'Antigravity CLI has no permission-dialog hook; a PreToolUse decision ("ask", "allow") is the closest, before the dialog' },
     'post-tool-failure': { name: 'PostToolUse', why: 'Antigravity CLI has no failed-tool event; PostToolUse fires after every tool step (with "error" set when it failed), so the hook would also run on successes' },
   },
-  protocol: { exit2Blocks: [], deny: DECISION_DENY, toolField: 'toolCall.name', payload: 'camelCase', eventNameField: false, silenceDenies: true },
+  protocol: {
+    exit2Blocks: [],
+    deny: DECISION_DENY,
+    toolField: 'toolCall.name',
+    payload: 'camelCase',
+    eventNameField: false,
+    silenceDenies: true,
+    jsonDecisions: '{"decision":"deny","reason":"..."} on PreToolUse, {"decision":"continue","reason":"..."} on Stop to keep the agent going',
+  },
 });

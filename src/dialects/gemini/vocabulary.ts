@@ -47,5 +47,6 @@ export const geminiVocabulary = vocabulary('gemini', {
     },
     'post-tool-failure': { name: 'AfterTool', why: 'Gemini CLI fires AfterTool after successful and failed calls alike, so the hook would also run on successes' },
   },
+  fileKind: 'settings',
   protocol: { exit2Blocks: ['pre-tool', 'post-tool', 'prompt-submit', 'stop', 'pre-model', 'post-model'], deny: DECISION_DENY },
 });

@@ -157,4 +157,5 @@ function write(model: NeutralModel, ctx: Context, notes: Notes): WritePlan {
   };
 }
 
-export const migration: MigrationAdapter = { agent: 'kiro', read, write };
+// --agent picks the agent file; Kiro → Kiro moves agent-embedded hooks to Kiro CLI 3's hook files.
+export const migration: MigrationAdapter = { agent: 'kiro', takes: ['agent'], toItself: true, read, write };

@@ -39,6 +39,8 @@ export const kiroVocabulary = vocabulary('kiro', {
   timeout: { unit: 's', field: 'timeout', default: 60, note: 'agent-embedded hooks: timeout_ms, default 30 000 ms' },
   variables: ['WORKSPACE_ROOT', 'USER_PROMPT'],
   projectDir: { variable: 'WORKSPACE_ROOT', braced: true, textual: true, cwd: 'project' },
+  // Kiro CLI 2.x's engine is still the default one, so its (camelCase) spelling comes first in a hint.
+  hintReadOnlyFirst: true,
   protocol: {
     exit2Blocks: ['pre-tool', 'prompt-submit', 'pre-task'],
     deny: 'exit 2 with the reason on stderr (Kiro reads no deny JSON)',
