@@ -8,7 +8,7 @@ import { isAgentName, readEvent, VOCABULARY, writeEvent } from '../migrate/looku
 
 const fold = (name: string) => name.toLowerCase().replace(/[_\-\s]/g, '');
 
-/** `dialect`'s name for the moment `name` stands for in `other`, from the one vocabulary (src/migrate/vocabulary.ts). */
+/** `dialect`'s name for the moment `name` stands for in `other`, from the one vocabulary (src/dialects/vocabularies.ts). */
 function counterpart(name: string, other: DialectName, dialect: DialectName): string | undefined {
   if (!isAgentName(other) || !isAgentName(dialect)) return undefined;
   const moment = readEvent(other, name)?.event;

@@ -2,7 +2,7 @@
 // checked and one hook's event, timeout and matcher, say when they look written for another agent — an event
 // name of another agent (naming it, and this agent's name for that moment), a timeout in the other unit
 // (30000 where seconds are read, 5 where milliseconds are), a matcher in a syntax this agent reads otherwise.
-// Pure; reads only vocabulary.ts. A dialect's validator calls crossAgentTraps for each hook it checks.
+// Pure; reads only the vocabulary (lookup.ts). A dialect's validator calls crossAgentTraps for each hook it checks.
 import type { Diagnostic, Location } from '../types.js';
 import { timeoutInOtherUnit } from './loader-hints.js';
 import { type AgentName, counterpart, foreignEventNames, NEAR_MISSES, readEvent, VOCABULARY } from './lookup.js';

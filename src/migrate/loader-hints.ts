@@ -1,8 +1,8 @@
 // What a dialect's loader says of a file written for another agent, without loading the cross-agent
-// vocabulary's tables (vocabulary.ts, cross-agent.ts: packs of their own, ~25 KB), since a loader runs on
+// vocabulary's tables (the rows, lookup.ts, cross-agent.ts: packs of their own, ~25 KB), since a loader runs on
 // every event (docs/perf.md, "Sixth round"):
-// - a timeout written in the other unit: the loader passes its agent's unit (the same as its vocabulary row's,
-//   src/dialects/<name>/vocabulary.ts; test/migrate/vocabulary-events.test.ts holds the two together);
+// - a timeout written in the other unit: the loader passes its agent's unit, the one its vocabulary row
+//   states (src/dialects/<name>/vocabulary.ts), and validate's traps pass the row's;
 // - an unknown event key: its warning says whose event it is and this agent's name for that moment, which
 //   needs the tables. A reader pushes the warning in its place and leaves its words to complete; the
 //   vocabulary loads only when some file has such a key. validate, which loads it anyway, passes the

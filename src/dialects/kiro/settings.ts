@@ -255,7 +255,7 @@ const AGENT_KEYS: ReadonlySet<string> = new Set([
   'keyboardShortcut',
   'welcomeMessage',
 ]);
-/** Another agent's name for a moment Kiro has a trigger for, as that trigger (the one vocabulary, src/migrate/vocabulary.ts). */
+/** Another agent's name for a moment Kiro has a trigger for, as that trigger (the one vocabulary, src/dialects/vocabularies.ts). */
 function foreignTrigger(name: string): string | undefined {
   for (const agent of MIGRATION_AGENTS) {
     const moment = agent === 'kiro' ? undefined : readEvent(agent, name)?.event;

@@ -41,7 +41,7 @@ const OTHER_NAMES: Readonly<Record<string, { tool: string; from: string }>> = {
   search_file_content: { tool: 'grep_search', from: 'an older Gemini CLI (renamed)' },
 };
 
-/** Other agents' tool names with the Gemini tool they correspond to, from the one vocabulary (src/migrate/vocabulary.ts). */
+/** Other agents' tool names with the Gemini tool they correspond to, from the one vocabulary (src/dialects/vocabularies.ts). */
 const FOREIGN_TOOLS: Readonly<Record<string, { tool: string; from: string }>> = (() => {
   const out: Record<string, { tool: string; from: string }> = {};
   // Claude Code and Kiro CLI first: a name two agents share is attributed to the first.
