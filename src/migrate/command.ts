@@ -6,9 +6,8 @@
 // unquoted it is quoted ("$CLAUDE_PROJECT_DIR"). Kiro CLI 3 substitutes `${WORKSPACE_ROOT}` textually, unescaped.
 // Agents with no such variable run the hook in a known directory: the project root (Cursor, Copilot), the
 // session's directory (Codex), the folder of hooks.json (Antigravity: .agents/, one below the project).
-import { quote } from 'shell-quote';
 import type { Note } from './model.js';
-import { type AgentName, VOCABULARY } from './vocabulary.js';
+import { type AgentName, VOCABULARY } from './lookup.js';
 
 export interface CommandConversion {
   command: string;
@@ -96,22 +95,4 @@ function missingVariables(command: string, from: AgentName, to: AgentName): Note
     notes.push({ severity: 'warning', code: 'env-var-missing', message: `the command uses ${name}, which ${VOCABULARY[to].label} does not set${hint}` });
   }
   return notes;
-}
-
-/** Claude Code command text → Gemini CLI. */
-export function convertClaudeCommand(command: string): CommandConversion {
-  return convertCommand(command, 'claude', 'gemini');
-}
-
-/**
- * Claude's exec form (`command` + `args`, no shell) as one shell command: every argument single-quoted where
- * needed, `${CLAUDE_PROJECT_DIR}` spliced in double quotes, so spaces stay one argument; then translated for `to`.
- */
-export function execFormToShell(command: string, args: readonly string[], to: AgentName = 'gemini'): CommandConversion {
-  const word = (text: string): string =>
-    text
-      .split('${CLAUDE_PROJECT_DIR}')
-      .map((piece) => (piece === '' ? '' : quote([piece])))
-      .join('"${CLAUDE_PROJECT_DIR}"');
-  return convertCommand([command, ...args].map(word).join(' '), 'claude', to);
 }

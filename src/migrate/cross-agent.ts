@@ -2,10 +2,10 @@
 // checked and one hook's event, timeout and matcher, say when they look written for another agent — an event
 // name of another agent (naming it, and this agent's name for that moment), a timeout in the other unit
 // (30000 where seconds are read, 5 where milliseconds are), a matcher in a syntax this agent reads otherwise.
-// Pure; reads only vocabulary.ts. A dialect's validator calls crossAgentTraps for each hook it checks.
+// Pure; reads only the vocabulary (lookup.ts). A dialect's validator calls crossAgentTraps for each hook it checks.
 import type { Diagnostic, Location } from '../pipeline/types.js';
 import { timeoutInOtherUnit } from './loader-hints.js';
-import { type AgentName, counterpart, foreignEventNames, NEAR_MISSES, readEvent, VOCABULARY } from './vocabulary.js';
+import { type AgentName, counterpart, foreignEventNames, NEAR_MISSES, readEvent, VOCABULARY } from './lookup.js';
 
 export interface HookFacts {
   /** The event key as written. */
@@ -74,7 +74,7 @@ export function crossAgentTraps(agent: AgentName, hook: HookFacts): Diagnostic[]
     push('foreign-event', `"${hook.event}" is not a ${vocab.label} event${foreignEventHint(agent, hook.event!)}`, hook.at?.event, foreign.here ? `rename the key to "${foreign.here}"` : undefined);
   }
 
-  const instead = timeoutInOtherUnit(agent, hook.timeout);
+  const instead = timeoutInOtherUnit(vocab.timeout.unit, hook.timeout);
   if (instead !== undefined) {
     const t = hook.timeout as number;
     if (vocab.timeout.unit === 's') {
@@ -124,7 +124,7 @@ function matcherTrap(agent: AgentName, matcher: string): { message: string; fix?
   }
   // A glob (Kiro agent files) where a regex is read.
   if (syntax !== 'kiro-glob' && /(^|[^.\]\\)])\*/.test(matcher) && matcher !== '*') {
-    const reading = syntax === 'full-regex' || syntax === 'search-regex' || syntax === 'gemini' ? 'a regular expression' : 'a regular expression (or an exact name list)';
+    const reading = syntax === 'full-regex' || syntax === 'search-regex' || syntax === 'regex-or-exact' ? 'a regular expression' : 'a regular expression (or an exact name list)';
     return { message: `matcher "${matcher}" looks like a glob (Kiro CLI agent files); ${vocab.label} reads it as ${reading}, where "*" repeats the character before it`, fix: `write "${matcher.replace(/\*/g, '.*')}"` };
   }
   return undefined;

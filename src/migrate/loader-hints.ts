@@ -1,36 +1,25 @@
 // What a dialect's loader says of a file written for another agent, without loading the cross-agent
-// vocabulary's tables (vocabulary.ts, cross-agent.ts: packs of their own, ~25 KB), since a loader runs on
+// vocabulary's tables (the rows, lookup.ts, cross-agent.ts: packs of their own, ~25 KB), since a loader runs on
 // every event (docs/perf.md, "Sixth round"):
-// - a timeout written in the other unit: each agent's unit lives here, and vocabulary.ts reads it from here;
+// - a timeout written in the other unit: the loader passes its agent's unit, the one its vocabulary row
+//   states (src/dialects/<name>/vocabulary.ts), and validate's traps pass the row's;
 // - an unknown event key: its warning says whose event it is and this agent's name for that moment, which
 //   needs the tables. A reader pushes the warning in its place and leaves its words to complete; the
 //   vocabulary loads only when some file has such a key. validate, which loads it anyway, passes the
 //   lookup in and gets the words at once.
 import type { foreignEvent } from './cross-agent.js';
-import type { AgentName } from './agents.js';
 
-export const TIMEOUT_UNITS = {
-  gemini: 'ms',
-  antigravity: 's',
-  claude: 's',
-  codex: 's',
-  cursor: 's',
-  copilot: 's',
-  kiro: 's',
-  droid: 's',
-  auggie: 'ms',
-  qwen: 's',
-  vscode: 's',
-} as const satisfies Record<AgentName, 'ms' | 's'>;
+/** The unit an agent reads a hook's timeout in. */
+export type TimeoutUnit = 'ms' | 's';
 
 /**
- * A timeout written in the other unit: where `agent` reads seconds, `atLeast` (default 1000) or more looks
+ * A timeout written in the other unit: where the agent reads seconds (`unit`), `atLeast` (default 1000) or more looks
  * like milliseconds; where it reads milliseconds, under `below` (default 100) looks like seconds. The value
- * to write instead, in `agent`'s unit; undefined when the timeout reads as meant.
+ * to write instead, in that unit; undefined when the timeout reads as meant.
  */
-export function timeoutInOtherUnit(agent: AgentName, timeout: unknown, limits: { atLeast?: number; below?: number } = {}): number | undefined {
+export function timeoutInOtherUnit(unit: TimeoutUnit, timeout: unknown, limits: { atLeast?: number; below?: number } = {}): number | undefined {
   if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) return undefined;
-  if (TIMEOUT_UNITS[agent] === 's') return timeout >= (limits.atLeast ?? 1000) ? Math.max(1, Math.round(timeout / 1000)) : undefined;
+  if (unit === 's') return timeout >= (limits.atLeast ?? 1000) ? Math.max(1, Math.round(timeout / 1000)) : undefined;
   return timeout < (limits.below ?? 100) ? timeout * 1000 : undefined;
 }
 

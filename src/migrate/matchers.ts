@@ -5,7 +5,7 @@
 // translation of the pattern (mcp__server__tool ↔ mcp_server_tool ↔ @server/tool).
 import type { McpSelector, NeutralMatcher, Note } from './model.js';
 import { boundedTest, REGEX_BUDGET_MS } from '../pipeline/regex.js';
-import { type AgentEvent, type AgentName, CANONICAL_VALUES, canonicalTools, type ToolMatcherSyntax, toolNames, VALUE_FIELDS, VOCABULARY } from './vocabulary.js';
+import { type AgentEvent, type AgentName, CANONICAL_VALUES, canonicalTools, type ToolMatcherSyntax, toolNames, VALUE_FIELDS, VOCABULARY } from './lookup.js';
 
 export type { Note };
 
@@ -88,9 +88,9 @@ function bounded(agent: AgentName, matcher: string | undefined, reading: () => M
 }
 
 function toolMatcher(agent: AgentName, matcher: string | undefined, classify: MatcherClassifier | undefined, syntax: ToolMatcherSyntax): MatcherReading {
-  if (syntax === 'kiro-glob') return readKiroGlob(matcher);
+  if (syntax === 'kiro-glob') return readKiroGlob(agent, matcher);
   if (matcher === undefined || matcher.trim() === '' || matcher.trim() === '*') return read({ kind: 'all' });
-  if (syntax === 'claude') {
+  if (syntax === 'names-or-regex') {
     const kind = required(agent, classify)(matcher);
     if (kind.kind === 'all') return read({ kind: 'all' });
     if (kind.kind === 'list') return readNames(agent, kind.items);
@@ -101,7 +101,7 @@ function toolMatcher(agent: AgentName, matcher: string | undefined, classify: Ma
   try {
     regex = new RegExp(syntax === 'full-regex' ? `^(?:${matcher})$` : matcher);
   } catch (error) {
-    if (syntax === 'gemini') return readNames(agent, [matcher.trim()]); // Gemini compares an invalid regex exactly
+    if (syntax === 'regex-or-exact') return readNames(agent, [matcher.trim()]); // Gemini compares an invalid regex exactly
     return unread('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression (${(error as Error).message}); it never fires in ${label(agent)}`);
   }
   return readRegex(agent, matcher, testBounded(regex));
@@ -150,7 +150,7 @@ function readRegex(agent: AgentName, matcher: string, test: (name: string) => bo
 }
 
 /** Kiro CLI agent-file matcher (docs/sources.md §A.4): exact names and aliases, globs, `@server[/tool]`, `@builtin`. */
-function readKiroGlob(matcher: string | undefined): MatcherReading {
+function readKiroGlob(agent: AgentName, matcher: string | undefined): MatcherReading {
   if (matcher === undefined || matcher === '' || matcher === '*') return read({ kind: 'all' });
   if (matcher === '@builtin') return read({ kind: 'tools', tools: [], mcp: [], builtin: true });
   const glob = /[*?]/.test(matcher);
@@ -162,7 +162,7 @@ function readKiroGlob(matcher: string | undefined): MatcherReading {
     return read({ kind: 'tools', tools: [], mcp: [{ server: '', glob: matcher.slice(1) }] });
   }
   if (!glob) {
-    const canonical = canonicalTools('kiro', matcher);
+    const canonical = canonicalTools(agent, matcher);
     if (canonical) {
       if (canonical.length === 0) return unread('tool-not-carried', `Kiro tool "${matcher}" has no counterpart in other agents`);
       return read({ kind: 'tools', tools: [...canonical], mcp: [] });
@@ -227,8 +227,8 @@ function valuesMatcher(agent: AgentName, event: AgentEvent, matcher: string | un
   if (matcher === undefined || matcher.trim() === '' || matcher.trim() === '*') return read({ kind: 'all' });
   let test: (value: string) => boolean;
   const syntax = VOCABULARY[agent].toolMatcher;
-  if (syntax === 'gemini') test = (v) => v === matcher.trim();
-  else if (syntax === 'claude') {
+  if (syntax === 'regex-or-exact') test = (v) => v === matcher.trim();
+  else if (syntax === 'names-or-regex') {
     const kind = required(agent, classify)(matcher);
     if (kind.kind === 'regex' && !kind.regex) return unread('matcher-never-fires', `matcher "${matcher}" is not a valid regular expression; it never fires in ${label(agent)}`);
     test = kind.kind === 'all' ? () => true : kind.kind === 'list' ? (v) => kind.items.includes(v) : testBounded(kind.regex!);
@@ -259,7 +259,11 @@ export function writeToolMatcher(agent: AgentName, matcher: NeutralMatcher): Mat
   const notes: Note[] = [];
   let canonical = matcher.tools;
   if (matcher.builtin) {
-    if (agent === 'gemini') return ok(['^(?!mcp_)'], [{ severity: 'info', code: 'builtin-matcher', message: '"@builtin" (every tool that is not an MCP tool) written as "^(?!mcp_)"' }]);
+    // An unanchored regex that is compared exactly only when invalid can say "not an MCP tool" itself.
+    if (vocab.toolMatcher === 'regex-or-exact' && vocab.mcp) {
+      const builtin = `^(?!${escapeRegex(vocab.mcp.prefix)})`;
+      return ok([builtin], [{ severity: 'info', code: 'builtin-matcher', message: `"@builtin" (every tool that is not an MCP tool) written as "${builtin}"` }]);
+    }
     canonical = [...new Set(Object.entries(vocab.tools).flatMap(([, tools]) => tools))];
     notes.push({ severity: 'info', code: 'builtin-matcher', message: `"@builtin" (every tool that is not an MCP tool) written as the list of ${vocab.label}'s built-in tools hookrun knows` });
   }
@@ -281,10 +285,11 @@ export function writeToolMatcher(agent: AgentName, matcher: NeutralMatcher): Mat
       continue;
     }
     if ('pattern' in selector) {
-      const source = VOCABULARY[selector.from].mcp!;
-      const translated = translateMcpPattern(selector.pattern, source, vocab.mcp);
+      // No `from`: a pattern in no agent's MCP naming (every MCP tool), written as it is.
+      const source = selector.from === undefined ? undefined : VOCABULARY[selector.from].mcp!;
+      const translated = source ? translateMcpPattern(selector.pattern, source, vocab.mcp) : selector.pattern;
       patterns.push(translated);
-      if (translated !== selector.pattern) {
+      if (source && selector.from && translated !== selector.pattern) {
         notes.push({
           severity: 'warning',
           code: 'mcp-matcher-translated',
@@ -312,7 +317,7 @@ export function writeToolMatcher(agent: AgentName, matcher: NeutralMatcher): Mat
 /** Exact names and regex fragments in the target's syntax, as one matcher. */
 function render(agent: AgentName, exact: string[], patterns: string[]): string {
   const syntax = VOCABULARY[agent].toolMatcher;
-  if (syntax === 'claude' && patterns.length === 0 && exact.every((n) => /^[A-Za-z0-9_]+$/.test(n))) return exact.join('|');
+  if (syntax === 'names-or-regex' && patterns.length === 0 && exact.every((n) => /^[A-Za-z0-9_]+$/.test(n))) return exact.join('|');
   if (syntax === 'full-regex') {
     // The whole name must match: an alternation of escaped names, and the fragments made whole-name.
     const whole = (p: string) => `(?:${p.startsWith('^') ? '' : '.*'}${p.replace(/^\^/, '').replace(/\$$/, '')}${p.endsWith('$') ? '' : '.*'})`;
@@ -357,36 +362,19 @@ export function writeValuesMatcher(agent: AgentName, event: AgentEvent, matcher:
   const all = [...new Set(Object.values(table).filter((v): v is string => Boolean(v)))];
   if (all.every((v) => target.includes(v))) return ok([undefined], notes);
   const syntax = VOCABULARY[agent].toolMatcher;
-  if (syntax === 'gemini') {
+  if (syntax === 'regex-or-exact') {
     if (target.length > 1) {
       notes.push({ severity: 'info', code: 'lifecycle-matcher-split', message: `${label(agent)} compares ${field} exactly (no "|" or regex), so the matcher becomes ${target.length} definitions: ${target.map((g) => `"${g}"`).join(', ')}` });
     }
     return ok(target, notes);
   }
-  if (syntax === 'claude' || syntax === 'full-regex') return ok([target.join('|')], notes);
+  if (syntax === 'names-or-regex' || syntax === 'full-regex') return ok([target.join('|')], notes);
   return ok([exactNamesRegex(target)], notes);
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// The Claude Code / Kiro CLI → Gemini CLI conversions as one call each (read, then write).
-
-const compose = (reading: MatcherReading, write: (m: NeutralMatcher) => MatcherConversion): MatcherConversion => {
+/** A reading, then a writing of what was read: one conversion, with the notes of both. */
+export const compose = (reading: MatcherReading, write: (m: NeutralMatcher) => MatcherConversion): MatcherConversion => {
   if (!reading.ok) return reading;
   const written = write(reading.matcher);
   return { ...written, notes: [...reading.notes, ...written.notes] };
 };
-
-/** Claude Code tool matcher (PreToolUse, PostToolUse) → Gemini tool regex. */
-export function convertClaudeToolMatcher(matcher: string | undefined, classify: MatcherClassifier): MatcherConversion {
-  return compose(readToolMatcher('claude', matcher, classify), (m) => writeToolMatcher('gemini', m));
-}
-
-/** Kiro CLI agent-file matcher → Gemini tool regex. */
-export function convertKiroMatcher(matcher: string | undefined): MatcherConversion {
-  return compose(readToolMatcher('kiro', matcher, undefined, 'kiro-glob'), (m) => writeToolMatcher('gemini', m));
-}
-
-/** Claude lifecycle matcher (SessionStart source, SessionEnd reason, PreCompact trigger) → Gemini exact strings. */
-export function convertLifecycleMatcher(matcher: string | undefined, claudeEvent: AgentEvent, geminiEvent: AgentEvent, classify: MatcherClassifier): MatcherConversion {
-  return compose(readValuesMatcher('claude', claudeEvent, matcher, classify), (m) => writeValuesMatcher('gemini', geminiEvent, m));
-}

@@ -8,7 +8,7 @@ import type { AgentName, CanonicalEvent } from './vocabulary.js';
 export type Note = Pick<Diagnostic, 'severity' | 'code' | 'message'>;
 
 /** An MCP tool selection: an exact server (and tool), or a regex fragment written in the source's naming. */
-export type McpSelector = { server: string; tool?: string; glob?: string } | { pattern: string; from: AgentName };
+export type McpSelector = { server: string; tool?: string; glob?: string } | { pattern: string; from?: AgentName };
 
 /** What a matcher selects. */
 export type NeutralMatcher =
@@ -77,6 +77,10 @@ export interface Notes {
 
 export interface MigrationAdapter {
   agent: AgentName;
+  /** The reader's own options (`--agent`, `--claude-version`): any other agent's reader refuses them. */
+  takes?: readonly ('agent' | 'claudeVersion')[];
+  /** Converting to itself means something (Kiro: agent-embedded hooks to Kiro CLI 3's hook files). */
+  toItself?: boolean;
   /** The agent's files (the workspace's project-level ones) as neutral hooks; throws when there are none. */
   read(ctx: Context, options: ReadOptions): NeutralModel;
   /** The neutral hooks as the agent's workspace file, with a note for everything that cannot be carried. */

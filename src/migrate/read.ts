@@ -7,7 +7,7 @@ import { isPlainObject, parseJsoncObject, type JsoncDocument, type JsonPath } fr
 import type { JsonObject, Location } from '../pipeline/types.js';
 import { type MatcherClassifier, readToolMatcher, readValuesMatcher, type MatcherReading } from './matchers.js';
 import type { ModelBuilder, NeutralMatcher, Note } from './model.js';
-import { type AgentEvent, type AgentName, readEvent, VOCABULARY } from './vocabulary.js';
+import { type AgentEvent, type AgentName, readEvent, VOCABULARY } from './lookup.js';
 import { foreignEventHint } from './cross-agent.js';
 import { readInputFile } from '../files/read-input.js';
 
@@ -136,7 +136,7 @@ function readHandler(raw: unknown, groupMatcher: unknown, path: JsonPath, event:
 
 /** The event's matcher, read by what the event compares it with. */
 export function readMatcher(agent: AgentName, event: AgentEvent, raw: unknown, classify?: MatcherClassifier): MatcherReading {
-  const implied: NeutralMatcher | undefined = event.tools ? { kind: 'tools', tools: [...event.tools], mcp: [] } : event.mcpOnly ? { kind: 'tools', tools: [], mcp: [{ pattern: '.*', from: 'claude' }] } : undefined;
+  const implied: NeutralMatcher | undefined = event.tools ? { kind: 'tools', tools: [...event.tools], mcp: [] } : event.mcpOnly ? { kind: 'tools', tools: [], mcp: [{ pattern: '.*' }] } : undefined;
   if (raw !== undefined && raw !== null && typeof raw !== 'string') return { ok: false, code: 'invalid-matcher', reason: 'matcher is not a string', notes: [] };
   const text = typeof raw === 'string' && raw.trim() !== '' && raw.trim() !== '*' ? raw : undefined;
   if (text === undefined) return { ok: true, matcher: implied ?? { kind: 'all' }, notes: [] };

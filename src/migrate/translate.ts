@@ -6,7 +6,7 @@ import { convertCommand } from './command.js';
 import type { EventEntry } from './write.js';
 import { writeToolMatcher, writeValuesMatcher } from './matchers.js';
 import type { NeutralHook, NeutralModel, Notes } from './model.js';
-import { type AgentEvent, type AgentName, type CanonicalEvent, NEAR_MISSES, VOCABULARY, writeEvent } from './vocabulary.js';
+import { type AgentEvent, type AgentName, type CanonicalEvent, NEAR_MISSES, VOCABULARY, writeEvent } from './lookup.js';
 
 /** One hook as the target writes it: its event, one matcher per definition, the command and the timeout in the target's unit. */
 export interface TargetHook {
@@ -116,7 +116,7 @@ export function protocolNotes(from: AgentName, to: AgentName, hooks: readonly Ta
     notes.note({
       severity: 'warning',
       code: 'exit-code-decisions',
-      message: `${lost.map(name).join(', ')}: in ${a.label} exit code 2 (reason on stderr) blocks; ${how}: a hook must print its decision as JSON on stdout instead${to === 'antigravity' ? ' ({"decision":"deny","reason":"..."} on PreToolUse, {"decision":"continue","reason":"..."} on Stop to keep the agent going)' : ''}`,
+      message: `${lost.map(name).join(', ')}: in ${a.label} exit code 2 (reason on stderr) blocks; ${how}: a hook must print its decision as JSON on stdout instead${b.protocol.jsonDecisions ? ` (${b.protocol.jsonDecisions})` : ''}`,
     });
   }
   const gained = deciding(events).filter((e) => !a.protocol.exit2Blocks.includes(e) && b.protocol.exit2Blocks.includes(e));

@@ -1,6 +1,6 @@
 // The migrate report: as data for --json, as text for people on stderr.
 import type { Diagnostic, JsonObject } from '../pipeline/types.js';
-import { type AgentName, VOCABULARY } from '../migrate/vocabulary.js';
+import { type AgentName, VOCABULARY } from '../migrate/lookup.js';
 import { makeChalk } from './color.js';
 import { formatDiagnostic } from './report.js';
 
@@ -71,7 +71,7 @@ export function renderMigrateText(report: MigrateReport, color: boolean): string
         : `hookrun migrate: nothing to write: ${w.file} already has ${w.alreadyPresent === 0 ? 'no hooks to add' : `all ${w.alreadyPresent} hook(s)`}`,
     );
   } else {
-    lines.push(`hookrun migrate: ${to} ${report.to === 'gemini' ? 'settings' : 'hooks'} printed on stdout; --write merges them into ${report.target}`);
+    lines.push(`hookrun migrate: ${to} ${VOCABULARY[report.to].fileKind ?? 'hooks'} printed on stdout; --write merges them into ${report.target}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -7,6 +7,7 @@ import os from 'node:os';
 import { type Readable } from 'node:stream';
 import { holdHeap, youngGenerationMiB } from '../boot/heap.js';
 import type { IO } from '../cli/io.js';
+import { DEFAULT_DIALECT } from '../dialects/names.js';
 import { killAllNow } from '../exec/process.js';
 import type { PlanDescription } from '../pipeline/describe.js';
 import { makeChalk } from '../render/color.js';
@@ -244,7 +245,7 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
   host.input.on('end', server.onEnd);
   // A read error (EIO from a closed terminal) ends the input as EOF does.
   host.input.on('error', server.onEnd);
-  if (options.verbose) io.stderr(`hookrun serve: ready (pid ${host.process.pid}, dialect ${options.dialect ?? 'gemini'}, workspace ${options.cwd ?? '.'})\n`);
+  if (options.verbose) io.stderr(`hookrun serve: ready (pid ${host.process.pid}, dialect ${options.dialect ?? DEFAULT_DIALECT}, workspace ${options.cwd ?? '.'})\n`);
 
   try {
     return await server.finished;

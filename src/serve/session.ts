@@ -7,7 +7,7 @@ import { setMaxListeners } from 'node:events';
 import path from 'node:path';
 import { type Context, resolveWorkspace } from '../pipeline/context.js';
 import type { AnswerWords } from '../dialects/dialect.js';
-import { resolveDialect } from '../dialects/index.js';
+import { DEFAULT_DIALECT, resolveDialect } from '../dialects/index.js';
 import { HookrunError, usageError } from '../pipeline/errors.js';
 import { describeType, isPlainObject } from '../pipeline/event/json.js';
 import { assembleEvent, type EventOptions } from '../pipeline/event/input.js';
@@ -162,7 +162,7 @@ export class Session {
   async #prepare(request: EventRequest, news: AnswerNews | undefined) {
     const options = request.options ?? {};
     const ctx = this.#context(request.cwd);
-    const { dialect, note } = await resolveDialect(request.dialect ?? this.#defaults.dialect ?? 'gemini', ctx);
+    const { dialect, note } = await resolveDialect(request.dialect ?? this.#defaults.dialect ?? DEFAULT_DIALECT, ctx);
     if (note && news) news.note = note;
     if (news) news.answerWords = dialect.answerWords;
     const { event, input } = await assembleEvent(request.input ?? {}, 'params.input', fieldsOf(request.event, options), dialect);

@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../pipeline/context.js';
-import { getDialect } from '../dialects/index.js';
+import { DEFAULT_DIALECT, getDialect } from '../dialects/index.js';
 import { HookrunError } from '../pipeline/errors.js';
 import { readEvent, type Stdin } from '../pipeline/event/input.js';
 import { planEvent, type PlannedEvent } from '../pipeline/pipeline.js';
@@ -61,7 +61,7 @@ export async function prepareCase(
   c: FixtureCase,
   base: Context,
   /** `hookrun test --dialect`: the dialect of cases and fixtures that name none. */
-  defaultDialect = 'gemini',
+  defaultDialect: string = DEFAULT_DIALECT,
 ): Promise<{ prepared: PreparedCase } | { problem: FixtureProblem }> {
   const d = fixture.defaults;
   const name = caseName(c);

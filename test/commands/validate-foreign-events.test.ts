@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { getDialect } from '../../src/dialects/index.js';
 import { foreignEvent } from '../../src/migrate/cross-agent.js';
-import { foreignEventNames } from '../../src/migrate/vocabulary.js';
+import { foreignEventNames } from '../../src/migrate/lookup.js';
 import { hookrun, makeSandbox, type Sandbox } from '../helpers/cli.js';
 
 const sandboxes: Sandbox[] = [];

@@ -2,10 +2,10 @@
 import { describe, expect, test } from 'vitest';
 import { classifyMatcher } from '../../src/dialects/claude/matcher.js';
 import { parseClaudeVersion } from '../../src/dialects/claude/version.js';
-import { convertClaudeCommand, execFormToShell } from '../../src/migrate/command.js';
-import { CLAUDE_EVENT_MAP, CLAUDE_TOOL_MAP, KIRO_EVENT_MAP, KIRO_TOOL_MAP } from '../../src/migrate/maps.js';
-import { convertClaudeToolMatcher, convertKiroMatcher, convertLifecycleMatcher, globToRegexSource } from '../../src/migrate/matchers.js';
-import { readEvent } from '../../src/migrate/vocabulary.js';
+import { CLAUDE_EVENT_MAP, CLAUDE_TOOL_MAP, convertClaudeCommand, convertClaudeToolMatcher, convertLifecycleMatcher, execFormToShell } from '../../src/dialects/claude/conversions.js';
+import { convertKiroMatcher, KIRO_EVENT_MAP, KIRO_TOOL_MAP } from '../../src/dialects/kiro/conversions.js';
+import { globToRegexSource } from '../../src/migrate/matchers.js';
+import { readEvent } from '../../src/migrate/lookup.js';
 import { GEMINI_EVENTS } from '../../src/dialects/gemini/input-schemas.js';
 
 /** Claude Code's list-or-regex rule in a version, as its migrate reader supplies it. */

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Context } from '../../pipeline/context.js';
 import { configError, HookrunError, usageError } from '../../pipeline/errors.js';
 import type { IO } from '../io.js';
-import { migrationAdapter } from '../../migrate/adapters.js';
+import { DEFAULT_DIALECT } from '../../dialects/names.js';
+import { agentsTaking, migrationAdapter } from '../../migrate/adapters.js';
 import { NoteList } from '../../migrate/model.js';
 import { readEditableSync } from '../../files/editable.js';
 import { writeFileAtomic } from '../../files/atomic.js';
@@ -30,12 +31,13 @@ export interface MigrateOptions {
 }
 
 export async function migrateCommand(options: MigrateOptions, ctx: Context, io: IO): Promise<number> {
-  const to = options.to ?? 'gemini';
-  if (options.from !== 'kiro' && options.agent !== undefined) throw usageError('--agent applies to --from kiro only');
-  if (options.from !== 'claude' && options.claudeVersion !== undefined) throw usageError('--claude-version applies to --from claude only');
-  // Kiro → Kiro is the move from agent-embedded hooks to Kiro CLI 3's hook files; any other agent to itself is nothing.
-  if (options.from === to && to !== 'kiro') throw usageError(`--from and --to are both ${to}: nothing to convert`);
+  const to = options.to ?? DEFAULT_DIALECT;
   const source = await migrationAdapter(options.from);
+  for (const [option, flag] of [['agent', '--agent'], ['claudeVersion', '--claude-version']] as const) {
+    if (options[option] !== undefined && !source.takes?.includes(option)) throw usageError(`${flag} applies to --from ${(await agentsTaking(option)).join(', ')} only`);
+  }
+  // An agent to itself is nothing to convert, unless its adapter says otherwise (Kiro: agent files to hook files).
+  if (options.from === to && !source.toItself) throw usageError(`--from and --to are both ${to}: nothing to convert`);
   const target = await migrationAdapter(to);
   const model = source.read(ctx, { agent: options.agent, claudeVersion: options.claudeVersion, to: to as AgentName });
   const notes = new NoteList();

@@ -11,7 +11,7 @@ import { readMatcher } from '../../migrate/read.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Notes, type WritePlan } from '../../migrate/model.js';
 import { byEvent, protocolNotes, translateHooks } from '../../migrate/translate.js';
 import { planEventsWrite } from '../../migrate/write.js';
-import { readEvent } from '../../migrate/vocabulary.js';
+import { readEvent } from '../../migrate/lookup.js';
 import type { JsonObject } from '../../pipeline/types.js';
 import { AGY_DEFAULT_TIMEOUT_SECONDS, agyHookFiles, droppedFileMessage, readAgyFile } from './settings.js';
 

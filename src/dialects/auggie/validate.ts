@@ -23,7 +23,7 @@ function traps(entry: RegistryEntry): Diagnostic[] {
   const where = entry.location ? { location: entry.location } : {};
   const name = entry.location ? formatJsonPath(entry.location.path) : entry.displayName;
   const timeout = entry.config.timeout;
-  const instead = timeoutInOtherUnit('auggie', timeout);
+  const instead = timeoutInOtherUnit('ms', timeout);
   if (instead !== undefined) {
     found.push({
       code: 'auggie-timeout-seconds',

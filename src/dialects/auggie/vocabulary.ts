@@ -2,10 +2,9 @@
 // answers with Auggie's own event PromptSubmit, its tool names (launch-process observed in 0.36.0; the
 // others from its bundle), `mcp:` patterns for MCP tools, and timeouts in MILLISECONDS (default 60 000).
 // Only types and the timeout unit are imported, so the vocabulary's table can import this row without an import cycle.
-import { TIMEOUT_UNITS } from '../../migrate/loader-hints.js';
-import type { AgentSpec } from '../../migrate/vocabulary.js';
+import { vocabulary } from '../../migrate/vocabulary.js';
 
-export const AUGGIE_VOCABULARY: AgentSpec = {
+export const auggieVocabulary = vocabulary('auggie', {
   label: 'Augment Auggie',
   events: [
     ['PreToolUse', 'pre-tool', 'tool'],
@@ -21,11 +20,11 @@ export const AUGGIE_VOCABULARY: AgentSpec = {
     'launch-process': 'shell', view: 'read', 'save-file': 'write', 'str-replace-editor': 'edit', 'remove-files': 'delete',
     'web-fetch': 'web_fetch', 'web-search': 'web_search',
   },
-  timeout: { unit: TIMEOUT_UNITS.auggie, field: 'timeout', default: 60_000 },
+  timeout: { unit: 'ms', field: 'timeout', default: 60_000 },
   variables: ['AUGMENT_PROJECT_DIR', 'AUGMENT_CONVERSATION_ID', 'AUGMENT_HOOK_EVENT', 'AUGMENT_TOOL_NAME'],
   projectDir: { variable: 'AUGMENT_PROJECT_DIR', cwd: 'project' },
   protocol: {
     exit2Blocks: ['pre-tool'],
     deny: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"..."}}',
   },
-};
+});

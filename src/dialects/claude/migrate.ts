@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import type { Context } from '../../pipeline/context.js';
 import { configError } from '../../pipeline/errors.js';
-import { execFormToShell } from '../../migrate/command.js';
+import { execFormToShell } from './conversions.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Note, type Notes, type WritePlan } from '../../migrate/model.js';
 import { openJson, readEventsObject, timeoutMs } from '../../migrate/read.js';
 import { byEvent, protocolNotes, translateHooks } from '../../migrate/translate.js';
@@ -115,4 +115,4 @@ function write(model: NeutralModel, ctx: Context, notes: Notes): WritePlan {
   return planEventsWrite(file, events, hooks.length);
 }
 
-export const migration: MigrationAdapter = { agent: 'claude', read, write };
+export const migration: MigrationAdapter = { agent: 'claude', takes: ['claudeVersion'], read, write };

@@ -221,7 +221,7 @@ function registerHooks(hooks: unknown, source: CodexSource, prefix: JsonPath, lo
       source.diagnostics.push(unknown);
       hints.push((foreignEvent) => {
         const near = CODEX_EVENTS.find((e) => e.toLowerCase() === event.toLowerCase());
-        // Another agent's name, and Codex's event at that moment: the one cross-agent vocabulary (src/migrate/vocabulary.ts).
+        // Another agent's name, and Codex's event at that moment: the one cross-agent vocabulary (src/dialects/vocabularies.ts).
         const foreign = foreignEvent('codex', event);
         const meant = near ?? foreign?.here;
         const whose = foreign ? ` (an event of another agent: ${foreign.labels})` : near ? ' (event names are case-sensitive)' : '';
@@ -318,7 +318,7 @@ function registerHandler(
   if (typeof timeout === 'number' && timeout < 1) {
     skip('codex-timeout-raised', `${where}.timeout is ${timeout}; Codex raises it to 1 second`, [...at, 'timeout'], 'write a timeout of at least 1 (seconds)');
   }
-  const instead = timeoutInOtherUnit('codex', timeout, { atLeast: MS_LOOKING_TIMEOUT_SEC });
+  const instead = timeoutInOtherUnit('s', timeout, { atLeast: MS_LOOKING_TIMEOUT_SEC });
   if (instead !== undefined) {
     skip(
       'codex-timeout-looks-like-ms',

@@ -10,7 +10,7 @@ import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Note, type
 import { readEventsObject, type Doc, timeoutMs } from '../../migrate/read.js';
 import { byEvent, protocolNotes, translateHooks } from '../../migrate/translate.js';
 import { planEventsWrite, versionOneFile } from '../../migrate/write.js';
-import { VOCABULARY } from '../../migrate/vocabulary.js';
+import { VOCABULARY } from '../../migrate/lookup.js';
 import { parseJsoncObject } from '../../files/jsonc.js';
 import type { JsonObject } from '../../pipeline/types.js';
 import { readInputFile } from '../../files/read-input.js';

@@ -166,7 +166,7 @@ function whoseEvent(labels: string): string {
 }
 
 function unknownEventHint(key: string, foreignEvent: ForeignEventLookup): string {
-  // Another agent's name, and Copilot's event at that moment: the one cross-agent vocabulary (src/migrate/vocabulary.ts).
+  // Another agent's name, and Copilot's event at that moment: the one cross-agent vocabulary (src/dialects/vocabularies.ts).
   const other = foreignEvent('copilot', key);
   if (other?.here) return `"${key}" is ${whoseEvent(other.labels)}; Copilot's event at that moment is "${other.here}"`;
   if (other?.near) return `"${key}" is ${whoseEvent(other.labels)}; ${other.near.why}`;
@@ -309,7 +309,7 @@ function parseEntry(
   }
   const seconds = (item.timeoutSec ?? item.timeout) as number | undefined;
   const timeoutKey = item.timeoutSec !== undefined ? 'timeoutSec' : 'timeout';
-  const instead = timeoutInOtherUnit('copilot', seconds);
+  const instead = timeoutInOtherUnit('s', seconds);
   if (seconds !== undefined && instead !== undefined) {
     warn(
       'copilot-timeout-ms',

@@ -77,7 +77,7 @@ export const CLAUDE_TO_CURSOR: Readonly<Record<string, string>> = {
   PreCompact: 'preCompact',
 };
 
-/** Spellings of Cursor's own events that are nobody's (another agent's names are in src/migrate/vocabulary.ts). */
+/** Spellings of Cursor's own events that are nobody's (another agent's names are in its row, src/dialects/<name>/vocabulary.ts). */
 const SLIPS: Readonly<Record<string, string>> = {
   afterShellExecute: 'afterShellExecution',
   beforeShellExecute: 'beforeShellExecution',

@@ -116,7 +116,7 @@ function registerFile(doc: JsoncDocument, file: CursorFile, diagnostics: Diagnos
       const unknown: Diagnostic = { code: 'cursor-unknown-event', severity: 'warning', message: '', location: where(at, true) };
       diagnostics.push(unknown);
       hint((foreignEvent) => {
-        // Another agent's name first (the one cross-agent vocabulary, src/migrate/vocabulary.ts), then a slip of Cursor's own.
+        // Another agent's name first (the one cross-agent vocabulary, src/dialects/vocabularies.ts), then a slip of Cursor's own.
         const near = foreignEvent('cursor', event)?.here ?? nearestCursorEvent(event);
         const more = near ? `; Cursor's event is "${near}" (camelCase, Cursor's own names)` : `; Cursor's events: ${CURSOR_EVENTS.join(', ')}`;
         unknown.message = `hooks.${event}: Cursor has no "${event}" event, so these hooks never run${more}`;
@@ -173,7 +173,7 @@ function registerEntry(doc: JsoncDocument, file: CursorFile, event: string, raw:
   if (raw.timeout !== undefined) {
     if (typeof raw.timeout === 'number' && Number.isFinite(raw.timeout) && raw.timeout > 0) {
       timeout = raw.timeout;
-      const instead = timeoutInOtherUnit('cursor', raw.timeout, { atLeast: TIMEOUT_LOOKS_LIKE_MS });
+      const instead = timeoutInOtherUnit('s', raw.timeout, { atLeast: TIMEOUT_LOOKS_LIKE_MS });
       if (instead !== undefined) {
         warn(
           'cursor-timeout-looks-like-ms',

@@ -49,7 +49,7 @@ function traps(entry: RegistryEntry, all: readonly RegistryEntry[]): Diagnostic[
     }
   }
   const seconds = typeof entry.config.timeout === 'number' ? entry.config.timeout / 1000 : undefined;
-  const instead = timeoutInOtherUnit('droid', seconds);
+  const instead = timeoutInOtherUnit('s', seconds);
   if (instead !== undefined) {
     found.push({ code: 'droid-timeout-ms', severity: 'warning', message: `${name}: timeout ${seconds} is read as seconds by Droid (${(seconds! / 3600).toFixed(1)} h)`, ...where, fix: `"timeout": ${instead}` });
   }

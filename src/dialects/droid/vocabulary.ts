@@ -1,13 +1,12 @@
-// Factory Droid's row of the cross-agent vocabulary (src/migrate/vocabulary.ts builds it): Claude Code's
+// Factory Droid's row of the cross-agent vocabulary (built with src/migrate/vocabulary.ts's builder; joined in src/dialects/vocabularies.ts): Claude Code's
 // events and answers, Droid's tool names (Execute observed in 0.225.2; the others from Factory's hooks
-// reference), timeouts in seconds (default 60). Only types and the timeout unit are imported, so the vocabulary's table can
+// reference), timeouts in seconds (default 60). Only types are imported, so the vocabulary's table can
 // import this row without an import cycle.
-import { TIMEOUT_UNITS } from '../../migrate/loader-hints.js';
-import type { AgentSpec } from '../../migrate/vocabulary.js';
+import { vocabulary } from '../../migrate/vocabulary.js';
 
 const SESSION_START_VALUES = { startup: 'startup', resume: 'resume', clear: 'clear', compact: 'compact', fork: null };
 
-export const DROID_VOCABULARY: AgentSpec = {
+export const droidVocabulary = vocabulary('droid', {
   label: 'Factory Droid',
   events: [
     ['PreToolUse', 'pre-tool', 'tool'],
@@ -26,11 +25,11 @@ export const DROID_VOCABULARY: AgentSpec = {
     FetchUrl: 'web_fetch', WebSearch: 'web_search', TodoWrite: 'todo', Task: 'task',
   },
   toolAliases: ['MultiEdit'],
-  timeout: { unit: TIMEOUT_UNITS.droid, field: 'timeout', default: 60 },
+  timeout: { unit: 's', field: 'timeout', default: 60 },
   variables: ['FACTORY_PROJECT_DIR', 'DROID_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
   projectDir: { variable: 'FACTORY_PROJECT_DIR', alias: 'CLAUDE_PROJECT_DIR', cwd: 'project' },
   protocol: {
     exit2Blocks: ['pre-tool', 'post-tool', 'prompt-submit', 'stop', 'subagent-stop'],
     deny: '{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"..."}}',
   },
-};
+});

@@ -9,7 +9,7 @@ import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Note, type
 import { openJson, readEventsObject, timeoutMs } from '../../migrate/read.js';
 import { byEvent, type TargetHook, translateHooks } from '../../migrate/translate.js';
 import { hooksDisabledIn, planEventsWrite } from '../../migrate/write.js';
-import { type AgentName, VOCABULARY } from '../../migrate/vocabulary.js';
+import { type AgentName, VOCABULARY } from '../../migrate/lookup.js';
 import type { JsonObject } from '../../pipeline/types.js';
 import { geminiSettingsPaths } from './settings/load.js';
 

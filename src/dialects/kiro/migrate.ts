@@ -10,7 +10,7 @@ import { readToolMatcher } from '../../migrate/matchers.js';
 import { ModelBuilder, type MigrationAdapter, type NeutralModel, type Notes, type WritePlan } from '../../migrate/model.js';
 import { protocolNotes, translateHooks } from '../../migrate/translate.js';
 import { commandOf, mergeArrayItems } from '../../migrate/write.js';
-import { readEvent, VOCABULARY } from '../../migrate/vocabulary.js';
+import { readEvent, VOCABULARY } from '../../migrate/lookup.js';
 import { isPlainObject } from '../../files/jsonc.js';
 import type { JsonObject, RegistryEntry } from '../../pipeline/types.js';
 import { type AgentFile, discoverAgents, selectAgent } from './settings.js';
@@ -157,4 +157,5 @@ function write(model: NeutralModel, ctx: Context, notes: Notes): WritePlan {
   };
 }
 
-export const migration: MigrationAdapter = { agent: 'kiro', read, write };
+// --agent picks the agent file; Kiro → Kiro moves agent-embedded hooks to Kiro CLI 3's hook files.
+export const migration: MigrationAdapter = { agent: 'kiro', takes: ['agent'], toItself: true, read, write };

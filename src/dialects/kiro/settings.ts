@@ -15,7 +15,7 @@ import { compileGlob } from './glob.js';
 import { hasWildcard } from './plan.js';
 import type { Diagnostic, JsonObject, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../pipeline/types.js';
 import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from '../../files/jsonc.js';
-import { MIGRATION_AGENTS, readEvent, VOCABULARY } from '../../migrate/vocabulary.js';
+import { MIGRATION_AGENTS, readEvent, VOCABULARY } from '../../migrate/lookup.js';
 import { readInputFile } from '../../files/read-input.js';
 import { parseJsonBounded } from '../../files/json-depth.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
@@ -255,7 +255,7 @@ const AGENT_KEYS: ReadonlySet<string> = new Set([
   'keyboardShortcut',
   'welcomeMessage',
 ]);
-/** Another agent's name for a moment Kiro has a trigger for, as that trigger (the one vocabulary, src/migrate/vocabulary.ts). */
+/** Another agent's name for a moment Kiro has a trigger for, as that trigger (the one vocabulary, src/dialects/vocabularies.ts). */
 function foreignTrigger(name: string): string | undefined {
   for (const agent of MIGRATION_AGENTS) {
     const moment = agent === 'kiro' ? undefined : readEvent(agent, name)?.event;

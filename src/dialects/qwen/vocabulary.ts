@@ -1,6 +1,6 @@
 // Qwen Code's row of the cross-agent vocabulary (src/migrate/vocabulary.ts builds it): Claude Code's event
 // names and protocol, Qwen's tool names (the Gemini CLI family's), timeout in seconds (docs/qwen.md).
-import type { AgentSpec, CanonicalEvent } from '../../migrate/vocabulary.js';
+import { type CanonicalEvent, vocabulary } from '../../migrate/vocabulary.js';
 
 const MOMENTS: Readonly<Record<string, CanonicalEvent>> = {
   PreToolUse: 'pre-tool',
@@ -27,7 +27,7 @@ const FIELDS: Readonly<Record<string, string>> = {
   Notification: 'notification_type',
 };
 
-export const QWEN_VOCABULARY: AgentSpec = {
+export const qwenVocabulary = vocabulary('qwen', {
   label: 'Qwen Code',
   // Claude Code's names for the same moments; every matcher is compared with a field, lifecycle values included.
   events: [
@@ -38,12 +38,23 @@ export const QWEN_VOCABULARY: AgentSpec = {
     ['StopFailure', 'error', 'other', { field: 'error', note: 'Qwen Code ignores every output and error of StopFailure hooks' }],
   ],
   // Exact names (and Claude Code's names as aliases), `|` lists, else an unanchored regex: Claude's reading.
-  toolMatcher: 'claude',
+  toolMatcher: 'names-or-regex',
   tools: {
     run_shell_command: 'shell', read_file: 'read', write_file: 'write', edit: 'edit', glob: 'glob', grep_search: 'grep', list_directory: 'ls',
     web_fetch: 'web_fetch', web_search: 'web_search', todo_write: 'todo', task: 'task',
   },
   mcp: { name: (s, t) => `mcp__${s}__${t}`, parse: /^mcp__(.+?)__(.+)$/, separator: '__', prefix: 'mcp__' },
+  // Qwen Code's events no other agent (but Claude Code, whose same events are unmapped too) has a hook for (docs/qwen.md).
+  unmapped: {
+    PostToolBatch: 'after a batch of parallel tool calls: other agents fire per call only',
+    UserPromptExpansion: 'a slash command or skill expanding into a prompt: no other agent but Claude Code has a hook there',
+    MessageDisplay: 'a message shown to the user: no other agent but Claude Code has a hook there',
+    SessionDelete: 'a saved session being deleted: no other agent has a hook there',
+    PermissionDenied: 'a tool call denied by the permission system: no other agent but Claude Code reports a denial as an event',
+    TodoCreated: "Qwen Code's todo list: no other agent has a hook on its plan items",
+    TodoCompleted: "Qwen Code's todo list: no other agent has a hook on its plan items",
+    InstructionsLoaded: 'a QWEN.md or rules file loading: no other agent but Claude Code has a hook there',
+  },
   timeout: { unit: 's', field: 'timeout', default: 600, note: 'a value of 1000 or more is read as milliseconds' },
   variables: ['QWEN_PROJECT_DIR', 'CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'QWEN_CODE_SESSION_ID'],
   projectDir: { variable: 'QWEN_PROJECT_DIR', alias: 'CLAUDE_PROJECT_DIR', cwd: 'project' },
@@ -52,4 +63,4 @@ export const QWEN_VOCABULARY: AgentSpec = {
     deny: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"..."}}',
     plainContext: ['prompt-submit', 'session-start'],
   },
-};
+});

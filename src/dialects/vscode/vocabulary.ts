@@ -1,8 +1,8 @@
 // VS Code's row of the cross-agent vocabulary (src/migrate/vocabulary.ts builds it): Claude Code's event
 // names for its eight events, matchers ignored, VS Code's tool names, timeout in seconds (docs/vscode.md).
-import type { AgentSpec } from '../../migrate/vocabulary.js';
+import { vocabulary } from '../../migrate/vocabulary.js';
 
-export const VSCODE_VOCABULARY: AgentSpec = {
+export const vscodeVocabulary = vocabulary('vscode', {
   label: 'VS Code',
   events: [
     ['PreToolUse', 'pre-tool', 'ignored', { note: 'VS Code ignores matchers: the hook runs for every tool and must test tool_name itself' }],
@@ -14,7 +14,7 @@ export const VSCODE_VOCABULARY: AgentSpec = {
     ['SessionStart', 'session-start'],
     ['PreCompact', 'pre-compact'],
   ],
-  toolMatcher: 'claude',
+  toolMatcher: 'names-or-regex',
   tools: {
     runTerminalCommand: 'shell', run_in_terminal: 'shell', read_file: 'read', create_file: 'write', editFiles: 'edit', replace_string_in_file: 'edit',
     file_search: 'glob', grep_search: 'grep', list_dir: 'ls', fetch_webpage: 'web_fetch',
@@ -26,4 +26,4 @@ export const VSCODE_VOCABULARY: AgentSpec = {
     exit2Blocks: ['pre-tool', 'post-tool', 'prompt-submit', 'stop', 'subagent-stop'],
     deny: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"..."}}',
   },
-};
+});

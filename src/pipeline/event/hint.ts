@@ -4,17 +4,17 @@
 import type { DialectName } from '../../dialects/dialect.js';
 import { DIALECT_NAMES, getDialect } from '../../dialects/index.js';
 import { nearest } from '../../render/near-miss.js';
-import { isAgentName, readEvent, VOCABULARY, writeEvent } from '../../migrate/vocabulary.js';
+import { isAgentName, readEvent, VOCABULARY, writeEvent } from '../../migrate/lookup.js';
 
 const fold = (name: string) => name.toLowerCase().replace(/[_\-\s]/g, '');
 
-/** `dialect`'s name for the moment `name` stands for in `other`, from the one vocabulary (src/migrate/vocabulary.ts). */
+/** `dialect`'s name for the moment `name` stands for in `other`, from the one vocabulary (src/dialects/vocabularies.ts). */
 function counterpart(name: string, other: DialectName, dialect: DialectName): string | undefined {
   if (!isAgentName(other) || !isAgentName(dialect)) return undefined;
   const moment = readEvent(other, name)?.event;
   if (moment === undefined) return undefined;
-  // Kiro CLI 2.x's engine is still the default one, so its (camelCase) spelling comes first in a hint.
-  if (dialect === 'kiro') return VOCABULARY.kiro.events.find((e) => e.event === moment && e.readOnly)?.name ?? writeEvent('kiro', moment)?.name;
+  const vocab = VOCABULARY[dialect];
+  if (vocab.hintReadOnlyFirst) return vocab.events.find((e) => e.event === moment && e.readOnly)?.name ?? writeEvent(dialect, moment)?.name;
   return writeEvent(dialect, moment)?.name;
 }
 

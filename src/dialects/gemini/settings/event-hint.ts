@@ -1,13 +1,13 @@
 // What to say about an event key Gemini CLI does not know: whose name it is (another agent's, from the
-// one vocabulary, src/migrate/vocabulary.ts), or the slip it looks like (case, a typo). Loaded only when
+// one vocabulary, src/dialects/vocabularies.ts), or the slip it looks like (case, a typo). Loaded only when
 // a settings file holds such a key, so an ordinary run never loads the vocabulary (docs/perf.md).
 import type { Diagnostic } from '../../../pipeline/types.js';
 import { foreignEventHint } from '../../../migrate/cross-agent.js';
 import { HOOK_EVENTS, type HookEventName } from '../events.js';
 import { nearest } from '../../../render/near-miss.js';
-import { type AgentName, counterpart, MIGRATION_AGENTS, VOCABULARY } from '../../../migrate/vocabulary.js';
+import { type AgentName, counterpart, MIGRATION_AGENTS, VOCABULARY } from '../../../migrate/lookup.js';
 
-/** Another agent's event name → the Gemini CLI event for that moment, from the one vocabulary (src/migrate/vocabulary.ts). */
+/** Another agent's event name → the Gemini CLI event for that moment, from the one vocabulary (src/dialects/vocabularies.ts). */
 function foreignNames(agent: AgentName): Readonly<Record<string, HookEventName>> {
   const out: Record<string, HookEventName> = {};
   for (const entry of VOCABULARY[agent].events) {

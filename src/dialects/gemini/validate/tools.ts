@@ -3,7 +3,7 @@
 // plus the built-in subagents, which are called like tools. MCP tools are `mcp_<server>_<tool>`;
 // tools from a discovery command are `discovered_tool_<name>`. A matcher aimed at those is fine.
 import { nearest } from '../../../render/near-miss.js';
-import { type AgentName, MIGRATION_AGENTS, toolNames, VOCABULARY } from '../../../migrate/vocabulary.js';
+import { type AgentName, MIGRATION_AGENTS, toolNames, VOCABULARY } from '../../../migrate/lookup.js';
 
 export const GEMINI_TOOLS: readonly string[] = [
   'glob',
@@ -41,7 +41,7 @@ const OTHER_NAMES: Readonly<Record<string, { tool: string; from: string }>> = {
   search_file_content: { tool: 'grep_search', from: 'an older Gemini CLI (renamed)' },
 };
 
-/** Other agents' tool names with the Gemini tool they correspond to, from the one vocabulary (src/migrate/vocabulary.ts). */
+/** Other agents' tool names with the Gemini tool they correspond to, from the one vocabulary (src/dialects/vocabularies.ts). */
 const FOREIGN_TOOLS: Readonly<Record<string, { tool: string; from: string }>> = (() => {
   const out: Record<string, { tool: string; from: string }> = {};
   // Claude Code and Kiro CLI first: a name two agents share is attributed to the first.
