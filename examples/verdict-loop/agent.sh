@@ -27,16 +27,18 @@ case $dialect in
   *) echo "agent: unknown dialect $dialect" >&2; exit 1 ;;
 esac
 
-# verdict FIELD < report: that field of .verdict (strings raw, objects as JSON, nothing if absent).
-# With FIELD "notRun": one line per guard that did not run: why<TAB>hook.
+# verdict < report: the report's .verdict as NUL-separated fields, for `mapfile -d ''`: outcome, reason,
+# updatedInput (JSON), the command it gives, additionalContext, then one "why<TAB>hook" per guard not run.
 verdict() {
   node -e '
     let text = "";
     process.stdin.on("data", (d) => (text += d)).on("end", () => {
-      const v = JSON.parse(text).verdict[process.argv[1]];
-      if (process.argv[1] === "notRun") for (const h of v) console.log(`${h.why}\t${h.hook}`);
-      else if (v != null) process.stdout.write(typeof v === "string" ? v : JSON.stringify(v));
-    });' "$1"
+      const v = JSON.parse(text).verdict;
+      const updated = v.updatedInput === undefined ? "" : JSON.stringify(v.updatedInput);
+      const fields = [v.outcome, v.reason ?? "", updated, v.updatedInput?.command ?? "", v.additionalContext ?? ""];
+      for (const h of v.notRun) fields.push(`${h.why}\t${h.hook}`);
+      process.stdout.write(fields.map((f) => `${f}\0`).join(""));
+    });'
 }
 
 run_tool() { echo "    RUN      $1"; }
@@ -58,32 +60,33 @@ while IFS= read -r command <&3; do
   input=$(node -e 'process.stdout.write(JSON.stringify({ command: process.argv[1] }))' "$command")
   report=$("${hookrun[@]}" run "$event" --dialect "$dialect" --tool "$tool" --tool-input "$input" -C "$here/agents/$dialect" --json --quiet)
   if [ $? -eq 1 ] || [ -z "$report" ]; then echo "    ERROR    hookrun failed; aborting" >&2; exit 1; fi
+  mapfile -d '' -t v < <(verdict <<<"$report")
+  outcome=${v[0]} reason=${v[1]} updated=${v[2]} updated_command=${v[3]} context=${v[4]}
   # A guard that did not run is not a "proceed": name it, and run nothing unguarded.
-  missing=$(verdict notRun <<<"$report" | grep -v '^disabled' || true)
-  if [ -n "$missing" ]; then
-    while IFS=$'\t' read -r why hook; do echo "    UNGUARDED guard \"$hook\" did not run ($why)"; done <<<"$missing"
-    unguarded=$((unguarded + 1))
-    continue
-  fi
-  context=$(verdict additionalContext <<<"$report")
+  missing=0
+  for entry in "${v[@]:5}"; do
+    case $entry in disabled$'\t'*) continue ;; esac # switched off by the user: not news
+    echo "    UNGUARDED guard \"${entry#*$'\t'}\" did not run (${entry%%$'\t'*})"
+    missing=1
+  done
+  if [ $missing = 1 ]; then unguarded=$((unguarded + 1)); continue; fi
   [ -n "$context" ] && echo "    CONTEXT  $context"
-  case $(verdict outcome <<<"$report") in
+  case $outcome in
     proceed)
-      updated=$(verdict updatedInput <<<"$report")
       if [ -n "$updated" ]; then
         echo "    REWRITE  $updated"
-        command=$(node -e 'process.stdout.write(JSON.parse(process.argv[1]).command ?? "")' "$updated")
+        command=$updated_command
       fi
       run_tool "$command"
       ran=$((ran + 1)) ;;
     block)
-      echo "    BLOCKED  skipped; the model is told: $(verdict reason <<<"$report")"
+      echo "    BLOCKED  skipped; the model is told: $reason"
       blocked=$((blocked + 1)) ;;
     ask)
-      echo "    ASK      $(verdict reason <<<"$report"); no user to ask: not run"
+      echo "    ASK      $reason; no user to ask: not run"
       asked=$((asked + 1)) ;;
     stop)
-      echo "    STOP     $(verdict reason <<<"$report")"
+      echo "    STOP     $reason"
       stopped=yes
       break ;;
   esac
