@@ -158,3 +158,18 @@ describe('hookrun test: expect.verdict', () => {
     expect(failing.stdout + failing.stderr).toContain('verdict.reason');
   });
 });
+
+describe('hookrun trust', () => {
+  test('a --folder rule that still leaves the workspace untrusted (a closer DO_NOT_TRUST rule) says so', async () => {
+    const sb = await sandbox();
+    await hookrun(['trust', '--folder', '--level', 'DO_NOT_TRUST', '-C', sb.ws], { env: sb.env });
+    const parent = await hookrun(['trust', '--folder', sb.root, '-C', sb.ws], { env: sb.env });
+    expect(parent.exitCode).toBe(0);
+    expect(parent.stdout).toContain(`Note: ${sb.ws} is still not trusted (DO_NOT_TRUST`);
+    expect(parent.stdout).toContain('its project hooks stay held back');
+    const json = await hookrun(['trust', '--folder', sb.root, '-C', sb.ws, '--json'], { env: sb.env });
+    expect(JSON.parse(json.stdout)).toMatchObject({ workspaceTrusted: false });
+    const own = await hookrun(['trust', '--folder', '-C', sb.ws], { env: sb.env });
+    expect(own.stdout).not.toContain('still not trusted');
+  });
+});
