@@ -303,11 +303,14 @@ const NOT_STARTED_WORDS: Readonly<Partial<Record<NotRunWhy, string>>> = {
 };
 
 /**
- * The one line that names every guard of the event that was never started (a dropped file's own
- * diagnostic names its file), with how to trust the folder when that is why; '' when there is none.
+ * The one line that names every guard of the event that was never started (a dropped file's, or an
+ * untrusted folder's where the loader says so, is named by that diagnostic), with how to trust the folder
+ * when that is why; '' when there is none.
  */
 export function notStartedLine(report: RunReport, c: ChalkInstance): string {
-  const hooks = report.verdict.notRun.filter((hook) => NOT_STARTED.has(hook.why) && hook.why !== 'dropped-file');
+  // An untrusted folder's hooks are already named by the loader's one line, where the dialect has it.
+  const named = report.diagnostics.some((d) => d.code === 'untrusted-project-hooks');
+  const hooks = report.verdict.notRun.filter((hook) => NOT_STARTED.has(hook.why) && hook.why !== 'dropped-file' && !(named && hook.why === 'untrusted'));
   if (hooks.length === 0) return '';
   const parts = hooks.map((hook) => {
     const what = hook.why === 'cannot-start' ? `${NOT_STARTED_WORDS[hook.why]}: ${oneLine(hook.detail)}` : NOT_STARTED_WORDS[hook.why];
