@@ -7,37 +7,33 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, REPO } from '../helpers/cli.js';
+import { BIN, makeSandbox, REPO, type Sandbox } from '../helpers/cli.js';
 
 const TIMEOUT = 120_000;
 const example = path.join(REPO, 'examples', 'verdict-loop');
 const tmpRoot = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookrun-verdict-loop-')));
-afterAll(() => fs.rmSync(tmpRoot, { recursive: true, force: true }));
+const sandboxes: Sandbox[] = [];
+afterAll(async () => {
+  fs.rmSync(tmpRoot, { recursive: true, force: true });
+  await Promise.all(sandboxes.map((sb) => sb.cleanup()));
+});
 const hasPython = spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0;
 
 const calls = path.join(tmpRoot, 'calls.txt');
 fs.writeFileSync(calls, 'ls -la\nrm -rf /\ngit push --force\n');
 
-function env(trusted: boolean): NodeJS.ProcessEnv {
-  const home = fs.mkdtempSync(path.join(tmpRoot, 'home-'));
-  return {
-    PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
-    HOME: home,
-    LANG: 'C.UTF-8',
-    NO_COLOR: '1',
-    GEMINI_CLI_SYSTEM_SETTINGS_PATH: path.join(tmpRoot, 'absent', 'system-settings.json'),
-    GEMINI_CLI_SYSTEM_DEFAULTS_PATH: path.join(tmpRoot, 'absent', 'system-defaults.json'),
-    GEMINI_CLI_TRUSTED_FOLDERS_PATH: path.join(home, 'trustedFolders.json'),
-    HOOKRUN_CODEX_SYSTEM_DIR: path.join(tmpRoot, 'absent', 'codex'),
-    HOOKRUN: `${process.execPath} ${BIN}`,
-    ...(trusted ? { HOOKRUN_TRUST_WORKSPACE: 'true' } : {}),
-  };
+/** The sandbox's isolated environment (its own HOME, system paths, trust file), with hookrun to call. */
+async function env(trusted: boolean): Promise<NodeJS.ProcessEnv> {
+  const sb = await makeSandbox();
+  sandboxes.push(sb);
+  return { ...sb.env, HOOKRUN: `${process.execPath} ${BIN}`, ...(trusted ? { HOOKRUN_TRUST_WORKSPACE: 'true' } : {}) };
 }
 
 /** Runs one loop to its end: its stdout (what the agent did), stderr and exit code. */
-function agent(program: string[], args: string[], trusted = true): Promise<{ status: number | null; stdout: string; stderr: string }> {
+async function agent(program: string[], args: string[], trusted = true): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const environment = await env(trusted);
   return new Promise((resolve, reject) => {
-    const child = spawn(program[0]!, [...program.slice(1), ...args], { env: env(trusted), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(program[0]!, [...program.slice(1), ...args], { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));
