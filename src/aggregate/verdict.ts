@@ -34,9 +34,11 @@ export const NOT_STARTED: ReadonlySet<NotRunWhy> = new Set(['untrusted', 'held-b
 
 /**
  * What `--fail-closed` blocks on besides the results it already judges (aggregate/fail-closed.ts): guards
- * the agent never got to start. Not `disabled`: switching a hook off is the user's own word.
+ * an untrusted folder kept from starting. Not `disabled`: switching a hook off is the user's own word. Not
+ * `dropped-file`: which events the skipped file guards is unknown, and a block on every event for a file
+ * that may hold none would be the user's broken file blocking everything (its warning is always said).
  */
-const FAIL_CLOSED_UNPLANNED: ReadonlySet<NotRunWhy> = new Set(['untrusted', 'dropped-file']);
+const FAIL_CLOSED_UNPLANNED: ReadonlySet<NotRunWhy> = new Set(['untrusted']);
 
 /** The context the merged answer adds for the model, from the field the agent reads it in. */
 export function addedContextOf(dialect: Dialect, event: string, output: JsonObject): unknown {
@@ -73,7 +75,7 @@ function resultWhy(result: HookResult): NotRunWhy | undefined {
 export function unplannedFailures(notRun: readonly NotRunHook[]): HookFailure[] {
   return notRun
     .filter((hook) => FAIL_CLOSED_UNPLANNED.has(hook.why))
-    .map((hook) => ({ index: -1, name: hook.hook, why: hook.why === 'untrusted' ? `did not run: ${hook.detail}` : `did not run: its settings file was skipped (${hook.source})` }));
+    .map((hook) => ({ index: -1, name: hook.hook, why: `did not run: ${hook.detail}` }));
 }
 
 export function buildVerdict(dialect: Dialect, event: string, outcome: Outcome, output: JsonObject, notRun: NotRunHook[]): Verdict {

@@ -130,7 +130,7 @@ export const verdictSchema = z
           file: z.string().optional().describe('The file that configures it.'),
         }),
       )
-      .describe('The hooks configured for this event that would have run for it and did not (or did not finish). --fail-closed blocks on every one but disabled.'),
+      .describe('The hooks configured for this event that would have run for it and did not (or did not finish). --fail-closed blocks on untrusted, held-back, cannot-start and timed-out.'),
   })
   .meta({ title: 'hookrun verdict', description: 'The answer in every agent\'s words: beside the agent\'s own output in `run --json`, `serve` and the library.' });
 

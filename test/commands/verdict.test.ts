@@ -173,3 +173,12 @@ describe('hookrun trust', () => {
     expect(own.stdout).not.toContain('still not trusted');
   });
 });
+
+test('a settings file the agent skips whole (Claude Code: a comment) is in the verdict as dropped-file; its own warning is the stderr line', async () => {
+  const sb = await sandbox();
+  await sb.write(path.join(sb.ws, '.claude/settings.json'), '{\n // a comment\n "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "exit 2" }] }] }\n}\n');
+  const run = await hookrun(['run', 'PreToolUse', '--dialect', 'claude', '--tool', 'Bash', '-C', sb.ws, '--trust-workspace', '--quiet', '--json'], { env: sb.env });
+  expect(run.exitCode).toBe(0);
+  expect(lines(run.stderr)).toEqual([expect.stringContaining('Claude Code skips this file whole')]);
+  expect(JSON.parse(run.stdout).verdict).toMatchObject({ outcome: 'proceed', notRun: [{ hook: '*', source: path.join(sb.ws, '.claude/settings.json'), why: 'dropped-file' }] });
+});
