@@ -307,7 +307,7 @@ const NOT_STARTED_WORDS: Readonly<Partial<Record<NotRunWhy, string>>> = {
  * untrusted folder's where the loader says so, is named by that diagnostic), with how to trust the folder
  * when that is why; '' when there is none.
  */
-export function notStartedLine(report: RunReport, c: ChalkInstance): string {
+function notStartedLine(report: RunReport, c: ChalkInstance): string {
   // An untrusted folder's hooks are already named by the loader's one line, where the dialect has it.
   const named = report.diagnostics.some((d) => d.code === 'untrusted-project-hooks');
   const hooks = report.verdict.notRun.filter((hook) => NOT_STARTED.has(hook.why) && hook.why !== 'dropped-file' && !(named && hook.why === 'untrusted'));
