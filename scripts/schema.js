@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 
 await mkdir('schema', { recursive: true });
-for (const name of ['settings', 'report', 'fixture']) {
+for (const name of ['settings', 'report', 'fixture', 'verdict']) {
   const text = execFileSync(process.execPath, ['bin/hookrun.js', 'schema', name], { encoding: 'utf8' });
   await writeFile(`schema/${name}.schema.json`, text);
   console.log(`wrote schema/${name}.schema.json`);

@@ -8,6 +8,7 @@ export type { AnswerNews, EventAnswer, EventRequest, RequestOptions, SessionDefa
 export type { Session } from './serve/session.js';
 export type { PlanDescription, HookDescription, SkippedDescription } from './pipeline/describe.js';
 export type { RunReport, HookResultReport, FailClosedReport } from './render/report.js';
+export type { NotRunHook, NotRunWhy, Verdict } from './pipeline/verdict.js';
 export type { Diagnostic, JsonObject, Location, Outcome } from './pipeline/types.js';
 export type { HookrunError, ErrorKind } from './pipeline/errors.js';
 
@@ -21,7 +22,7 @@ export function createSession(defaults: SessionDefaults = {}): Session {
   return new Session(defaults);
 }
 
-/** One event, answered as `hookrun run` answers it: `{ exitCode, outcome, output }` (and `report` with `options.report`). */
+/** One event, answered as `hookrun run` answers it: `{ exitCode, outcome, output, verdict }` (and `report` with `options.report`). */
 export function runEvent(request: EventRequest, defaults: SessionDefaults = {}): Promise<EventAnswer> {
   return new Session(defaults).run(request);
 }

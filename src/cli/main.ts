@@ -233,23 +233,24 @@ function defineSchema(program: Command, { io, setExit }: CommandDeps): void {
     .command('schema')
     .description('print a JSON Schema generated from hookrun\'s zod schemas')
     .addArgument(
-      new Argument('[which]', 'settings: hooks/hooksConfig of Gemini settings; report: the run --json report; fixture: hookrun test files')
-        .choices(['settings', 'report', 'fixture'])
+      new Argument('[which]', 'settings: hooks/hooksConfig of Gemini settings; report: the run --json report; fixture: hookrun test files; verdict: the dialect-neutral answer')
+        .choices(['settings', 'report', 'fixture', 'verdict'])
         .default('settings'),
     )
     .addHelpText(
       'after',
       `
 The same schemas are committed under schema/ in the package (settings.schema.json, report.schema.json,
-fixture.schema.json).
+fixture.schema.json, verdict.schema.json).
 
 Examples:
   $ hookrun schema settings > settings.schema.json
   $ hookrun schema report
-  $ hookrun schema fixture > fixture.schema.json`,
+  $ hookrun schema fixture > fixture.schema.json
+  $ hookrun schema verdict`,
     )
     .option('--json', 'accepted for symmetry with the other commands: the output is JSON already')
-    .action(async (which: 'settings' | 'report' | 'fixture') => {
+    .action(async (which: 'settings' | 'report' | 'fixture' | 'verdict') => {
       const { schemaCommand } = await import('./commands/schema.js');
       setExit(await schemaCommand(which, io));
     });

@@ -117,6 +117,18 @@ export interface AnswerWords {
   outcome(output: JsonObject, outcome: Exclude<Outcome, 'proceed'>): unknown;
 }
 
+/**
+ * The parts of the merged answer that the dialect-neutral verdict names (src/pipeline/verdict.ts), read
+ * from the fields this agent hands on. The verdict's updated input and added context come from
+ * `rewrittenToolInput` and `addedContext`; these are the rest.
+ */
+export interface VerdictWords {
+  /** Why the merged answer blocks, asks or stops, as the agent hands it on (to the model first, else the user); falsy: none given. */
+  reason(event: string, output: JsonObject, outcome: Exclude<Outcome, 'proceed'>): unknown;
+  /** The message the agent shows the user beside the outcome; falsy: none (or the agent has no such field). */
+  systemMessage(output: JsonObject): unknown;
+}
+
 /** `hookrun validate` for one agent: a static check of its hook files that never runs a hook. */
 export interface DialectValidator {
   /** Every finding code the check reports (`--ignore` accepts these). */
@@ -243,6 +255,8 @@ export interface Dialect {
   outcome(event: string, finalOutput: JsonObject | undefined, config?: ResolvedConfig): Outcome;
   /** The report's words for this agent's answers (render/report.ts). */
   answerWords: AnswerWords;
+  /** The verdict's reason and user message, from this agent's fields (aggregate/verdict.ts). */
+  verdictWords: VerdictWords;
   /**
    * The tool input the merged answer makes the tool run with instead of the event's, where the agent lets
    * a hook rewrite it (`hookrun test`'s `toolInput`). Absent, or undefined returned: the event's own

@@ -6,6 +6,7 @@ import type { FailClosedRules } from '../dialects/dialect.js';
 import type { HookResult, JsonObject, ResolvedConfig } from './types.js';
 
 export interface HookFailure {
+  /** Its place in the plan; -1 for a guard the agent never planned (an untrusted folder's, a skipped file's). */
   index: number;
   name: string;
   /** Why it counts as failed, in words. */
@@ -29,7 +30,7 @@ export function hookFailure(rules: FailClosedRules, event: string, result: HookR
 }
 
 /**
- * Applies --fail-closed. Where the dialect has no block for the event (the agent ignores decisions on it),
+ * Applies --fail-closed; `unplanned`: guards that failed before the plan (aggregate/verdict.ts). Where the dialect has no block for the event (the agent ignores decisions on it),
  * failures are only reported. A merged `continue: false` already stops the agent, which is stronger than
  * a block: kept.
  */
@@ -39,11 +40,15 @@ export function applyFailClosed(
   event: string,
   rules: FailClosedRules,
   config: ResolvedConfig,
+  unplanned: readonly HookFailure[] = [],
 ): FailClosedResult {
-  const failures = results.flatMap((result): HookFailure[] => {
-    const why = hookFailure(rules, event, result);
-    return why === undefined ? [] : [{ index: result.index, name: result.entry.displayName, why }];
-  });
+  const failures = [
+    ...unplanned,
+    ...results.flatMap((result): HookFailure[] => {
+      const why = hookFailure(rules, event, result);
+      return why === undefined ? [] : [{ index: result.index, name: result.entry.displayName, why }];
+    }),
+  ];
   if (failures.length === 0) return { failures, applied: false, output };
   const reasons = failures.map((failure) => `hookrun --fail-closed: hook "${failure.name}" ${failure.why}`);
   const blocked = output?.continue === false ? output : rules.block(event, output, reasons, config);

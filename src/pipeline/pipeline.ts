@@ -3,10 +3,12 @@
 // then run, merge and decide. Splitting plan from execution is what lets `--dry-run` show the very
 // plan that a real run executes.
 import { applyFailClosed, type FailClosedResult } from './fail-closed.js';
+import { buildVerdict, notRunOf, unplannedFailures } from './verdict.js';
 import type { Context } from './context.js';
 import type { Dialect, LoadOptions } from '../dialects/dialect.js';
 import { type RunOptions, runPlan } from '../exec/runner.js';
 import { describePlan, type PlanDescription } from './describe.js';
+import { type NotRunHook, unplannedHooks } from './not-run.js';
 import { buildReport, type RunReport } from '../render/report.js';
 import type { LoadConfig } from '../serve/kept.js';
 import { holdBackReason, type HookTrustGate } from '../trust/policy.js';
@@ -23,6 +25,8 @@ export interface PlannedEvent {
   description: PlanDescription;
   /** The project-hook fingerprint gate, for a dialect whose agent has one (Gemini CLI). */
   gate?: HookTrustGate;
+  /** Hooks of the event this call would fire that the agent does not register or plan (untrusted folder, switched off). */
+  unplanned: NotRunHook[];
 }
 
 /** hookrun's own rules on top of the agent's, chosen by the user. */
@@ -47,7 +51,8 @@ export async function planEvent(
   loadConfig: LoadConfig = (dialect, ctx, options) => dialect.loadConfig(ctx, options),
 ): Promise<PlannedEvent> {
   const input = dialect.completeInput(event, raw, ctx);
-  const config = await loadConfig(dialect, ctx, { ...load, event });
+  // keepInactive: the hooks an untrusted folder or a switch leaves out, for the verdict's notRun.
+  const config = await loadConfig(dialect, ctx, { ...load, event, keepInactive: true });
   if (typeof input.cwd === 'string' && input.cwd !== ctx.cwd) {
     config.diagnostics.push({
       code: 'event-cwd-differs',
@@ -66,7 +71,7 @@ export async function planEvent(
     const reason = holdBackReason(gate, hook.entry);
     if (reason !== undefined) description.hooks[hook.index]!.heldBack = reason;
   }
-  const planned: PlannedEvent = { dialect, event, input, config, plan, description };
+  const planned: PlannedEvent = { dialect, event, input, config, plan, description, unplanned: unplannedHooks(dialect, config, plan, input) };
   if (gate) planned.gate = gate;
   return planned;
 }
@@ -92,12 +97,14 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
     aggregate.agentError = agentError;
   }
   let finalOutput = aggregate.finalOutput;
+  const notRun = notRunOf(planned.unplanned, config.diagnostics, results);
   let failClosed: FailClosedResult | undefined;
   if (options.failClosed) {
-    failClosed = applyFailClosed(results, finalOutput, event, dialect.failClosed, config);
+    failClosed = applyFailClosed(results, finalOutput, event, dialect.failClosed, config, unplannedFailures(notRun));
     finalOutput = failClosed.output;
   }
   const outcome = dialect.outcome(event, finalOutput, config);
+  const verdict = buildVerdict(dialect, event, outcome, finalOutput ?? {}, notRun);
   const report = buildReport(
     description,
     input,
@@ -110,6 +117,7 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
       ...(failClosed.note ? { note: failClosed.note } : {}),
     },
     dialect.agentName,
+    verdict,
   );
   if (options.cache) report.notes.push(...options.cache.notes);
   if (endedEarly) report.endedEarly = endedEarly;

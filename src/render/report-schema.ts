@@ -110,6 +110,34 @@ const hookResult = z
   })
   .describe('One hook\'s result.');
 
+/** The dialect-neutral verdict (aggregate/verdict.ts): in `run --json`, every `serve` answer and the library's. */
+export const verdictSchema = z
+  .strictObject({
+    outcome: z.enum(['proceed', 'block', 'ask', 'stop']).describe('What the agent does: run the action, skip it (block), ask the user, or stop.'),
+    reason: z.string().optional().describe('Why it blocks, asks or stops, as the agent hands it on (to the model, else the user), from whichever field this agent uses.'),
+    updatedInput: z.unknown().optional().describe('The tool input a hook rewrote: the tool runs with it instead of the event\'s.'),
+    additionalContext: z.string().optional().describe('Context the hooks add for the model.'),
+    systemMessage: z.string().optional().describe('The message the agent shows the user, for agents that have one.'),
+    notRun: z
+      .array(
+        z.strictObject({
+          hook: z.string().describe('The hook\'s name; "*" for every hook of a settings file the agent skips whole.'),
+          source: z.string().describe('The settings layer it comes from (user, workspace, system, extension, …); for a skipped file, the file.'),
+          why: z
+            .enum(['untrusted', 'held-back', 'cannot-start', 'timed-out', 'disabled', 'dropped-file'])
+            .describe('untrusted: the folder is not trusted; held-back: its fingerprint is not trusted; cannot-start: no process could be started; timed-out: killed at its timeout; disabled: switched off in the settings; dropped-file: its settings file is skipped whole.'),
+          detail: z.string().describe('In words, with how to change it where there is a way.'),
+          file: z.string().optional().describe('The file that configures it.'),
+        }),
+      )
+      .describe('The hooks configured for this event that would have run for it and did not (or did not finish). --fail-closed blocks on untrusted, held-back, cannot-start and timed-out.'),
+  })
+  .meta({ title: 'hookrun verdict', description: 'The answer in every agent\'s words: beside the agent\'s own output in `run --json`, `serve` and the library.' });
+
+export function verdictJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(verdictSchema) as Record<string, unknown>;
+}
+
 export const runReportSchema = z
   .strictObject({
     dialect: z.string(),
@@ -128,7 +156,7 @@ export const runReportSchema = z
     failClosed: z
       .strictObject({
         applied: z.boolean().describe('Whether a failure turned the outcome into a block.'),
-        failures: z.array(z.strictObject({ index: z.number().int(), name: z.string(), why: z.string() })),
+        failures: z.array(z.strictObject({ index: z.number().int().describe('Its place in the plan; -1 for a guard never planned (untrusted folder, skipped file).'), name: z.string(), why: z.string() })),
         note: z.string().optional().describe('Why nothing was blocked although hooks failed (the event cannot block).'),
       })
       .optional()
@@ -141,6 +169,7 @@ export const runReportSchema = z
       })
       .optional()
       .describe('The agent ended the event after one hook\'s result (GitHub Copilot CLI: the first preToolUse deny or ask).'),
+    verdict: verdictSchema,
   })
   .meta({ title: 'hookrun run --json report', description: 'What `hookrun run --json` prints on stdout.' });
 

@@ -9,6 +9,7 @@ import type { PlanDescription } from '../pipeline/describe.js';
 import type { AggregateResult, Diagnostic, EscapedProcess, HookResult, JsonObject, Outcome } from '../pipeline/types.js';
 import { OUTCOME_EXIT_CODE } from '../pipeline/types.js';
 import type { HookFailure } from '../pipeline/fail-closed.js';
+import { DROPPED_FILE_CODES, NOT_STARTED, type NotRunWhy, type Verdict } from '../pipeline/verdict.js';
 import type { EndedEarly } from '../exec/runner.js';
 import { printable } from './printable.js';
 import { maskedPrefix } from './mask.js';
@@ -32,6 +33,8 @@ export interface RunReport {
   failClosed?: FailClosedReport;
   /** The agent ended the event after one hook's result, so the planned hooks after it did not run. */
   endedEarly?: EndedEarly;
+  /** The dialect-neutral answer beside `output` (aggregate/verdict.ts). */
+  verdict: Verdict;
 }
 
 export interface FailClosedReport {
@@ -89,8 +92,9 @@ export function buildReport(
   results: readonly HookResult[],
   aggregate: AggregateResult,
   outcome: Outcome,
-  failClosed?: FailClosedReport,
-  agent = 'the agent',
+  failClosed: FailClosedReport | undefined,
+  agent: string | undefined,
+  verdict: Verdict,
 ): RunReport {
   const notes: string[] = [];
   const hookReports = results.map((r): HookResultReport => {
@@ -149,7 +153,7 @@ export function buildReport(
   });
   if (aggregate.notes) notes.push(...aggregate.notes);
   if (aggregate.agentError) {
-    notes.push(`${agent} throws on the hooks' answers here (${aggregate.agentError}): the event ends with no output, as if no hook had answered`);
+    notes.push(`${agent ?? 'the agent'} throws on the hooks' answers here (${aggregate.agentError}): the event ends with no output, as if no hook had answered`);
   }
   return {
     dialect: plan.dialect,
@@ -166,6 +170,7 @@ export function buildReport(
     diagnostics: plan.diagnostics,
     notes,
     ...(failClosed ? { failClosed } : {}),
+    verdict,
   };
 }
 
@@ -271,6 +276,10 @@ export function renderRunText(report: RunReport, color: boolean, words: AnswerWo
   if (blocked.length > 0) lines.push(`hookrun: hook(s) [${printable(blocked.join(', '))}] blocked event ${report.event} (exit 2)`);
   if (heldBack.length > 0) lines.push(`hookrun: hook(s) [${printable(heldBack.join(', '))}] held back for event ${report.event}: not trusted, not run`);
   if (failed.length > 0) lines.push(`hookrun: hook(s) [${printable(failed.join(', '))}] failed for event ${report.event}`);
+  const unplanned = report.verdict.notRun.filter((hook) => hook.why === 'untrusted' || hook.why === 'disabled');
+  if (unplanned.length > 0) {
+    lines.push(`hookrun: hook(s) [${printable(unplanned.map((hook) => `${hook.hook} (${hook.why})`).join(', '))}] configured for event ${report.event}, not run`);
+  }
   const ended = report.endedEarly;
   if (ended) lines.push(`hookrun: hook(s) [${printable(ended.notRun.join(', '))}] not run: after "${printable(ended.after)}", ${printable(ended.why)}`);
   const outcomeText = `${OUTCOME_WORDS[report.outcome]} (exit ${report.exitCode})${outcomeReason(report.output, report.outcome, words)}`;
@@ -285,21 +294,43 @@ export function renderRunText(report: RunReport, color: boolean, words: AnswerWo
  * held back by trust, or in a settings file the agent skips whole (Claude Code's file that is not strict
  * JSON, Gemini CLI's insecure system file), whose guards vanish with it.
  */
-const HELD_BACK_CODES: ReadonlySet<string> = new Set(['untrusted-project-hooks', 'project-hooks-held-back', 'settings-file-dropped', 'system-file-insecure']);
+const HELD_BACK_CODES: ReadonlySet<string> = new Set(['untrusted-project-hooks', 'project-hooks-held-back', ...DROPPED_FILE_CODES]);
+
+const NOT_STARTED_WORDS: Readonly<Partial<Record<NotRunWhy, string>>> = {
+  untrusted: 'not run: the folder is not trusted',
+  'held-back': 'held back, not run',
+  'cannot-start': 'could not start',
+};
+
+/**
+ * The one line that names every guard of the event that was never started (a dropped file's, or an
+ * untrusted folder's where the loader says so, is named by that diagnostic), with how to trust the folder
+ * when that is why; '' when there is none.
+ */
+function notStartedLine(report: RunReport, c: ChalkInstance): string {
+  // An untrusted folder's hooks are already named by the loader's one line, where the dialect has it.
+  const named = report.diagnostics.some((d) => d.code === 'untrusted-project-hooks');
+  const hooks = report.verdict.notRun.filter((hook) => NOT_STARTED.has(hook.why) && hook.why !== 'dropped-file' && !(named && hook.why === 'untrusted'));
+  if (hooks.length === 0) return '';
+  const parts = hooks.map((hook) => {
+    const what = hook.why === 'cannot-start' ? `${NOT_STARTED_WORDS[hook.why]}: ${oneLine(hook.detail)}` : NOT_STARTED_WORDS[hook.why];
+    return `hook "${printable(hook.hook)}" (${printable(hook.source)}) ${what}`;
+  });
+  const untrusted = hooks.find((hook) => hook.why === 'untrusted');
+  const how = untrusted ? ` [${printable(untrusted.detail, true)}]` : '';
+  return `hookrun: ${c.yellow('warning')}: ${report.event}: ${hooks.length} guard(s) did not run: ${parts.join('; ')}${how}`;
+}
 
 /**
  * What `run --quiet` still prints on stderr (docs/safety.md "Trust in every dialect": quiet silences the report, not the news that a
- * guard did not run): hooks held back by trust, and every hook that could not start, one line each.
+ * guard did not run): the diagnostics of hooks held back by trust or dropped with their file, and one
+ * line naming every hook that was never started.
  */
 export function renderQuietNews(report: RunReport, color: boolean): string {
   const c = makeChalk(color);
   const lines = report.diagnostics.filter((d) => HELD_BACK_CODES.has(d.code)).map((d) => formatDiagnostic(d, c));
-  for (const result of report.results) {
-    // Not started: held back, or failed by the agent before any process (durationMs 0). A hook that ran and failed is the report's news.
-    if (!result.heldBack && (result.error === undefined || result.durationMs > 0 || result.timedOut)) continue;
-    const what = result.heldBack ? 'held back, not run' : `could not start: ${oneLine(result.error!)}`;
-    lines.push(`hookrun: ${c.yellow('warning')}: ${report.event} hook "${result.name}" (${result.layer}) ${what}`);
-  }
+  const line = notStartedLine(report, c);
+  if (line !== '') lines.push(line);
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 

@@ -6,6 +6,7 @@
 import { setMaxListeners } from 'node:events';
 import path from 'node:path';
 import { type Context, resolveWorkspace } from '../pipeline/context.js';
+import type { Verdict } from '../pipeline/verdict.js';
 import type { AnswerWords } from '../dialects/dialect.js';
 import { DEFAULT_DIALECT, resolveDialect } from '../dialects/index.js';
 import { HookrunError, usageError } from '../pipeline/errors.js';
@@ -49,6 +50,8 @@ export interface EventAnswer {
   outcome: Outcome | 'dry-run';
   /** Exactly the object `run` prints on stdout (the plan with `dryRun`). */
   output: JsonObject;
+  /** The same answer in every dialect's words, and the guards that did not run (absent with `dryRun`). */
+  verdict?: Verdict;
   /** With `options.report`: the `--json` report. */
   report?: RunReport;
 }
@@ -188,6 +191,7 @@ export class Session {
       exitCode: report.exitCode,
       outcome: report.outcome,
       output: report.output,
+      verdict: report.verdict,
       ...(request.options?.report ? { report } : {}),
     };
   }

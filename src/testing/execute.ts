@@ -1,5 +1,6 @@
 // Runs prepared cases one after another through the shared pipeline (hooks may touch the workspace,
 // so cases never overlap) and turns each into a result: passed, failed or skipped, with failures as data.
+import { addedContextOf } from '../pipeline/verdict.js';
 import type { Dialect } from '../dialects/dialect.js';
 import type { RunReport } from '../render/report.js';
 import type { JsonObject } from '../pipeline/types.js';
@@ -7,7 +8,6 @@ import { type ActualView, evaluate, type Failure } from './expect.js';
 import type { FixtureProblem } from './load.js';
 import type { PreparedCase } from './prepare.js';
 import { executeEvent } from '../pipeline/pipeline.js';
-import { isPlainObject } from '../files/jsonc.js';
 import { shortened } from '../render/mask.js';
 
 export type CaseStatus = 'passed' | 'failed' | 'skipped';
@@ -86,20 +86,14 @@ function effectiveToolInput(report: RunReport, dialect: Dialect): unknown {
   return dialect.rewrittenToolInput?.(report.event, report.output) ?? report.input[dialect.flagFields.toolInput];
 }
 
-/** The context the hooks added for the model, from the field the dialect reads it in. */
-function addedContext(report: RunReport, dialect: Dialect): unknown {
-  if (dialect.addedContext) return dialect.addedContext(report.event, report.output);
-  const specific = report.output.hookSpecificOutput;
-  return isPlainObject(specific) ? specific.additionalContext : undefined;
-}
-
 function viewOf(report: RunReport, dialect: Dialect): ActualView {
   return {
     outcome: report.outcome,
     exitCode: report.exitCode,
     output: report.output,
     toolInput: effectiveToolInput(report, dialect),
-    additionalContext: addedContext(report, dialect),
+    additionalContext: addedContextOf(dialect, report.event, report.output),
+    verdict: report.verdict,
     fired: report.results.map((r) => r.name),
     hooks: report.results.map((r) => ({
       name: r.name,

@@ -1,5 +1,6 @@
 // Pure: a case's expectations against what happened → the failures, as data. No formatting here;
 // the reporters turn expected/actual into diffs.
+import type { Verdict } from '../pipeline/verdict.js';
 import type { JsonObject, Outcome } from '../pipeline/types.js';
 import type { Expectations, ObjectMatch, TextMatch } from './schema.js';
 import { boundedTest, REGEX_BUDGET_MS } from '../pipeline/regex.js';
@@ -14,6 +15,8 @@ export interface ActualView {
   toolInput?: unknown;
   /** The context the merged output adds for the model, from the field the agent reads it in. */
   additionalContext?: unknown;
+  /** The dialect-neutral verdict (absent in a dry run). */
+  verdict?: Verdict;
   /** Display names of the hooks that ran (or, in a dry run, would run). */
   fired: string[];
   hooks: HookView[];
@@ -196,6 +199,7 @@ export function evaluate(expect: Expectations, actual: ActualView, dryRun: boole
   if (expect.llmRequest !== undefined) push(objectFailure('llmRequest', expect.llmRequest, hookSpecific(output, 'llm_request')));
   if (expect.llmResponse !== undefined) push(objectFailure('llmResponse', expect.llmResponse, hookSpecific(output, 'llm_response')));
   if (expect.output !== undefined) push(objectFailure('output', expect.output, output));
+  if (expect.verdict !== undefined) verdictFailures(expect.verdict, actual.verdict, push);
   if (expect.stderrContains !== undefined) {
     const all = actual.hooks.map((h) => h.stderr).join('\n');
     if (!all.includes(expect.stderrContains)) {
@@ -203,6 +207,20 @@ export function evaluate(expect: Expectations, actual: ActualView, dryRun: boole
     }
   }
   return { failures, unchecked };
+}
+
+function verdictFailures(expect: NonNullable<Expectations['verdict']>, verdict: Verdict | undefined, push: (failure: Failure | undefined) => void): void {
+  if (expect.outcome !== undefined && expect.outcome !== verdict?.outcome) {
+    push({ path: 'verdict.outcome', check: 'equals', expected: expect.outcome, actual: verdict?.outcome, message: `verdict.outcome: expected ${expect.outcome}, got ${show(verdict?.outcome)}` });
+  }
+  if (expect.reason !== undefined) push(textFailure('verdict.reason', expect.reason, verdict?.reason));
+  if (expect.additionalContext !== undefined) push(textFailure('verdict.additionalContext', expect.additionalContext, verdict?.additionalContext));
+  if (expect.systemMessage !== undefined) push(textFailure('verdict.systemMessage', expect.systemMessage, verdict?.systemMessage));
+  if (expect.updatedInput !== undefined) push(objectFailure('verdict.updatedInput', expect.updatedInput, verdict?.updatedInput));
+  if (expect.notRun !== undefined && !isSubset(expect.notRun, verdict?.notRun ?? [])) {
+    const actual = verdict?.notRun.map(({ hook, source, why }) => ({ hook, source, why }));
+    push({ path: 'verdict.notRun', check: 'subset', expected: expect.notRun, actual, message: 'verdict.notRun: not the expected hooks (in order, by the keys given)' });
+  }
 }
 
 /** How many things a case expects (a case that expects nothing is skipped, not passed). */

@@ -261,7 +261,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   ],
   expect: [
     'outcome', 'exitCode', 'decision', 'reason', 'systemMessage', 'additionalContext', 'stopReason', 'toolInput',
-    'toolConfig', 'llmRequest', 'llmResponse', 'output', 'fired', 'notFired', 'hooks', 'stderrContains',
+    'toolConfig', 'llmRequest', 'llmResponse', 'output', 'fired', 'notFired', 'hooks', 'stderrContains', 'verdict',
   ],
   hook: ['fired', 'exitCode', 'timedOut', 'stderrContains', 'stdoutContains'],
   stub: ['output', 'stdout', 'stderr', 'exitCode', 'timedOut', 'durationMs'],

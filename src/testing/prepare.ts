@@ -102,6 +102,11 @@ export async function prepareCase(
     if (dialect.noAddedContext !== undefined && c.expect?.additionalContext !== undefined) {
       return problemAt(['expect', 'additionalContext'], `additionalContext: ${dialect.noAddedContext}`);
     }
+    // The verdict is for every agent: its context may be expected absent (null) of one that takes none.
+    const verdictContext = c.expect?.verdict?.additionalContext;
+    if (dialect.noAddedContext !== undefined && verdictContext !== undefined && verdictContext !== null) {
+      return problemAt(['expect', 'verdict', 'additionalContext'], `verdict.additionalContext: ${dialect.noAddedContext}`);
+    }
     const { event, input } = await readEvent(
       {
         event: c.event,

@@ -29,6 +29,7 @@ describe('hookrun schema', () => {
       for (const [key, value] of Object.entries<any>(node.$defs ?? {})) visit(value, key);
     };
     visit(JSON.parse(committed('settings')), 'settings');
+    visit(JSON.parse(committed('verdict')), 'verdict');
     expect(undocumented).toEqual([]);
   });
 
@@ -39,8 +40,9 @@ describe('hookrun schema', () => {
     expect(byDefault.stdout).toBe(committed('settings'));
     expect((await hookrun(['schema', 'report'], { env })).stdout).toBe(committed('report'));
     expect((await hookrun(['schema', 'fixture'], { env })).stdout).toBe(committed('fixture'));
+    expect((await hookrun(['schema', 'verdict'], { env })).stdout).toBe(committed('verdict'));
     const unknown = await hookrun(['schema', 'fixtures'], { env });
     expect(unknown.exitCode).toBe(1);
-    expect(unknown.stderr).toContain('Allowed choices are settings, report, fixture');
+    expect(unknown.stderr).toContain('Allowed choices are settings, report, fixture, verdict');
   });
 });

@@ -95,9 +95,9 @@ describe('flags give the event: standard input is left alone', () => {
     await sb.write('calls.tsv', calls.map((c) => c.join('\t')).join('\n') + '\n');
     const script = `workspace=${JSON.stringify(sb.ws)}
 run_tool() { echo "RUN $1 $2"; }
-rewritten_input() { printf '%s' "$2"; }
 tell_model() { echo "TELL $1"; }
-reason_of() { node -e 'console.log(JSON.parse(process.argv[1]).reason)' "$1"; }
+verdict_of() { node -e 'const v = JSON.parse(process.argv[1]).verdict[process.argv[2]]; if (v != null) console.log(typeof v === "string" ? v : JSON.stringify(v))' "$1" "$2"; }
+not_run() { node -e 'for (const h of JSON.parse(process.argv[1]).verdict.notRun) if (h.why !== "disabled") console.log(h.hook)' "$1"; }
 ask_user() { echo ASK; }
 while IFS=$'\\t' read -r tool input; do
 ${readmeSnippet()}done < ${JSON.stringify(path.join(sb.root, 'calls.tsv'))}

@@ -92,6 +92,7 @@ describe('run --json report', () => {
       totalDurationMs: 0,
       diagnostics: [],
       notes: [],
+      verdict: { outcome: 'proceed', notRun: [] },
     };
     expect(runReportSchema.safeParse(minimal).success).toBe(true);
     expect(runReportSchema.safeParse({ ...minimal, surprise: 1 }).success).toBe(false);

@@ -23,6 +23,9 @@ const answer: EventAnswer = await runEvent({ event: 'BeforeTool', input: event }
 const plan: PlanDescription = await planEvent({ event: 'BeforeTool', input: event }, { cwd, env });
 const session = createSession({ cwd, env, failClosed: false });
 const again = await session.run({ event: 'BeforeTool', input: event, options: { report: true } });
+// The verdict is part of the public types: its reason, whichever agent's field carried it.
+const reason: string | undefined = answer.verdict?.reason;
+void reason;
 let error: { name: string; kind: string; exitCode?: number; message: string } | undefined;
 try {
   await session.run({ event: 'NoSuchEvent' });
@@ -54,7 +57,7 @@ test('the public types compile, and the calls answer as `hookrun run` does', { t
   const out = execFileSync(process.execPath, [path.join(consumerDir, 'out', 'consumer.mjs'), sb.ws, JSON.stringify(event), JSON.stringify(env)], { env, encoding: 'utf8' });
   const seen = JSON.parse(out);
   const run = await hookrun(['run', 'BeforeTool', '--event', JSON.stringify(event), '-C', sb.ws, '-q'], { env });
-  expect(seen.answer).toEqual({ exitCode: run.exitCode, outcome: 'block', output: stdoutJson(run) });
+  expect(seen.answer).toEqual({ exitCode: run.exitCode, outcome: 'block', output: stdoutJson(run), verdict: { outcome: 'block', reason: 'library', notRun: [] } });
   expect(seen.hooks).toBe(1);
   expect(seen.again).toEqual({ exitCode: 2, results: 1 });
   expect(seen.error).toMatchObject({ name: 'HookrunError', kind: 'usage' });

@@ -30,6 +30,12 @@ const settings = (hooks: Record<string, unknown>) => JSON.stringify({ hooks });
 const beforeTool = (command: string, matcher = 'run_shell_command', extra: Record<string, unknown> = {}) => ({
   BeforeTool: [{ matcher, hooks: [{ type: 'command', command, ...extra }] }],
 });
+/** A `run` answer without its verdict, once the verdict's outcome is checked to be the answer's. */
+function withoutVerdict(answer: { outcome: string; verdict?: { outcome: string } }): Record<string, unknown> {
+  const { verdict, ...rest } = answer;
+  expect(verdict?.outcome).toBe(answer.outcome);
+  return rest;
+}
 const shellEvent = (command = 'ls') => ({ tool_name: 'run_shell_command', tool_input: { command } });
 
 describe('answers equal `hookrun run`', () => {
@@ -47,7 +53,7 @@ describe('answers equal `hookrun run`', () => {
     ] as const) {
       const run = await hookrun(['run', 'BeforeTool', '--event', JSON.stringify(input), '-C', sb.ws, '-q'], { env: sb.trusted });
       const { result } = await client.call('run', { event: 'BeforeTool', input });
-      expect(result).toEqual({ exitCode: run.exitCode, outcome, output: stdoutJson(run) });
+      expect(withoutVerdict(result)).toEqual({ exitCode: run.exitCode, outcome, output: stdoutJson(run) });
     }
     client.end();
     expect(await client.exited).toEqual({ code: 0, signal: null });
@@ -86,7 +92,7 @@ describe('answers equal `hookrun run`', () => {
       input: { hook_event_name: 'BeforeTool', tool_name: 'ignored' },
       options: { tool: 'write_file', toolInput: '{"file_path":"a.txt"}' },
     });
-    expect(result).toEqual({ exitCode: 0, outcome: 'proceed', output: {} });
+    expect(withoutVerdict(result)).toEqual({ exitCode: 0, outcome: 'proceed', output: {} });
     const seen = JSON.parse(readFileSync(path.join(sb.ws, 'seen.json'), 'utf8'));
     expect(seen).toMatchObject({ hook_event_name: 'BeforeTool', tool_name: 'write_file', tool_input: { file_path: 'a.txt' }, cwd: sb.ws });
   });
@@ -110,14 +116,14 @@ describe('answers equal `hookrun run`', () => {
 
     const claude = serve(sb, ['--dialect', 'claude', '--trust-workspace']);
     const byDefault = await claude.call('run', { event: 'PreToolUse', input: { tool_name: 'Bash', tool_input: { command: 'ls' } } });
-    expect(byDefault.result).toEqual({ exitCode: claudeRun.exitCode, outcome: 'block', output: stdoutJson(claudeRun) });
+    expect(withoutVerdict(byDefault.result)).toEqual({ exitCode: claudeRun.exitCode, outcome: 'block', output: stdoutJson(claudeRun) });
     const kiro = await claude.call('run', {
       event: 'preToolUse',
       dialect: 'kiro',
       input: { tool_name: 'execute_bash', tool_input: { command: 'ls' } },
       options: { agent: 'dev' },
     });
-    expect(kiro.result).toEqual({ exitCode: kiroRun.exitCode, outcome: 'block', output: stdoutJson(kiroRun) });
+    expect(withoutVerdict(kiro.result)).toEqual({ exitCode: kiroRun.exitCode, outcome: 'block', output: stdoutJson(kiroRun) });
   });
 });
 
@@ -135,11 +141,11 @@ describe('a session', () => {
     const second = await client.call('run', { event: 'BeforeTool', input: shellEvent() });
     expect(second.result).toMatchObject({ exitCode: 2, output: { reason: 'again' } });
     await sb.write(file, settings({}));
-    expect((await client.call('run', { event: 'BeforeTool', input: shellEvent() })).result).toEqual({ exitCode: 0, outcome: 'proceed', output: {} });
+    expect(withoutVerdict((await client.call('run', { event: 'BeforeTool', input: shellEvent() })).result)).toEqual({ exitCode: 0, outcome: 'proceed', output: {} });
     // The folder no longer trusted: the project hooks stop running at once.
     await sb.write(file, settings(beforeTool('echo \'{"decision":"deny","reason":"third"}\'')));
     await sb.write('trustedFolders.json', JSON.stringify({ [sb.ws]: 'DO_NOT_TRUST' }));
-    expect((await client.call('run', { event: 'BeforeTool', input: shellEvent() })).result).toEqual({ exitCode: 0, outcome: 'proceed', output: {} });
+    expect(withoutVerdict((await client.call('run', { event: 'BeforeTool', input: shellEvent() })).result)).toEqual({ exitCode: 0, outcome: 'proceed', output: {} });
     // A .env file appears: the next hook sees it.
     await sb.write('trustedFolders.json', JSON.stringify({ [sb.ws]: 'TRUST_FOLDER' }));
     await sb.write(file, settings(beforeTool('echo "{\\"decision\\":\\"deny\\",\\"reason\\":\\"$FROM_DOTENV\\"}"')));
@@ -172,7 +178,7 @@ describe('a session', () => {
     const elsewhere = `${sb.ws.slice(0, -1)}${sb.ws.endsWith('x') ? 'y' : 'x'}`;
     writeFileSync(folders, JSON.stringify({ [elsewhere]: 'TRUST_FOLDER' }));
     utimesSync(folders, old, old);
-    expect(await ask()).toEqual({ exitCode: 0, outcome: 'proceed', output: {} });
+    expect(withoutVerdict(await ask())).toEqual({ exitCode: 0, outcome: 'proceed', output: {} });
   });
 
   test('overlapping requests are answered by id as they finish, not in the order sent', async () => {
@@ -208,10 +214,10 @@ describe('a session', () => {
     const client = serve(sb, ['--fail-closed'], sb.trusted);
     const closed = await client.call('run', { event: 'BeforeTool', input: shellEvent() });
     const run = await hookrun(['run', 'BeforeTool', '--event', JSON.stringify(shellEvent()), '-C', sb.ws, '-q', '--fail-closed'], { env: sb.trusted });
-    expect(closed.result).toEqual({ exitCode: run.exitCode, outcome: 'block', output: stdoutJson(run) });
+    expect(withoutVerdict(closed.result)).toEqual({ exitCode: run.exitCode, outcome: 'block', output: stdoutJson(run) });
     expect(run.exitCode).toBe(2);
     const open = await client.call('run', { event: 'BeforeTool', input: shellEvent(), options: { failClosed: false } });
-    expect(open.result).toEqual({ exitCode: 0, outcome: 'proceed', output: {} });
+    expect(withoutVerdict(open.result)).toEqual({ exitCode: 0, outcome: 'proceed', output: {} });
   });
 
   test('a notification is processed and gets no answer', async () => {
@@ -246,7 +252,7 @@ describe('a session', () => {
     const id = client.send('run', { event: 'BeforeTool', input: shellEvent() });
     client.end();
     expect(await client.exited).toEqual({ code: 0, signal: null });
-    expect(client.answers).toEqual([{ jsonrpc: '2.0', id, result: { exitCode: 2, outcome: 'block', output: { continue: true, suppressOutput: false, decision: 'deny', reason: 'in flight' } } }]);
+    expect(client.answers).toEqual([{ jsonrpc: '2.0', id, result: { exitCode: 2, outcome: 'block', output: { continue: true, suppressOutput: false, decision: 'deny', reason: 'in flight' }, verdict: { outcome: 'block', reason: 'in flight', notRun: [] } } }]);
   });
 });
 

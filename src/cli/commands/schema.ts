@@ -4,7 +4,7 @@ import { SETTINGS_SCHEMAS } from '../../dialects/settings-schemas.js';
 import { HookrunError } from '../../pipeline/errors.js';
 import { fixtureJsonSchema } from '../../testing/schema.js';
 import type { IO } from '../io.js';
-import { reportJsonSchema } from '../../render/report-schema.js';
+import { reportJsonSchema, verdictJsonSchema } from '../../render/report-schema.js';
 
 /** The settings schema is the default dialect's (Gemini CLI, hookrun's reference), built in its folder. */
 async function settingsJsonSchema(): Promise<Record<string, unknown>> {
@@ -17,6 +17,7 @@ export const SCHEMAS = {
   settings: settingsJsonSchema,
   report: reportJsonSchema,
   fixture: fixtureJsonSchema,
+  verdict: verdictJsonSchema,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -4,6 +4,7 @@
 // (the default dialect's Dialect.hookFingerprints: Gemini CLI's trusted_hooks.json), and which agents each
 // record covers. Changes: --folder [path] (a rule), --hooks (record the project's hooks after showing each
 // command), --revoke (remove either or both).
+import path from 'node:path';
 import type { Context } from '../../pipeline/context.js';
 import { formatLocation, usageError } from '../../pipeline/errors.js';
 import type { IO } from '../io.js';
@@ -57,6 +58,13 @@ export async function trustCommand(options: TrustCommandOptions, ctx: Context, i
       lines.push(`  (folder rules cover: ${covers.records['folder-rules'].join(', ') || 'no agent'})`);
     }
   }
+  if (folderTarget !== undefined && !options.dryRun && level !== 'DO_NOT_TRUST') {
+    const still = stillUntrusted(ctx, normalizeFolderKey(ctx, folderTarget), fingerprints);
+    if (still) {
+      lines.push(still);
+      out.workspaceTrusted = false;
+    }
+  }
   if (folderTarget !== undefined && !options.hooks && level !== 'DO_NOT_TRUST') {
     const pending = fingerprints?.pendingNote(ctx, folderTarget);
     if (pending) {
@@ -71,6 +79,18 @@ export async function trustCommand(options: TrustCommandOptions, ctx: Context, i
   }
   print(io, options, out, lines);
   return 0;
+}
+
+/**
+ * After a rule that trusts `key`: the workspace under it that the rules still leave untrusted (a closer
+ * DO_NOT_TRUST rule, GEMINI_RESTRICTED_MODE), said at once, since its project hooks stay held back.
+ */
+function stillUntrusted(ctx: Context, key: string, fingerprints: HookFingerprints | undefined): string | undefined {
+  const inside = ctx.cwd === key || ctx.cwd.startsWith(key.endsWith(path.sep) ? key : `${key}${path.sep}`);
+  if (!inside) return undefined;
+  const trust = fingerprints?.listing(ctx, false).trust ?? decideWorkspaceTrust(ctx);
+  if (trust.trusted) return undefined;
+  return `Note: ${ctx.cwd} is still not trusted (${trust.detail ?? trust.by}): its project hooks stay held back, and run answers list them in verdict.notRun.`;
 }
 
 async function revoke(options: TrustCommandOptions, ctx: Context, io: IO, folderTarget: string | undefined, fingerprints: HookFingerprints | undefined): Promise<number> {

@@ -7,7 +7,7 @@ import { planAgy } from './plan.js';
 import { agyInvocation, interpretAgy } from './run.js';
 import { firstFile } from '../detect.js';
 import { agyHookFiles, loadAgyConfig } from './settings.js';
-import { antigravityWords } from './words.js';
+import { antigravityVerdictWords, antigravityWords } from './words.js';
 
 export const antigravity = defineDialect({
   name: 'antigravity',
@@ -23,6 +23,7 @@ export const antigravity = defineDialect({
   aggregate: aggregateAgy,
   outcome: outcomeAgy,
   answerWords: antigravityWords,
+  verdictWords: antigravityVerdictWords,
   noAddedContext: 'Antigravity CLI takes no context text from its hooks (PreInvocation and PostInvocation add steps: expect them with `output: { subset: { injectSteps: [...] } }`)',
   failClosed: agyFailClosed,
   configuredAt(ctx) {

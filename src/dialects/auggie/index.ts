@@ -1,7 +1,7 @@
 // Augment Auggie (`--dialect auggie`, docs/auggie.md): Claude Code's hook format with Auggie's files,
 // events, shell-less processes, millisecond timeouts and strict output schema; each member delegates to
 // the module under auggie/ that holds the rule, and those use Claude's code where Auggie agrees with it.
-import { claudeWords } from '../claude/words.js';
+import { claudeVerdictWords, claudeWords } from '../claude/words.js';
 import { rewrittenToolInputClaude } from '../claude/aggregate.js';
 import { defineDialect } from '../dialect.js';
 import { aggregateAuggie, auggieFailClosed, outcomeAuggie } from './aggregate.js';
@@ -23,6 +23,7 @@ export const auggie = defineDialect({
   aggregate: aggregateAuggie,
   outcome: outcomeAuggie,
   answerWords: claudeWords,
+  verdictWords: claudeVerdictWords,
   rewrittenToolInput: rewrittenToolInputClaude,
   failClosed: auggieFailClosed,
   configuredAt: auggieConfiguredAt,

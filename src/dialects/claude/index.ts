@@ -9,7 +9,7 @@ import { claudeInvocation } from './invocation.js';
 import { planClaude, profileOf } from './plan.js';
 import { CLAUDE_DROPPED_HOOK_CODES, claudeSettingsPaths, loadClaudeConfig } from './settings.js';
 import { resolveClaudeProfile } from './version.js';
-import { claudeWords } from './words.js';
+import { claudeVerdictWords, claudeWords } from './words.js';
 
 export const claude = defineDialect({
   name: 'claude',
@@ -24,6 +24,7 @@ export const claude = defineDialect({
   aggregate: aggregateClaudeCode,
   outcome: (event, output, config) => outcomeClaude(event, output, config && profileOf(config)),
   answerWords: claudeWords,
+  verdictWords: claudeVerdictWords,
   rewrittenToolInput: rewrittenToolInputClaude,
   failClosed: claudeFailClosed,
   configuredAt(ctx) {

@@ -2,7 +2,7 @@
 // `decision`, stopReason, reason, systemMessage) and the ones inside hookSpecificOutput
 // (permissionDecision and its reason; a PermissionRequest's decision.behavior). Codex CLI answers the same way.
 import { textOf } from '../../pipeline/event/json.js';
-import type { AnswerWords } from '../dialect.js';
+import type { AnswerWords, VerdictWords } from '../dialect.js';
 
 const specificOf = (output: Readonly<Record<string, unknown>>) => (output.hookSpecificOutput ?? {}) as Record<string, unknown>;
 
@@ -24,4 +24,15 @@ export const claudeWords: AnswerWords = {
     if (outcome === 'block') return output.stopReason || output.reason || specific.permissionDecisionReason;
     return output.systemMessage || output.reason || specific.permissionDecisionReason;
   },
+};
+
+/** Claude Code (and Codex CLI): a PreToolUse deny or ask hands on permissionDecisionReason, other blocks `reason`, a stop stopReason. */
+export const claudeVerdictWords: VerdictWords = {
+  reason(_event, output, outcome) {
+    const specific = specificOf(output);
+    const behavior = specific.decision as Record<string, unknown> | undefined;
+    if (outcome === 'stop') return output.stopReason || output.reason;
+    return specific.permissionDecisionReason || output.reason || behavior?.message || output.stopReason;
+  },
+  systemMessage: (output) => output.systemMessage,
 };

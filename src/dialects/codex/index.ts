@@ -7,7 +7,7 @@ import { CODEX_EVENTS, completeCodexInput } from './events.js';
 import { planCodex } from './plan.js';
 import { codexInvocation, interpretCodex } from './run.js';
 import { codexConfiguredFile, codexFolders, loadCodexConfig } from './settings.js';
-import { claudeWords } from '../claude/words.js';
+import { claudeVerdictWords, claudeWords } from '../claude/words.js';
 
 export const codex = defineDialect({
   name: 'codex',
@@ -22,6 +22,7 @@ export const codex = defineDialect({
   outcome: outcomeCodex,
   // Codex CLI answers in Claude Code's fields (docs/codex.md).
   answerWords: claudeWords,
+  verdictWords: claudeVerdictWords,
   rewrittenToolInput: rewrittenToolInputClaude,
   failClosed: codexFailClosed,
   configuredAt(ctx) {

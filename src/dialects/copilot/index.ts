@@ -6,7 +6,7 @@ import { canonicalEvent, completeCopilotInput, COPILOT_EVENTS } from './events.j
 import { planCopilot } from './plan.js';
 import { answerCopilot, copilotInvocation, interpretCopilot } from './run.js';
 import { copilotConfiguredAt, loadCopilotConfig } from './settings.js';
-import { copilotWords } from './words.js';
+import { copilotVerdictWords, copilotWords } from './words.js';
 
 export const copilot = defineDialect({
   name: 'copilot',
@@ -25,6 +25,7 @@ export const copilot = defineDialect({
   aggregate: aggregateCopilot,
   outcome: outcomeCopilot,
   answerWords: copilotWords,
+  verdictWords: copilotVerdictWords,
   rewrittenToolInput: rewrittenToolInputCopilot,
   addedContext: addedContextCopilot,
   failClosed: copilotFailClosed,

@@ -2,7 +2,7 @@
 // hookSpecificOutput is already read as these, run.ts): preToolUse's permissionDecision and its reason,
 // permissionRequest's behavior and message, agentStop/subagentStop's decision and reason.
 import { textOf } from '../../pipeline/event/json.js';
-import type { AnswerWords } from '../dialect.js';
+import type { AnswerWords, VerdictWords } from '../dialect.js';
 
 const behaviorMessage = (output: Readonly<Record<string, unknown>>) => typeof output.behavior === 'string' && output.message;
 
@@ -20,4 +20,10 @@ export const copilotWords: AnswerWords = {
     if (outcome === 'block') return output.reason || output.permissionDecisionReason || behaviorMessage(output);
     return output.reason || output.permissionDecisionReason;
   },
+};
+
+/** GitHub Copilot CLI: a preToolUse deny's permissionDecisionReason, a permissionRequest's message, a stop hook's reason; no user message. */
+export const copilotVerdictWords: VerdictWords = {
+  reason: (_event, output) => output.permissionDecisionReason || output.reason || behaviorMessage(output),
+  systemMessage: () => undefined,
 };

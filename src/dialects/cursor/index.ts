@@ -8,7 +8,7 @@ import { completeCursorInput, CURSOR_EVENTS } from './events.js';
 import { planCursor } from './plan.js';
 import { cursorInvocation, interpretCursor } from './run.js';
 import { cursorHookFiles, loadCursorConfig } from './settings.js';
-import { cursorWords } from './words.js';
+import { cursorVerdictWords, cursorWords } from './words.js';
 
 export const cursor = defineDialect({
   name: 'cursor',
@@ -25,6 +25,7 @@ export const cursor = defineDialect({
   aggregate: aggregateCursor,
   outcome: outcomeCursor,
   answerWords: cursorWords,
+  verdictWords: cursorVerdictWords,
   addedContext: addedContextCursor,
   failClosed: cursorFailClosed,
   configuredAt(ctx) {

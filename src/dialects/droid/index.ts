@@ -2,7 +2,7 @@
 // environment and first-decision-wins merge; each member delegates to the module under droid/ that holds
 // the rule, and those use Claude's code where Droid agrees with it.
 import { claudeFailClosed } from '../claude/fail-closed.js';
-import { claudeWords } from '../claude/words.js';
+import { claudeVerdictWords, claudeWords } from '../claude/words.js';
 import { rewrittenToolInputClaude } from '../claude/aggregate.js';
 import { defineDialect } from '../dialect.js';
 import { aggregateDroid, outcomeDroid } from './aggregate.js';
@@ -23,6 +23,7 @@ export const droid = defineDialect({
   aggregate: aggregateDroid,
   outcome: outcomeDroid,
   answerWords: claudeWords,
+  verdictWords: claudeVerdictWords,
   rewrittenToolInput: rewrittenToolInputClaude,
   failClosed: claudeFailClosed,
   configuredAt: droidConfiguredAt,

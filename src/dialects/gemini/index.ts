@@ -22,7 +22,7 @@ import { gateProjectHooks } from './trust/gate.js';
 import { geminiFailClosed } from './fail-closed.js';
 import type { Diagnostic } from '../../pipeline/types.js';
 import type { PastedValue, ValueAsCode } from './shell.js';
-import { geminiWords } from './words.js';
+import { geminiVerdictWords, geminiWords } from './words.js';
 
 
 /**
@@ -190,6 +190,7 @@ export const gemini = defineDialect({
   aggregate: aggregateGemini,
   outcome: outcomeGemini,
   answerWords: geminiWords,
+  verdictWords: geminiVerdictWords,
   rewrittenToolInput: rewrittenToolInputGemini,
   failClosed: geminiFailClosed,
   gateProjectHooks: (ctx, config, hookTrust) => gateProjectHooks(ctx, config, resolveHookTrustPolicy(hookTrust, ctx)),

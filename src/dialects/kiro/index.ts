@@ -15,7 +15,7 @@ import { planKiro3 } from './kiro3-plan.js';
 import { interpretKiro3, kiro3Answer, kiro3Invocation } from './kiro3-run.js';
 import { kiro3HookDirectories, loadKiro3Config } from './kiro3-settings.js';
 import { kiroFailClosed } from './fail-closed.js';
-import { kiroWords } from './words.js';
+import { kiroVerdictWords, kiroWords } from './words.js';
 
 export const kiro = defineDialect({
   name: 'kiro',
@@ -32,6 +32,7 @@ export const kiro = defineDialect({
   aggregate: (event, results) => (isKiro3Trigger(event) ? aggregateKiro3(event, results) : aggregateKiro(event, results)),
   outcome: (event, output) => (isKiro3Trigger(event) ? outcomeKiro3(event, output) : outcomeKiro(event, output)),
   answerWords: kiroWords,
+  verdictWords: kiroVerdictWords,
   addedContext: addedContextKiro,
   failClosed: {
     failure: (event, result) => (isKiro3Trigger(event) ? kiro3FailClosed : kiroFailClosed).failure(event, result),

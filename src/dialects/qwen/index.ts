@@ -1,7 +1,7 @@
 // Qwen Code (`--dialect qwen`, docs/qwen.md): Claude Code's protocol on Gemini CLI-style settings layers.
 // Each member delegates to the module under qwen/ that holds the rule; the answer vocabulary is Claude's.
 import { defineDialect } from '../dialect.js';
-import { claudeWords } from '../claude/words.js';
+import { claudeVerdictWords, claudeWords } from '../claude/words.js';
 import { aggregateQwen, outcomeQwen, qwenFailClosed } from './aggregate.js';
 import { completeQwenInput, QWEN_EVENTS } from './events.js';
 import { planQwen } from './plan.js';
@@ -20,6 +20,7 @@ export const qwen = defineDialect({
   aggregate: aggregateQwen,
   outcome: outcomeQwen,
   answerWords: claudeWords,
+  verdictWords: claudeVerdictWords,
   failClosed: qwenFailClosed,
   configuredAt: qwenConfiguredAt,
   async validator() {

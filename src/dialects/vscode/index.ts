@@ -3,7 +3,7 @@
 // that holds the rule; the answers are Claude Code's vocabulary, merged by Claude's code.
 import { defineDialect } from '../dialect.js';
 import { rewrittenToolInputClaude } from '../claude/aggregate.js';
-import { claudeWords } from '../claude/words.js';
+import { claudeVerdictWords, claudeWords } from '../claude/words.js';
 import { aggregateVscode, outcomeVscode, vscodeFailClosed } from './aggregate.js';
 import { completeVscodeInput, VSCODE_EVENTS } from './events.js';
 import { planVscode } from './plan.js';
@@ -22,6 +22,7 @@ export const vscode = defineDialect({
   aggregate: aggregateVscode,
   outcome: outcomeVscode,
   answerWords: claudeWords,
+  verdictWords: claudeVerdictWords,
   rewrittenToolInput: rewrittenToolInputClaude,
   failClosed: vscodeFailClosed,
   configuredAt: vscodeConfiguredAt,

@@ -495,7 +495,7 @@ describe('hookrun test and serve', () => {
     const input = { stop_hook_active: false, last_assistant_message: 'done' };
     const { result } = await client.call('run', { event: 'Stop', input });
     const run = await sb.run(['Stop', '--event', JSON.stringify(input), '--quiet']);
-    expect(result).toEqual({ exitCode: 2, outcome: 'block', output: JSON.parse(run.stdout) });
+    expect(result).toEqual({ exitCode: 2, outcome: 'block', output: JSON.parse(run.stdout), verdict: { outcome: 'block', reason: 'run the tests', notRun: [] } });
     expect(result.output.reason).toBe('run the tests');
   });
 });

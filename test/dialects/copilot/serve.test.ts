@@ -28,12 +28,12 @@ test('a copilot preToolUse: the same output, exit code and outcome as run', asyn
   clients.push(client);
   for (const event of ['preToolUse', 'PreToolUse']) {
     const { result } = await client.call('run', { event, input });
-    expect(result).toEqual({ exitCode: 2, outcome: 'block', output: stdoutJson(run) });
+    expect(result).toEqual({ exitCode: 2, outcome: 'block', output: stdoutJson(run), verdict: { outcome: 'block', reason: 'no rm', notRun: [] } });
   }
   const other = new ServeClient(['-C', sb.ws, '--trust-workspace'], { env: sb.env });
   clients.push(other);
   const byRequest = await other.call('run', { event: 'preToolUse', dialect: 'copilot', input: { ...input, toolArgs: { command: 'ls' } } });
-  expect(byRequest.result).toEqual({ exitCode: 0, outcome: 'proceed', output: {} });
+  expect(byRequest.result).toEqual({ exitCode: 0, outcome: 'proceed', output: {}, verdict: { outcome: 'proceed', notRun: [] } });
   client.end();
   expect(await client.exited).toEqual({ code: 0, signal: null });
 });

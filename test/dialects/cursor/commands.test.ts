@@ -121,7 +121,7 @@ describe('serve', () => {
     const client = new ServeClient(['-C', sb.ws, '--dialect', 'cursor', '--trust-workspace'], { env: sb.env });
     clients.push(client);
     const { result } = await client.call('run', { event: 'beforeShellExecution', input });
-    expect(result).toEqual({ exitCode: 2, outcome: 'block', output: stdoutJson(run) });
+    expect(result).toEqual({ exitCode: 2, outcome: 'block', output: stdoutJson(run), verdict: { outcome: 'block', reason: 'served', notRun: [] } });
     expect(result.output).toEqual({ permission: 'deny', agent_message: 'served' });
     client.end();
     expect(await client.exited).toEqual({ code: 0, signal: null });
