@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // An agent loop in Node that knows no agent's hook protocol: before each tool call it runs
 // `hookrun run --json` and acts on the report's dialect-neutral `verdict` alone, so the same loop guards
-// a Gemini CLI, Claude Code, Codex CLI, Cursor, Copilot CLI, Kiro CLI or Antigravity CLI setup. It does
-// what agent.sh does, line for line. (In a Node agent, `import { runEvent } from 'hookrun'` answers the
+// the setup of any agent in dialects.json (Gemini CLI, Claude Code, Codex CLI, Cursor, Copilot CLI, Kiro CLI,
+// Antigravity CLI, Factory Droid, Augment Auggie, Qwen Code, VS Code). It does what agent.sh does, line for
+// line. (In a Node agent, `import { runEvent } from 'hookrun'` answers the
 // same `verdict` without a process: docs/serve.md.)
 //
 // Usage: agent.mjs [DIALECT [CALLS_FILE]]   (HOOKRUN: how to start hookrun, default "hookrun")
@@ -10,24 +11,16 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-// The pre-tool event and the shell tool's name: the only agent facts the loop needs, to ask.
-const ASK = {
-  gemini: ['BeforeTool', 'run_shell_command'],
-  claude: ['PreToolUse', 'Bash'],
-  codex: ['PreToolUse', 'Bash'],
-  cursor: ['preToolUse', 'Shell'],
-  copilot: ['preToolUse', 'bash'],
-  kiro: ['PreToolUse', 'execute_bash'],
-  antigravity: ['PreToolUse', 'run_command'],
-};
-
 const here = import.meta.dirname;
+// The pre-tool event and the shell tool's name, the only agent facts the loop needs (to ask), are in
+// dialects.json, the table all three loops read.
+const ASK = JSON.parse(readFileSync(path.join(here, 'dialects.json'), 'utf8'));
 const dialect = process.argv[2] ?? 'gemini';
 if (!Object.hasOwn(ASK, dialect)) {
   console.error(`agent: unknown dialect ${dialect}`);
   process.exit(1);
 }
-const [event, tool] = ASK[dialect];
+const { event, tool } = ASK[dialect];
 const calls = process.argv[3] ? readFileSync(process.argv[3], 'utf8').split('\n') : ['ls -la', 'rm -rf /', 'git status'];
 const [program, ...prefix] = (process.env.HOOKRUN ?? 'hookrun').split(' ').filter(Boolean);
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """An agent loop in Python (standard library only) that knows no agent's hook protocol: it starts
 `hookrun serve` once, asks it before each tool call, and acts on the answer's dialect-neutral `verdict`
-alone, so the same loop guards a Gemini CLI, Claude Code, Codex CLI, Cursor, Copilot CLI, Kiro CLI or
-Antigravity CLI setup. It does what agent.sh does, line for line.
+alone, so the same loop guards the setup of any agent in dialects.json (Gemini CLI, Claude Code, Codex CLI,
+Cursor, Copilot CLI, Kiro CLI, Antigravity CLI, Factory Droid, Augment Auggie, Qwen Code, VS Code). It does
+what agent.sh does, line for line.
 
 Usage: agent.py [DIALECT [CALLS_FILE]]   (HOOKRUN: how to start hookrun, default "hookrun")
 """
@@ -12,33 +13,27 @@ import shlex
 import subprocess
 import sys
 
-# The pre-tool event and the shell tool's name: the only agent facts the loop needs, to ask.
-ASK = {
-    "gemini": ("BeforeTool", "run_shell_command"),
-    "claude": ("PreToolUse", "Bash"),
-    "codex": ("PreToolUse", "Bash"),
-    "cursor": ("preToolUse", "Shell"),
-    "copilot": ("preToolUse", "bash"),
-    "kiro": ("PreToolUse", "execute_bash"),
-    "antigravity": ("PreToolUse", "run_command"),
-}
+# The pre-tool event and the shell tool's name, the only agent facts the loop needs (to ask), are in
+# dialects.json, the table all three loops read.
+HERE = os.path.dirname(os.path.abspath(__file__))
+with open(os.path.join(HERE, "dialects.json"), encoding="utf-8") as table:
+    ASK = json.load(table)
 DEFAULT_CALLS = ["ls -la", "rm -rf /", "git status"]
 
 
 def main() -> int:
-    here = os.path.dirname(os.path.abspath(__file__))
     dialect = sys.argv[1] if len(sys.argv) > 1 else "gemini"
     if dialect not in ASK:
         print(f"agent: unknown dialect {dialect}", file=sys.stderr)
         return 1
-    event, tool = ASK[dialect]
+    event, tool = ASK[dialect]["event"], ASK[dialect]["tool"]
     calls = DEFAULT_CALLS
     if len(sys.argv) > 2:
         with open(sys.argv[2], encoding="utf-8") as f:
             calls = f.read().splitlines()
     hookrun = shlex.split(os.environ.get("HOOKRUN", "hookrun"))
     server = subprocess.Popen(
-        [*hookrun, "serve", "--dialect", dialect, "-C", os.path.join(here, "agents", dialect)],
+        [*hookrun, "serve", "--dialect", dialect, "-C", os.path.join(HERE, "agents", dialect)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8",
     )
     counts = {"ran": 0, "blocked": 0, "asked": 0, "unguarded": 0}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # An agent loop in bash that knows no agent's hook protocol: before each tool call it asks
 # `hookrun run --json` and acts on the report's dialect-neutral `verdict` alone, so the same loop
-# guards a Gemini CLI, Claude Code, Codex CLI, Cursor, Copilot CLI, Kiro CLI or Antigravity CLI setup.
+# guards the setup of any agent in dialects.json (Gemini CLI, Claude Code, Codex CLI, Cursor, Copilot CLI,
+# Kiro CLI, Antigravity CLI, Factory Droid, Augment Auggie, Qwen Code, VS Code).
 #
 # Usage: agent.sh [DIALECT [CALLS_FILE]]
 #   DIALECT     whose hooks guard the loop (default gemini); its workspace is agents/DIALECT
@@ -16,16 +17,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 dialect=${1:-gemini}
 read -r -a hookrun <<<"${HOOKRUN:-hookrun}"
 
-# The pre-tool event and the shell tool's name: the only agent facts the loop needs, to ask.
-case $dialect in
-  gemini) event=BeforeTool tool=run_shell_command ;;
-  claude | codex) event=PreToolUse tool=Bash ;;
-  cursor) event=preToolUse tool=Shell ;;
-  copilot) event=preToolUse tool=bash ;;
-  kiro) event=PreToolUse tool=execute_bash ;;
-  antigravity) event=PreToolUse tool=run_command ;;
-  *) echo "agent: unknown dialect $dialect" >&2; exit 1 ;;
-esac
+# The pre-tool event and the shell tool's name, the only agent facts the loop needs (to ask), are in
+# dialects.json, the table all three loops read.
+ask=$(node -e '
+  const table = JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8"));
+  const row = Object.hasOwn(table, process.argv[2]) ? table[process.argv[2]] : undefined;
+  if (row) process.stdout.write(`${row.event}\t${row.tool}`);' "$here/dialects.json" "$dialect")
+if [ -z "$ask" ]; then echo "agent: unknown dialect $dialect" >&2; exit 1; fi
+IFS=$'\t' read -r event tool <<<"$ask"
 
 # verdict < report: the report's .verdict as NUL-separated fields, for `mapfile -d ''`: outcome, reason,
 # updatedInput (JSON), the command it gives, additionalContext, then one "why<TAB>hook" per guard not run.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// One guard for seven agents: it reads the event on stdin, finds the shell command wherever the agent
+// One guard for eleven agents: it reads the event on stdin, finds the shell command wherever the agent
 // puts it, and answers in that agent's own words (the agent is its first argument). Its rules:
 //   rm -rf ...        block, with a reason for the model
 //   git push --force  rewrite to --force-with-lease (agents that let a hook rewrite the input)
@@ -34,6 +34,10 @@ function deny() {
   switch (agent) {
     case 'claude':
     case 'codex':
+    case 'droid':
+    case 'auggie':
+    case 'qwen':
+    case 'vscode':
       return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: REASON } };
     case 'cursor':
       return { permission: 'deny', agent_message: REASON, user_message: REASON };
@@ -53,10 +57,13 @@ function rewrite(input) {
       return { hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: input } };
     case 'claude':
     case 'codex':
+    case 'droid': // only the deciding allow's updatedInput is applied
+    case 'auggie':
+    case 'vscode':
       return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: input } };
     case 'copilot':
       return { modifiedArgs: input };
-    default:
+    default: // cursor, kiro, antigravity, qwen: no rewrite
       return allow();
   }
 }
@@ -67,12 +74,14 @@ function allow() {
       return { hookSpecificOutput: { hookEventName: 'BeforeTool', additionalContext: CONTEXT } };
     case 'claude':
     case 'codex':
+    case 'auggie': // hookEventName is required: without it Auggie voids the whole answer
+    case 'vscode':
       return { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: CONTEXT } };
     case 'copilot':
       return { additionalContext: CONTEXT };
     case 'antigravity': // it denies a PreToolUse hook that says nothing
       return { decision: 'allow' };
-    default:
+    default: // cursor, kiro, droid, qwen: no context before a tool
       return {};
   }
 }

@@ -1,12 +1,14 @@
 // examples/verdict-loop: the bash, Python and Node agent loops, which read nothing but the dialect-neutral
-// verdict, run through real processes against the same guard configured in each of the seven agents. Each
-// loop must act the same in every dialect (block with the same reason; rewrite and add context where the
-// agent lets a hook do so), and run nothing when the folder is not trusted and the guard did not run.
+// verdict, run through real processes against the same guard configured in every agent hookrun knows (the
+// registry's names: a new dialect without an example config fails here). Each loop must act the same in every
+// dialect (block with the same reason; rewrite and add context where the agent lets a hook do so), and run
+// nothing when the folder is not trusted and the guard did not run.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DIALECT_NAMES, type DialectName } from '../../src/dialects/names.js';
 import { BIN, makeSandbox, REPO, type Sandbox } from '../helpers/cli.js';
 
 const TIMEOUT = 120_000;
@@ -49,24 +51,58 @@ const LOOPS = [
   ['agent.mjs (Node, run --json)', [process.execPath, path.join(example, 'agent.mjs')], true, ''],
 ] as const;
 
-// Rewrite and context where the agent lets a pre-tool hook give them; the block's reason everywhere.
-const REWRITES = new Set(['gemini', 'claude', 'codex', 'copilot']);
-const DIALECTS = ['gemini', 'claude', 'codex', 'cursor', 'copilot', 'kiro', 'antigravity'] as const;
+// What each agent honours from a pre-tool hook beyond a block (which every agent honours, with its reason):
+// a rewritten tool input, and context added for the model. The guard gives each only where it is honoured:
+// - gemini: BeforeTool hookSpecificOutput.tool_input and additionalContext (docs/gemini.md, docs/verdict.md)
+// - claude, codex: updatedInput and additionalContext (docs/claude.md, docs/codex.md)
+// - copilot: modifiedArgs and additionalContext (docs/copilot.md)
+// - cursor, kiro, antigravity: neither before a tool (docs/cursor.md, docs/kiro.md, docs/antigravity.md)
+// - droid: the deciding allow's updatedInput, merged over the tool input; no PreToolUse context is said to
+//   reach the model (docs/droid.md, "Answers and the merge")
+// - auggie: updatedInput (the last hook's) and joined contexts (docs/auggie.md, "Answers and the merge")
+// - qwen: neither: Qwen's PreToolUse answer is a permission decision and its reason (docs/qwen.md; its
+//   PreToolUseOutput in hooks/types.ts has no updatedInput), so `git push --force` runs as asked
+// - vscode: hookSpecificOutput.updatedInput rewrites, context is kept (docs/vscode.md, "Answers, merge and
+//   exit code")
+const HONOURS: Record<DialectName, { rewrite: boolean; context: boolean }> = {
+  gemini: { rewrite: true, context: true },
+  claude: { rewrite: true, context: true },
+  codex: { rewrite: true, context: true },
+  copilot: { rewrite: true, context: true },
+  cursor: { rewrite: false, context: false },
+  kiro: { rewrite: false, context: false },
+  antigravity: { rewrite: false, context: false },
+  droid: { rewrite: true, context: false },
+  auggie: { rewrite: true, context: true },
+  qwen: { rewrite: false, context: false },
+  vscode: { rewrite: true, context: true },
+};
+const DIALECTS = DIALECT_NAMES;
 
 function expected(dialect: string): string {
-  const rich = REWRITES.has(dialect);
+  const { rewrite, context } = HONOURS[dialect as DialectName];
   return [
     '[1] ls -la',
-    ...(rich ? ['    CONTEXT  guard: checked "ls -la"'] : []),
+    ...(context ? ['    CONTEXT  guard: checked "ls -la"'] : []),
     '    RUN      ls -la',
     '[2] rm -rf /',
     '    BLOCKED  skipped; the model is told: rm -rf is not allowed here: delete the files one by one',
     '[3] git push --force',
-    ...(rich ? ['    REWRITE  {"command":"git push --force-with-lease"}', '    RUN      git push --force-with-lease'] : ['    RUN      git push --force']),
+    ...(rewrite ? ['    REWRITE  {"command":"git push --force-with-lease"}', '    RUN      git push --force-with-lease'] : ['    RUN      git push --force']),
     'agent: 2 ran, 1 blocked, 0 asked, 0 unguarded, stopped: no',
     '',
   ].join('\n');
 }
+
+describe('verdict-loop examples', () => {
+  it('has a config, a row in dialects.json and an expectation for every dialect in the registry', () => {
+    const table = JSON.parse(fs.readFileSync(path.join(example, 'dialects.json'), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(table).sort()).toEqual([...DIALECT_NAMES].sort());
+    expect(Object.keys(HONOURS).sort()).toEqual([...DIALECT_NAMES].sort());
+    const configured = fs.readdirSync(path.join(example, 'agents')).filter((name) => fs.readdirSync(path.join(example, 'agents', name)).length > 0);
+    expect(configured.sort()).toEqual([...DIALECT_NAMES].sort());
+  });
+});
 
 describe.each(LOOPS)('verdict-loop/%s', (_name, program, available, missing) => {
   it.skipIf(!available)(`acts on the verdict alike in every dialect${available ? '' : ` (skipped: ${missing})`}`, async () => {
