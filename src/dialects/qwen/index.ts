@@ -22,6 +22,7 @@ export const qwen = defineDialect({
   answerWords: claudeWords,
   failClosed: qwenFailClosed,
   configuredAt: qwenConfiguredAt,
+  migrate: () => import('./migrate.js'),
   async validator() {
     const { QWEN_FINDING_CODES, validateQwen } = await import('./validate.js');
     return { codes: QWEN_FINDING_CODES, validate: (ctx, options) => validateQwen(ctx, { ignore: options.ignore }) };
