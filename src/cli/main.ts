@@ -379,7 +379,8 @@ function defineMigrate(program: Command, { io, setExit, context }: CommandDeps):
 Reads the source agent's workspace files (e.g. .claude/settings.json and settings.local.json; for kiro
 the selected agent's embedded hooks and .kiro/hooks/*.json) and writes one file of the target's:
 .gemini/settings.json, .agents/hooks.json, .claude/settings.json, .codex/hooks.json, .cursor/hooks.json,
-.github/hooks/migrated-from-<agent>.json, .kiro/hooks/migrated-from-<agent>.json.
+.github/hooks/migrated-from-<agent>.json (copilot, vscode), .kiro/hooks/migrated-from-<agent>.json,
+.factory/hooks.json, .augment/settings.json, .qwen/settings.json.
 Without --write: that file's new content on stdout, the report on stderr.
 Exit codes: 0 converted (the report lists what was not carried over), 1 error.
 

@@ -52,6 +52,8 @@ export interface EventsReading {
   caseInsensitive?: boolean;
   /** How the agent tells an exact-name list from a regex, where its matchers are either (matchers.ts). */
   classify?: MatcherClassifier;
+  /** Keys of the events object that are the agent's own settings, not events (Qwen's `enabled`): passed over. */
+  settingKeys?: readonly string[];
 }
 
 /** Reads `<root>.<Event>` arrays into `out`. */
@@ -69,6 +71,7 @@ export function readEventsObject(doc: Doc, agent: AgentName, out: ModelBuilder, 
   }
   const label = VOCABULARY[agent].label;
   for (const [name, list] of Object.entries(events)) {
+    if (reading.settingKeys?.includes(name)) continue;
     const path: JsonPath = [...reading.root, name];
     const spelled = reading.caseInsensitive ? VOCABULARY[agent].events.find((e) => e.name.toLowerCase() === name.toLowerCase())?.name : name;
     const event = spelled === undefined ? undefined : readEvent(agent, spelled);

@@ -61,7 +61,7 @@ function targetMatchers(hook: NeutralHook, event: AgentEvent, to: AgentName, not
   if (event.matcher === 'ignored' || event.matcher === 'other') {
     const what = hook.matcher.kind === 'tools' ? 'tool' : 'value';
     notes.note(
-      { severity: 'warning', code: 'matcher-dropped', message: `${vocab.label} ${event.matcher === 'ignored' ? 'ignores matchers on' : `compares ${event.field} with matchers on`} ${event.name}; the hook now runs for every ${what}` },
+      { severity: 'warning', code: 'matcher-dropped', message: `${vocab.label} ${event.matcher === 'ignored' ? 'ignores matchers on' : `compares ${event.field} with matchers on`} ${event.name}: the matcher cannot be carried, so the hook now runs for every ${what}` },
       where,
     );
     return [undefined];
@@ -89,6 +89,11 @@ function targetTimeout(hook: NeutralHook, from: AgentName, to: AgentName, notes:
     notes.note({ severity: 'info', code: 'timeout-rounded', message: `timeout ${ms} ms written as ${seconds} s (${VOCABULARY[to].label} counts whole seconds)` }, hook.location);
   }
   return seconds;
+}
+
+/** A command handler as most targets write it: `{type: "command", command, timeout}` (timeout when not the target's default). */
+export function commandHandler(hook: TargetHook): JsonObject {
+  return { type: 'command', command: hook.command, ...(hook.timeout !== undefined ? { timeout: hook.timeout } : {}) };
 }
 
 const deciding = (events: Iterable<CanonicalEvent>) => [...events].filter((e) => ['pre-tool', 'prompt-submit', 'stop', 'subagent-stop', 'permission-request'].includes(e));

@@ -23,6 +23,7 @@ export const qwen = defineDialect({
   verdictWords: claudeVerdictWords,
   failClosed: qwenFailClosed,
   configuredAt: qwenConfiguredAt,
+  migrate: () => import('./migrate.js'),
   async validator() {
     const { QWEN_FINDING_CODES, validateQwen } = await import('./validate.js');
     return { codes: QWEN_FINDING_CODES, validate: (ctx, options) => validateQwen(ctx, { ignore: options.ignore }) };

@@ -4,6 +4,7 @@
 // the plan is sequential when any matching group says `sequential: true`, else parallel.
 import type { JsonObject, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry } from '../../pipeline/types.js';
 import { qwenMatcherField } from './events.js';
+import type { ListOrRegex } from '../../migrate/matchers.js';
 
 /**
  * Qwen's tool names and the Claude Code names that match them exactly (hook-matcher.ts `aliases`; `Bash` →
@@ -22,6 +23,25 @@ const CLAUDE_ALIASES: Readonly<Record<string, readonly string[]>> = {
   todo_write: ['TodoWrite'],
   task: ['Task', 'Agent'],
 };
+
+/**
+ * migrate's reading of a tool matcher by the same rule as {@link matchesQwenPattern}: empty/`*`/`.*` all; a name
+ * or a `|` list of plain names is exact (a Claude Code alias read as Qwen's tool), anything else a regex.
+ */
+export function classifyQwenMatcher(matcher: string): ListOrRegex {
+  const pattern = matcher.trim();
+  if (pattern === '' || pattern === '*' || pattern === '.*') return { kind: 'all' };
+  const items = pattern.startsWith('^') || pattern.startsWith('(') ? [pattern] : pattern.split(/(?<!\\)\|/).map((entry) => entry.trim()).filter((entry) => entry !== '');
+  if (items.length > 0 && items.every((item) => /^[A-Za-z0-9_]+$/.test(item))) {
+    const qwenName = (item: string) => Object.keys(CLAUDE_ALIASES).find((tool) => CLAUDE_ALIASES[tool]!.includes(item)) ?? item;
+    return { kind: 'list', items: items.map(qwenName) };
+  }
+  try {
+    return { kind: 'regex', regex: new RegExp(items.join('|')) };
+  } catch (error) {
+    return { kind: 'regex', error: (error as Error).message };
+  }
+}
 
 /** hook-matcher.ts matchesHookPattern: empty/`*`/`.*` all; exact (or alias); a `|` list of exact names; else an unanchored regex. */
 export function matchesQwenPattern(matcher: string, subject: string): boolean {

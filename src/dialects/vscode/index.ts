@@ -26,6 +26,7 @@ export const vscode = defineDialect({
   rewrittenToolInput: rewrittenToolInputClaude,
   failClosed: vscodeFailClosed,
   configuredAt: vscodeConfiguredAt,
+  migrate: () => import('./migrate.js'),
   async validator() {
     const { VSCODE_FINDING_CODES, validateVscode } = await import('./validate.js');
     return { codes: VSCODE_FINDING_CODES, validate: (ctx, options) => validateVscode(ctx, { ignore: options.ignore }) };

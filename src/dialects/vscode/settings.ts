@@ -150,6 +150,19 @@ function register(doc: JsoncDocument & { value: Record<string, unknown> }, loade
 
 type Warn = (code: string, message: string, at: JsonPath, severity?: Diagnostic['severity'], fix?: string) => void;
 
+/** The per-OS command fields an entry may carry: VS Code's own and Copilot CLI's. */
+export const PER_OS_FIELDS = ['windows', 'linux', 'osx', 'bash', 'powershell'] as const;
+
+/**
+ * The command VS Code runs for an entry on `platform`: the OS's own field, else Copilot CLI's (`powershell`
+ * stands for `windows`, `bash` for `osx` and `linux`), else `command`; with the per-OS fields written.
+ */
+export function vscodeCommandFor(item: Record<string, unknown>, platform: NodeJS.Platform): { command: unknown; own?: 'windows' | 'linux' | 'osx'; overrides: string[] } {
+  const own = OS_KEY[platform];
+  const perOs = own === undefined ? undefined : (item[own] ?? (own === 'windows' ? item.powershell : item.bash));
+  return { command: perOs ?? item.command, ...(own ? { own } : {}), overrides: PER_OS_FIELDS.filter((k) => item[k] !== undefined) };
+}
+
 function parseEntry(item: unknown, at: JsonPath, event: string, loaded: VscodeFile, platform: NodeJS.Platform, warn: Warn): RegistryEntry | undefined {
   const where = formatJsonPath(at);
   if (!isPlainObject(item)) {
@@ -160,12 +173,8 @@ function parseEntry(item: unknown, at: JsonPath, event: string, loaded: VscodeFi
     warn('vscode-invalid-hook', `${where}.type is ${JSON.stringify(item.type)}: VS Code runs only "command" hooks; it is skipped`, [...at, 'type']);
     return undefined;
   }
-  const own = OS_KEY[platform];
-  // Copilot CLI's keys: `powershell` stands for `windows`, `bash` for `osx` and `linux`.
-  const perOs = own === undefined ? undefined : (item[own] ?? (own === 'windows' ? item.powershell : item.bash));
-  const command = perOs ?? item.command;
+  const { command, own, overrides } = vscodeCommandFor(item, platform);
   if (typeof command !== 'string' || command.trim() === '') {
-    const overrides = ['windows', 'linux', 'osx', 'bash', 'powershell'].filter((k) => item[k] !== undefined);
     const message =
       overrides.length > 0
         ? `${where} has only ${overrides.map((k) => `"${k}"`).join(', ')} and no "command" or "${own ?? 'command'}" for this platform (${platform}), so VS Code runs nothing here`
