@@ -5,7 +5,7 @@ import { commandOf } from './argv.js';
 import { type Context, contextFromProcess, unsetHomeNote } from './context.js';
 import { HookrunError, errorText } from './errors.js';
 import { type IO, processIO } from './io.js';
-import { DEFAULT_DIALECT, DIALECT_CHOICES, DIALECT_NAMES } from './dialects/index.js';
+import { DIALECT_CHOICES, DIALECT_NAMES } from './dialects/index.js';
 import { REPORTERS, VALIDATE_FORMATS, type ReporterName, type ValidateFormat } from './render/names.js';
 import { startedCount } from './exec/process.js';
 import { enableColor } from './render/color.js';
@@ -110,6 +110,10 @@ Examples:
   return program;
 }
 
+/** Where the dialect comes from without `--dialect` (dialects/index.ts chooseDialect), for the help. */
+const DIALECT_RULE = 'default: $HOOKRUN_DIALECT, else the agent configured for the workspace, else in the home folder, else gemini';
+const DIALECT_HELP = `agent whose rules to follow: ${DIALECT_NAMES.join(', ')} or auto (${DIALECT_RULE})`;
+
 /** The event name, JSON and field flags that `run` and `explain` share, plus `--dialect`. */
 function withEventOptions(command: Command): Command {
   return command
@@ -122,7 +126,7 @@ function withEventOptions(command: Command): Command {
     .option('--source <source>', 'set source (SessionStart: startup, resume, clear)')
     .option('--reason <reason>', 'set reason (SessionEnd: exit, clear, logout, prompt_input_exit, other)')
     .option('--trigger <trigger>', 'set trigger (PreCompress: manual, auto)')
-    .addOption(new Option('--dialect <name>', 'agent whose rules to follow (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default(DEFAULT_DIALECT));
+    .addOption(new Option('--dialect <name>', DIALECT_HELP).choices(DIALECT_CHOICES));
 }
 
 /** What withEventOptions parsed, as the event reader takes it. */
@@ -138,7 +142,7 @@ function eventOptions(event: string | undefined, opts: Record<string, unknown>) 
     source: opts.source as string | undefined,
     reason: opts.reason as string | undefined,
     trigger: opts.trigger as string | undefined,
-    dialect: opts.dialect as string,
+    dialect: opts.dialect as string | undefined,
   };
 }
 
@@ -309,7 +313,7 @@ function defineTest(program: Command, { io, setExit, context }: CommandDeps): vo
     .addOption(new Option('--format <name>', 'same as --reporter').choices(REPORTERS).hideHelp())
     .option('--json', 'same as --reporter json')
     .option('-o, --output <file>', 'write the report to a file (the text report still goes to stdout); with --from-captures, the fixture')
-    .addOption(new Option('--dialect <name>', 'the dialect of fixtures and cases that name none (default: gemini)').choices(DIALECT_NAMES))
+    .addOption(new Option('--dialect <name>', `the dialect of fixtures and cases that name none (${DIALECT_RULE}, from each case's workspace)`).choices(DIALECT_NAMES))
     .option('--junit <file>', 'also write a JUnit report to this file, whatever --reporter is (e.g. --reporter github --junit junit.xml)')
     .option('--dry-run', 'check only fired/notFired; run no hook')
     .option('-y, --yes', 'run the hook commands without asking')
@@ -615,7 +619,7 @@ function defineServe(program: Command, { io, setExit, context }: CommandDeps): v
   program
     .command('serve')
     .description('one process for a whole agent session: JSON-RPC 2.0 on stdin/stdout, one message per line (methods run, plan, shutdown)')
-    .addOption(new Option('--dialect <name>', 'default dialect of every request (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default('gemini'))
+    .addOption(new Option('--dialect <name>', `default dialect of every request (${DIALECT_RULE})`).choices(DIALECT_CHOICES))
     .option('--claude-version <version>', 'with --dialect claude: the Claude Code behaviour to follow (classic, current, or a version such as 2.1.3)')
     .option('--gemini-version <version>', 'with --dialect gemini: the Gemini CLI release to follow (latest, the default, or e.g. 0.59.0)')
     .option('--trust-workspace', 'trust the workspace for every request (as GEMINI_CLI_TRUST_WORKSPACE=true)')
@@ -651,7 +655,7 @@ Examples:
       setExit(
         await serveCommand(
           {
-            dialect: opts.dialect as string,
+            dialect: opts.dialect as string | undefined,
             cwd: ctx.cwd,
             env: ctx.env,
             agentVersion: opts.claudeVersion as string | undefined,

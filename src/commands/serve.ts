@@ -6,6 +6,7 @@ import { type Readable } from 'node:stream';
 import os from 'node:os';
 import v8 from 'node:v8';
 import type { IO } from '../io.js';
+import { chooseDialect } from '../dialects/index.js';
 import { HookrunError, errorText } from '../errors.js';
 import { killAllNow } from '../exec/process.js';
 import { formatDiagnostic, renderPlanText, renderRunText, type RunReport } from '../render/report.js';
@@ -21,6 +22,18 @@ export interface ServeOptions extends SessionDefaults {
   verbose?: boolean;
   /** How often the parent process is checked for (ms). */
   parentPollMs?: number;
+}
+
+/**
+ * Without --dialect, the one rule of every command (chooseDialect) decides the session's dialect once, for
+ * its workspace, and says so once; a request may still name another.
+ */
+async function withDialect(options: ServeOptions, io: IO): Promise<ServeOptions> {
+  if (options.dialect !== undefined) return options;
+  const ctx = { cwd: options.cwd ?? process.cwd(), env: options.env ?? process.env, platform: process.platform, now: () => new Date() };
+  const { dialect, note } = await chooseDialect(undefined, ctx);
+  if (note) io.stderr(`hookrun: ${note}\n`);
+  return { ...options, dialect: dialect.name };
 }
 
 /** What the server runs against, injected: its input stream and the process whose signals and parent it watches. */
@@ -183,7 +196,8 @@ function youngGenerationMiB(): string {
   return ((space?.space_size ?? 0) / 1048576).toFixed(1);
 }
 
-export async function serveCommand(options: ServeOptions, io: IO, host: ServeHost): Promise<number> {
+export async function serveCommand(given: ServeOptions, io: IO, host: ServeHost): Promise<number> {
+  const options = await withDialect(given, io);
   let release: (() => void) | undefined;
   let held: boolean | undefined;
   const holdOnce = () => {
@@ -409,7 +423,7 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
   host.input.on('end', onEnd);
   // A read error (EIO from a closed terminal) ends the input as EOF does.
   host.input.on('error', onEnd);
-  log(`hookrun serve: ready (pid ${host.process.pid}, dialect ${options.dialect ?? 'gemini'}, workspace ${options.cwd ?? '.'})`);
+  log(`hookrun serve: ready (pid ${host.process.pid}, dialect ${options.dialect}, workspace ${options.cwd ?? '.'})`);
 
   try {
     return await finished;

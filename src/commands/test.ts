@@ -3,7 +3,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../context.js';
-import { inputError } from '../errors.js';
+import { HookrunError, inputError } from '../errors.js';
+import { namedDialect } from '../dialects/index.js';
 import { discoverFixtures, loadProjectSettings } from '../fixtures/discover.js';
 import { type CaseResult, runCase, summarize, type TestRun } from '../fixtures/execute.js';
 import { type FixtureFile, type FixtureProblem, loadFixture } from '../fixtures/load.js';
@@ -23,7 +24,7 @@ export interface TestCommandOptions {
   output?: string;
   /** Also write a JUnit report to this file, whatever the reporter (CI: annotations and a JUnit file from one run). */
   junit?: string;
-  /** The dialect of cases that name none (default gemini). */
+  /** The dialect of cases that name none (default: HOOKRUN_DIALECT, else detected in each case's workspace, else gemini). */
   dialect?: string;
   dryRun?: boolean;
   /** `--yes` / `--ci`: run the commands without asking. */
@@ -41,6 +42,13 @@ export interface TestDeps {
 
 export async function testCommand(options: TestCommandOptions, ctx: Context, io: IO, deps: TestDeps = {}): Promise<number> {
   const started = performance.now();
+  try {
+    namedDialect(options.dialect, ctx);
+  } catch (error) {
+    // A bad HOOKRUN_DIALECT runs nothing: exit 2, as bad arguments do (not a failed case's 1).
+    if (error instanceof HookrunError) throw new HookrunError(error.kind, error.message, undefined, EXIT_NOT_RUN);
+    throw error;
+  }
   const { settings, problems } = await loadProjectSettings(ctx.cwd);
   const reporterName: ReporterName = options.reporter ?? settings.reporter ?? 'text';
   const workspaceRoot = ctx.env.GITHUB_WORKSPACE && reporterName === 'github' ? ctx.env.GITHUB_WORKSPACE : ctx.cwd;
@@ -95,6 +103,8 @@ export async function testCommand(options: TestCommandOptions, ctx: Context, io:
       else prepared.push(result.prepared);
     }
   }
+  // Said once per dialect and reason, not per case: which agent the cases that name none follow.
+  for (const note of new Set(prepared.flatMap((p) => (p.dialectNote === undefined ? [] : [p.dialectNote])))) io.stderr(`hookrun: ${note}\n`);
   if (allProblems.length > 0) return notRun(allProblems);
 
   if (!options.dryRun && !options.yes) {

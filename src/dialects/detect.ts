@@ -1,4 +1,5 @@
-// `--dialect auto`: the agent this workspace is configured for (contract: other dialects). Each dialect
+// Detection (`--dialect auto`, and every command given neither --dialect nor HOOKRUN_DIALECT): the agent
+// this workspace is configured for (contract: other dialects). Each dialect
 // says where its configuration is found (Dialect.configuredAt). The workspace's files count before the
 // user's; when one level holds several agents' files, the registry's order decides (Gemini CLI, then
 // Claude Code, then Kiro CLI, then Antigravity CLI); no configuration at all means the default dialect.
@@ -13,13 +14,14 @@ export interface DetectedDialect {
 }
 
 export async function detectDialect(ctx: Context): Promise<DetectedDialect> {
-  const found = await Promise.all(DIALECT_NAMES.map(async (name) => ({ name, at: (await getDialect(name)).configuredAt(ctx) })));
-  for (const level of ['workspace', 'user'] as const) {
-    for (const { name, at } of found) {
-      const because = at[level];
-      if (because !== undefined) return { name, because };
-    }
+  // One dialect at a time: in a Gemini workspace (the first in the registry) no other dialect's code loads.
+  const seen: { name: DialectName; user?: string }[] = [];
+  for (const name of DIALECT_NAMES) {
+    const at = (await getDialect(name)).configuredAt(ctx);
+    if (at.workspace !== undefined) return { name, because: at.workspace };
+    seen.push({ name, user: at.user });
   }
+  for (const { name, user } of seen) if (user !== undefined) return { name, because: user };
   return { name: DEFAULT_DIALECT, because: 'no agent configuration found' };
 }
 
