@@ -5,6 +5,7 @@
 // Claude Code, then Kiro CLI, then Antigravity CLI); no configuration at all means the default dialect.
 import fs from 'node:fs';
 import type { Context } from '../context.js';
+import type { ConfiguredAt } from './dialect.js';
 import { DEFAULT_DIALECT, DIALECT_NAMES, getDialect, type DialectName } from './index.js';
 
 export interface DetectedDialect {
@@ -14,15 +15,36 @@ export interface DetectedDialect {
 }
 
 export async function detectDialect(ctx: Context): Promise<DetectedDialect> {
-  // One dialect at a time: in a Gemini workspace (the first in the registry) no other dialect's code loads.
   const seen: { name: DialectName; user?: string }[] = [];
   for (const name of DIALECT_NAMES) {
-    const at = (await getDialect(name)).configuredAt(ctx);
+    const at = (await configuredAtOf(name))(ctx);
     if (at.workspace !== undefined) return { name, because: at.workspace };
     seen.push({ name, user: at.user });
   }
   for (const { name, user } of seen) if (user !== undefined) return { name, because: user };
   return { name: DEFAULT_DIALECT, because: 'no agent configuration found' };
+}
+
+type ConfiguredAtModule = Promise<{ configuredAt: (ctx: Context) => ConfiguredAt }>;
+
+/**
+ * Each dialect's configured.ts (paths only, no settings reader): detection runs on every command given no
+ * dialect, and loading every dialect to look for their files would cost each run more than its hooks do.
+ * A dialect missing here is loaded whole: slower, never wrong.
+ */
+const CONFIGURED_AT: Partial<Record<DialectName, () => ConfiguredAtModule>> = {
+  gemini: () => import('./gemini/configured.js'),
+  claude: () => import('./claude/configured.js'),
+  kiro: () => import('./kiro/configured.js'),
+  antigravity: () => import('./antigravity/configured.js'),
+  codex: () => import('./codex/configured.js'),
+  cursor: () => import('./cursor/configured.js'),
+  copilot: () => import('./copilot/configured.js'),
+};
+
+async function configuredAtOf(name: DialectName): Promise<(ctx: Context) => ConfiguredAt> {
+  const own = CONFIGURED_AT[name];
+  return own ? (await own()).configuredAt : (await getDialect(name)).configuredAt;
 }
 
 /**

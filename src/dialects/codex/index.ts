@@ -6,7 +6,8 @@ import { rewrittenToolInputClaude } from '../claude/aggregate.js';
 import { CODEX_EVENTS, completeCodexInput } from './events.js';
 import { planCodex } from './plan.js';
 import { codexInvocation, interpretCodex } from './run.js';
-import { codexConfiguredFile, codexFolders, loadCodexConfig } from './settings.js';
+import { loadCodexConfig } from './settings.js';
+import { configuredAt } from './configured.js';
 import { claudeWords } from '../claude/words.js';
 
 export const codex = defineDialect({
@@ -24,13 +25,7 @@ export const codex = defineDialect({
   answerWords: claudeWords,
   rewrittenToolInput: rewrittenToolInputClaude,
   failClosed: codexFailClosed,
-  configuredAt(ctx) {
-    const folders = codexFolders(ctx);
-    return {
-      workspace: codexConfiguredFile(folders.filter((f) => f.layer === 'project').reverse()),
-      user: codexConfiguredFile(folders.filter((f) => f.layer === 'user')),
-    };
-  },
+  configuredAt,
   migrate: () => import('./migrate.js'),
   async validator() {
     const { CODEX_FINDING_CODES, validateCodex } = await import('./validate.js');
