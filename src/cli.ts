@@ -66,7 +66,7 @@ const DEFINITIONS: readonly [names: readonly string[], define: (program: Command
 
 function buildProgram(io: IO, setExit: (code: number) => void, argv: readonly string[]): Command {
   const program = new Command('hookrun')
-    .description('Run AI-agent hooks (Gemini CLI, Claude Code, Kiro CLI) outside the agent.')
+    .description(`Run AI coding agents' hooks outside the agent (--dialect: ${DIALECT_NAMES.join(', ')}).`)
     .version(VERSION)
     .option('-C, --cwd <dir>', 'workspace directory (default: the current directory)')
     .option('--max-input <bytes>', 'largest file or stream hookrun reads as input (default: $HOOKRUN_MAX_INPUT, else 64 MiB)', integer('--max-input'))
