@@ -221,6 +221,7 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
     .addOption(new Option('--format <format>', 'output format').choices(VALIDATE_FORMATS).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
+    .option('--trust-workspace', 'check the workspace as a trusted folder (as HOOKRUN_TRUST_WORKSPACE=true): no trust findings for a checkout CI is asked to check')
     .addOption(new Option('--dialect <name>', "whose hook files to check (default: every agent configured here; auto: the one detected)").choices(DIALECT_CHOICES))
     .option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)', (value: string, previous: string[] = []) => [
       ...previous,
@@ -259,6 +260,7 @@ Examples:
           {
             format,
             strict: opts.strict === true,
+            trustWorkspace: opts.trustWorkspace === true,
             ignore: (opts.ignore as string[] | undefined) ?? [],
             relativeTo,
             version: VERSION,
@@ -318,6 +320,8 @@ function defineTest(program: Command, { io, setExit, context }: CommandDeps): vo
     .option('--dry-run', 'check only fired/notFired; run no hook')
     .option('-y, --yes', 'run the hook commands without asking')
     .option('--ci', 'non-interactive run for CI (same as --yes)')
+    .option('--trust-workspace', 'cases that set no `trust` run as in a trusted folder (as HOOKRUN_TRUST_WORKSPACE=true)')
+    .option('--pass-with-no-fixtures', 'no fixture found is a pass (exit 0, said on stderr), not exit 2: for a CI step shared by repositories with and without fixtures')
     .option('--from-captures [dir]', 'print a fixture skeleton from captured events (default dir: .hookrun/captures)')
     .option('--grace <ms>', 'after a timeout, how long a hook has between SIGTERM and SIGKILL', integer('--grace'), 5000)
     .option('--max-output <bytes>', 'bytes captured per hook stream, and by all the hooks of an event together (per stream kind); the rest is read and dropped', integer('--max-output'))
@@ -367,6 +371,8 @@ Examples:
             dialect: opts.dialect as string | undefined,
             dryRun: opts.dryRun === true,
             yes: opts.yes === true || opts.ci === true,
+            trustWorkspace: opts.trustWorkspace === true,
+            passWithNoFixtures: opts.passWithNoFixtures === true,
             graceMs: opts.grace as number,
             maxOutputBytes: opts.maxOutput as number | undefined,
             contain: opts.contain !== false,

@@ -29,6 +29,10 @@ export interface TestCommandOptions {
   dryRun?: boolean;
   /** `--yes` / `--ci`: run the commands without asking. */
   yes?: boolean;
+  /** `--trust-workspace`: cases that set no `trust` run as in a trusted folder. */
+  trustWorkspace?: boolean;
+  /** `--pass-with-no-fixtures`: finding no fixture is a pass (exit 0), said on stderr. */
+  passWithNoFixtures?: boolean;
   graceMs?: number;
   maxOutputBytes?: number;
   /** End what each hook left running once it is done (default; `--no-contain` turns it off). */
@@ -88,6 +92,10 @@ export async function testCommand(options: TestCommandOptions, ctx: Context, io:
 
   if (problems.length > 0) return notRun(problems);
   const discovered = await discoverFixtures(ctx.cwd, options.paths, settings);
+  if (options.passWithNoFixtures && discovered.files.length === 0 && discovered.problems.every((p) => p.message.startsWith('no fixture files'))) {
+    for (const problem of discovered.problems) io.stderr(`hookrun test: nothing to test, a pass with --pass-with-no-fixtures (${problem.message})\n`);
+    return finish({ dryRun: options.dryRun === true, files: [], cases: [], problems: [], summary: summarize([], Math.round(performance.now() - started)), exitCode: EXIT_PASSED });
+  }
   const allProblems = [...discovered.problems];
   const fixtures: FixtureFile[] = [];
   for (const file of discovered.files) {
@@ -98,7 +106,7 @@ export async function testCommand(options: TestCommandOptions, ctx: Context, io:
   const prepared: PreparedCase[] = [];
   for (const fixture of fixtures) {
     for (const c of fixture.cases) {
-      const result = await prepareCase(fixture, c, ctx, options.dialect);
+      const result = await prepareCase(fixture, c, ctx, options.dialect, options.trustWorkspace);
       if ('problem' in result) allProblems.push(result.problem);
       else prepared.push(result.prepared);
     }

@@ -25,6 +25,8 @@ export interface ValidateCommandOptions {
   agentVersion?: string;
   /** The Gemini CLI release whose rules apply (`--gemini-version`). */
   geminiVersion?: string;
+  /** `--trust-workspace`: the workspace is trusted for this check (CI: a fresh checkout is trusted by no record). */
+  trustWorkspace?: boolean;
 }
 
 /** Exit code when validate cannot read its input. */
@@ -42,8 +44,10 @@ interface Target {
   at?: string;
 }
 
-export async function validateCommand(options: ValidateCommandOptions, ctx: Context, io: IO): Promise<number> {
-  checkWorkspace(ctx.cwd);
+export async function validateCommand(options: ValidateCommandOptions, given: Context, io: IO): Promise<number> {
+  checkWorkspace(given.cwd);
+  // --trust-workspace: check the files as the agent reads them in a trusted folder, every dialect's one-run trust.
+  const ctx = options.trustWorkspace ? { ...given, env: { ...given.env, HOOKRUN_TRUST_WORKSPACE: 'true' } } : given;
   const dialectName = usageExit(() => namedDialect(options.dialect, ctx));
   const named = dialectName !== undefined;
   const targets = await chosenDialects(dialectName, ctx);

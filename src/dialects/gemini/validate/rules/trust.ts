@@ -18,7 +18,7 @@ export const stateRules: Rule = (model, report) => {
   }
   if (model.trust && !model.trust.trusted) {
     const diagnostic = untrustedDiagnostic(model.ctx, model.trust);
-    report(diagnostic.code, diagnostic.message, undefined, 'Trust the folder in Gemini CLI, or ignore this in CI where nothing is trusted.');
+    report(diagnostic.code, diagnostic.message, undefined, 'Trust the folder in Gemini CLI; in CI, where nothing is trusted yet, give --trust-workspace (README: CI recipe).');
   }
   for (const extension of model.extensions) {
     if (extension.active || extension.slots.length === 0) continue;
@@ -33,6 +33,9 @@ export const stateRules: Rule = (model, report) => {
  * workspace in trusted_hooks.json, then records them all.
  */
 export const trustedHooksRule: Rule = (model, report) => {
+  // Trust given for this check (--trust-workspace, or the variables) covers the workspace's hooks too, as
+  // run's fingerprint gate applies only to a folder trusted by file (contract: `hookrun run`): CI's story.
+  if (model.trust?.trusted && (model.trust.by === 'flag' || model.trust.by === 'env')) return;
   const workspace = model.layers.find((layer) => layer.layer === 'workspace');
   if (!workspace?.doc || workspace.skipped || !isPlainObject(workspace.settings.hooks)) return;
   const { file, keys } = model.trustedHooks;
