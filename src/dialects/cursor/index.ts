@@ -3,7 +3,7 @@
 import { CLAUDE_DROPPED_HOOK_CODES } from '../claude/settings.js';
 import { defineDialect } from '../dialect.js';
 import { addedContextCursor, aggregateCursor, cursorFailClosed, outcomeCursor } from './aggregate.js';
-import { completeCursorInput, CURSOR_EVENTS } from './events.js';
+import { completeCursorInput, CURSOR_EVENTS, cursorEvent } from './events.js';
 import { planCursor } from './plan.js';
 import { cursorInvocation, interpretCursor } from './run.js';
 import { loadCursorConfig } from './settings.js';
@@ -15,6 +15,10 @@ export const cursor = defineDialect({
   agentName: 'Cursor',
   events: CURSOR_EVENTS,
   flagFields: { toolResponse: 'tool_output' },
+  eventFields: (event) => {
+    const spec = cursorEvent(event);
+    return spec && Object.keys(spec.fields);
+  },
   completeInput: completeCursorInput,
   loadConfig: loadCursorConfig,
   // The Claude Code hooks it loads with --third-party-hooks go through Claude's loader.

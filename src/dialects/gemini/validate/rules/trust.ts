@@ -33,9 +33,10 @@ export const stateRules: Rule = (model, report) => {
  * workspace in trusted_hooks.json, then records them all.
  */
 export const trustedHooksRule: Rule = (model, report) => {
-  // Trust given for this check (--trust-workspace, or the variables) covers the workspace's hooks too, as
-  // run's fingerprint gate applies only to a folder trusted by file (contract: `hookrun run`): CI's story.
-  if (model.trust?.trusted && (model.trust.by === 'flag' || model.trust.by === 'env')) return;
+  // hookrun's one-run trust (validate --trust-workspace sets it) covers the workspace's hooks too, as run's
+  // fingerprint gate holds back only in a folder trusted by file (contract: `hookrun run`): CI's story.
+  // GEMINI_CLI_TRUST_WORKSPACE is Gemini CLI's own, under which it still warns on a first run: reported.
+  if (model.ctx.env.HOOKRUN_TRUST_WORKSPACE === 'true') return;
   const workspace = model.layers.find((layer) => layer.layer === 'workspace');
   if (!workspace?.doc || workspace.skipped || !isPlainObject(workspace.settings.hooks)) return;
   const { file, keys } = model.trustedHooks;
