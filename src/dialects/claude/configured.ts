@@ -1,7 +1,7 @@
 // Where Claude Code's settings files are, and which of them show it is configured here: path logic only,
 // so detection (dialects/detect.ts) reads it without loading the settings reader.
 import path from 'node:path';
-import { type Context, homeDir } from '../../context.js';
+import { type Context, homeDir, platformPath } from '../../context.js';
 import { firstFile } from '../detect.js';
 import type { ConfiguredAt } from '../dialect.js';
 import type { Layer } from '../../types.js';
@@ -21,11 +21,8 @@ export function claudeSettingsPaths(ctx: Context): Record<ClaudeLayer, string> {
   };
 }
 
-function defaultManagedPath(platform: NodeJS.Platform): string {
-  if (platform === 'darwin') return '/Library/Application Support/ClaudeCode/managed-settings.json';
-  if (platform === 'win32') return 'C:\\Program Files\\ClaudeCode\\managed-settings.json';
-  return '/etc/claude-code/managed-settings.json';
-}
+const defaultManagedPath = (platform: NodeJS.Platform): string =>
+  platformPath(platform, { darwin: '/Library/Application Support/ClaudeCode/managed-settings.json', win32: 'C:\\Program Files\\ClaudeCode\\managed-settings.json', other: '/etc/claude-code/managed-settings.json' });
 
 /** Detection: the project's settings files (Claude Code's project root is the workspace), then the user's. */
 export function configuredAt(ctx: Context): ConfiguredAt {

@@ -1,7 +1,7 @@
 // Where Cursor's hook files are, and which of them show it is configured here: path logic only, so
 // detection (dialects/detect.ts) reads it without loading the settings reader.
 import path from 'node:path';
-import { homeDir, type Context } from '../../context.js';
+import { homeDir, platformPath, type Context } from '../../context.js';
 import * as observed from '../../files/journal.js';
 import { firstFile } from '../detect.js';
 import type { ConfiguredAt } from '../dialect.js';
@@ -18,9 +18,7 @@ export interface CursorFile {
 function enterprisePath(ctx: Context): string {
   const override = ctx.env[ENTERPRISE_HOOKS_ENV];
   if (override) return override;
-  if (ctx.platform === 'darwin') return '/Library/Application Support/Cursor/hooks.json';
-  if (ctx.platform === 'win32') return 'C:\\ProgramData\\Cursor\\hooks.json';
-  return '/etc/cursor/hooks.json';
+  return platformPath(ctx.platform, { darwin: '/Library/Application Support/Cursor/hooks.json', win32: 'C:\\ProgramData\\Cursor\\hooks.json', other: '/etc/cursor/hooks.json' });
 }
 
 function cursorUserDir(ctx: Context): string {

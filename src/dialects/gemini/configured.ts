@@ -1,7 +1,7 @@
 // Where Gemini CLI's settings files are, and which of them show it is configured here: path logic only,
 // so detection (dialects/detect.ts) reads it without loading the settings reader.
 import path from 'node:path';
-import { geminiHome, type Context } from '../../context.js';
+import { geminiHome, platformPath, type Context } from '../../context.js';
 import type { Layer } from '../../types.js';
 import { firstFile } from '../detect.js';
 import type { ConfiguredAt } from '../dialect.js';
@@ -21,11 +21,8 @@ export function geminiSettingsPaths(ctx: Context): GeminiSettingsPaths {
   };
 }
 
-function defaultSystemSettingsPath(platform: NodeJS.Platform): string {
-  if (platform === 'darwin') return '/Library/Application Support/GeminiCli/settings.json';
-  if (platform === 'win32') return 'C:\\ProgramData\\gemini-cli\\settings.json';
-  return '/etc/gemini-cli/settings.json';
-}
+const defaultSystemSettingsPath = (platform: NodeJS.Platform): string =>
+  platformPath(platform, { darwin: '/Library/Application Support/GeminiCli/settings.json', win32: 'C:\\ProgramData\\gemini-cli\\settings.json', other: '/etc/gemini-cli/settings.json' });
 
 /** Detection: the workspace's settings file (Gemini CLI's project root is the workspace), then the user's. */
 export function configuredAt(ctx: Context): ConfiguredAt {
