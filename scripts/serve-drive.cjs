@@ -1,4 +1,4 @@
-// A client for measuring `hookrun serve` (docs/serve.md, round 2): starts `node [FLAGS] BIN serve -C $SANDBOX/one`
+// A client for measuring `hookrun serve` (docs/perf.md, serve's round 2): starts `node [FLAGS] BIN serve -C $SANDBOX/one`
 // (under XWRAP, e.g. XWRAP='valgrind --tool=callgrind', if set) in a sandbox kept by `node scripts/bench.js --keep`,
 // sends N requests one at a time (nomatch, hook, or mix: every 10th runs the hook) and prints the median of the
 // last 80 % (ms) and the server's RSS after 100/1,000/10,000. Usage: SANDBOX=/tmp/hookrun-bench-… node scripts/serve-drive.cjs BIN N MODE [FLAGS…]

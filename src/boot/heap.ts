@@ -9,7 +9,7 @@ import v8 from 'node:v8';
  * its start-up size (`--max-semi-space-size` is read only at start-up and does nothing here). What
  * survives it is mostly an event's garbage too (the live heap after a full collection stays ~7 MiB),
  * and V8 lets the old generation grow to up to 4x its live size before collecting it; 1.5x here
- * (`--heap-growing-percent`, read at each collection). Measured in docs/serve.md.
+ * (`--heap-growing-percent`, read at each collection). Measured in docs/perf.md (serve's rounds).
  *
  * V8's code cache is keyed by its flags: a pack compiled after this change misses the cache, and one
  * saved after it would miss for every later `run`. So the flags change once the first request has

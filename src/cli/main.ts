@@ -5,7 +5,7 @@ import { commandOf } from './argv.js';
 import { type Context, contextFromProcess, unsetHomeNote } from '../pipeline/context.js';
 import { HookrunError, errorText } from '../pipeline/errors.js';
 import { type IO, processIO } from './io.js';
-import { DEFAULT_DIALECT, DIALECT_CHOICES, DIALECT_NAMES } from '../dialects/names.js';
+import { DIALECT_CHOICES, DIALECT_NAMES } from '../dialects/names.js';
 import { addOptions, integer, optionValues } from './options.js';
 import { type OptionValues, REQUEST_OPTIONS, settingsFrom } from '../pipeline/options.js';
 import { REPORTERS, VALIDATE_FORMATS, type ReporterName, type ValidateFormat } from '../render/names.js';
@@ -56,7 +56,7 @@ const DEFINITIONS: readonly [names: readonly string[], define: (program: Command
 
 function buildProgram(io: IO, setExit: (code: number) => void, argv: readonly string[]): Command {
   const program = new Command('hookrun')
-    .description('Run AI-agent hooks (Gemini CLI, Claude Code, Kiro CLI) outside the agent.')
+    .description(`Run AI coding agents' hooks outside the agent (--dialect: ${DIALECT_NAMES.join(', ')}).`)
     .version(VERSION)
     .option('-C, --cwd <dir>', 'workspace directory (default: the current directory)')
     .option('--max-input <bytes>', 'largest file or stream hookrun reads as input (default: $HOOKRUN_MAX_INPUT, else 64 MiB)', integer('--max-input'))
@@ -100,12 +100,16 @@ Examples:
   return program;
 }
 
+/** Where the dialect comes from without `--dialect` (dialects/index.ts chooseDialect), for the help. */
+const DIALECT_RULE = 'default: $HOOKRUN_DIALECT, else the agent configured for the workspace, else in the home folder, else gemini';
+const DIALECT_HELP = `agent whose rules to follow: ${DIALECT_NAMES.join(', ')} or auto (${DIALECT_RULE})`;
+
 /** The event JSON flags that `run` and `explain` share, plus `--dialect` (the field flags are rows of the option table). */
 function withEventOptions(command: Command): Command {
   return command
     .option('--event <json>', 'event JSON')
     .option('--event-file <path>', 'read the event JSON from a file (- = standard input)')
-    .addOption(new Option('--dialect <name>', 'agent whose rules to follow (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default(DEFAULT_DIALECT));
+    .addOption(new Option('--dialect <name>', DIALECT_HELP).choices(DIALECT_CHOICES));
 }
 
 /** What withEventOptions and the table's field rows parsed, as the event reader takes it. */
@@ -121,7 +125,7 @@ function eventOptions(event: string | undefined, opts: Record<string, unknown>, 
     source: values.source,
     reason: values.reason,
     trigger: values.trigger,
-    dialect: opts.dialect as string,
+    dialect: opts.dialect as string | undefined,
   };
 }
 
@@ -172,6 +176,7 @@ function defineValidate(program: Command, { io, setExit, context }: CommandDeps)
     .addOption(new Option('--format <format>', 'output format').choices(VALIDATE_FORMATS).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
+    .option('--trust-workspace', 'check the workspace as a trusted folder (as HOOKRUN_TRUST_WORKSPACE=true): no trust findings for a checkout CI is asked to check')
     .addOption(new Option('--dialect <name>', "whose hook files to check (default: every agent configured here; auto: the one detected)").choices(DIALECT_CHOICES))
     .option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)', (value: string, previous: string[] = []) => [
       ...previous,
@@ -210,6 +215,7 @@ Examples:
           {
             format,
             strict: opts.strict === true,
+            trustWorkspace: opts.trustWorkspace === true,
             ignore: (opts.ignore as string[] | undefined) ?? [],
             relativeTo,
             version: VERSION,
@@ -264,11 +270,13 @@ function defineTest(program: Command, { io, setExit, context }: CommandDeps): vo
     .addOption(new Option('--format <name>', 'same as --reporter').choices(REPORTERS).hideHelp())
     .option('--json', 'same as --reporter json')
     .option('-o, --output <file>', 'write the report to a file (the text report still goes to stdout); with --from-captures, the fixture')
-    .addOption(new Option('--dialect <name>', 'the dialect of fixtures and cases that name none (default: gemini)').choices(DIALECT_NAMES))
+    .addOption(new Option('--dialect <name>', `the dialect of fixtures and cases that name none (${DIALECT_RULE}, from each case's workspace)`).choices(DIALECT_NAMES))
     .option('--junit <file>', 'also write a JUnit report to this file, whatever --reporter is (e.g. --reporter github --junit junit.xml)')
     .option('--dry-run', 'check only fired/notFired; run no hook')
     .option('-y, --yes', 'run the hook commands without asking')
     .option('--ci', 'non-interactive run for CI (same as --yes)')
+    .option('--trust-workspace', 'cases that set no `trust` run as in a trusted folder (as HOOKRUN_TRUST_WORKSPACE=true)')
+    .option('--pass-with-no-fixtures', 'no fixture found is a pass (exit 0, said on stderr), not exit 2: for a CI step shared by repositories with and without fixtures')
     .option('--from-captures [dir]', 'print a fixture skeleton from captured events (default dir: .hookrun/captures)')
     .option('--no-contain', 'leave what a hook starts in the background running after it is done, as the agent does (default: end it, so a run leaves nothing behind)')
     .addHelpText(
@@ -317,6 +325,7 @@ Examples:
             dryRun: opts.dryRun === true,
             yes: opts.yes === true || opts.ci === true,
             ...settingsFrom(optionValues(opts, 'test')),
+            passWithNoFixtures: opts.passWithNoFixtures === true,
             contain: opts.contain !== false,
           },
           ctx,
@@ -560,7 +569,7 @@ Examples:
 function defineServe(program: Command, { io, setExit, context }: CommandDeps): void {
   addOptions(program.command('serve'), 'serve')
     .description('one process for a whole agent session: JSON-RPC 2.0 on stdin/stdout, one message per line (methods run, plan, shutdown)')
-    .addOption(new Option('--dialect <name>', 'default dialect of every request (auto: the one whose configuration exists)').choices(DIALECT_CHOICES).default(DEFAULT_DIALECT))
+    .addOption(new Option('--dialect <name>', `default dialect of every request (${DIALECT_RULE})`).choices(DIALECT_CHOICES))
     .addHelpText(
       'after',
       `
@@ -584,7 +593,7 @@ Examples:
       setExit(
         await serveCommand(
           {
-            dialect: opts.dialect as string,
+            dialect: opts.dialect as string | undefined,
             cwd: ctx.cwd,
             env: ctx.env,
             ...settingsFrom(values),

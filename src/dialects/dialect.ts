@@ -225,6 +225,12 @@ export interface Dialect {
    * `PreToolUse`). Absent: only the same spelling is the same event.
    */
   sameEvent?(a: string, b: string): boolean;
+  /**
+   * The payload fields of an event, where the agent's events differ in shape (Cursor: beforeShellExecution
+   * sends `command`, not `tool_input`): `--tool`/`--tool-input` on an event without their field is then a
+   * usage error, not a field the hooks never read (a guard that sees no command allows).
+   */
+  eventFields?(event: string): readonly string[] | undefined;
   /** Event field names that hookrun's convenience flags (`--tool`, `--prompt`, ...) set. */
   flagFields: Readonly<Record<'tool' | 'toolInput' | 'toolResponse' | 'prompt' | 'source' | 'reason' | 'trigger', string>>;
 

@@ -34,11 +34,46 @@ export const DIALECT_OPTIONS = { ...geminiOptions, ...claudeOptions, ...kiroOpti
  * The dialect `--dialect` names; for `auto`, the one this workspace is configured for, with a note
  * saying which and why (for stderr).
  */
-export async function resolveDialect(name: string, ctx: Context): Promise<{ dialect: Dialect; note?: string }> {
+export async function resolveDialect(name: string, ctx: Context): Promise<ChosenDialect> {
   if (name !== 'auto') return { dialect: await getDialect(name) };
   const { detectDialect } = await import('./detect.js');
   const detected = await detectDialect(ctx);
-  return { dialect: await getDialect(detected.name), note: `--dialect auto: ${detected.name} (${detected.because})` };
+  return { dialect: await getDialect(detected.name), note: autoNote(detected.name, detected.because) };
+}
+
+export interface ChosenDialect {
+  dialect: Dialect;
+  /** Which dialect detection chose and the file that decided it, for one line on stderr. */
+  note?: string;
+}
+
+/** The environment variable that chooses the dialect when `--dialect` does not. */
+export const DIALECT_ENV = 'HOOKRUN_DIALECT';
+
+const autoNote = (name: string, because: string) => `--dialect auto: ${name} (${because})`;
+
+/**
+ * The one rule of every command: `--dialect`, else HOOKRUN_DIALECT, else the agent configured for this
+ * workspace (its own project-root rule), else the one configured in the home folder (detect.ts), else
+ * the default. Detection says on stderr which it chose when that is not the default, the dialect a
+ * command followed before there was detection (so a Gemini project hears nothing new).
+ */
+export async function chooseDialect(flag: string | undefined, ctx: Context): Promise<ChosenDialect> {
+  const named = namedDialect(flag, ctx);
+  if (named !== undefined) return resolveDialect(named, ctx);
+  const { detectDialect } = await import('./detect.js');
+  const detected = await detectDialect(ctx);
+  const dialect = await getDialect(detected.name);
+  return detected.name === DEFAULT_DIALECT ? { dialect } : { dialect, note: autoNote(detected.name, detected.because) };
+}
+
+/** The dialect the user named: `--dialect`, else a non-empty HOOKRUN_DIALECT (checked as `--dialect` is). */
+export function namedDialect(flag: string | undefined, ctx: Context): string | undefined {
+  if (flag !== undefined) return flag;
+  const fromEnv = ctx.env[DIALECT_ENV];
+  if (fromEnv === undefined || fromEnv === '') return undefined;
+  if (!DIALECT_CHOICES.includes(fromEnv)) throw usageError(`${DIALECT_ENV}="${fromEnv}" is not a dialect; choose one of: ${DIALECT_CHOICES.join(', ')}`);
+  return fromEnv;
 }
 
 export async function getDialect(name: string = DEFAULT_DIALECT): Promise<Dialect> {

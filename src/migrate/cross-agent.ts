@@ -122,12 +122,36 @@ function matcherTrap(agent: AgentName, matcher: string): { message: string; fix?
       }
     }
   }
+  // A permission rule (`Bash(rm:*)`, Claude Code's `if` and permissions syntax) where a tool name pattern is read.
+  const rule = /^([A-Za-z_][\w-]*)\(([^()|]*[:*\s/.][^()|]*)\)$/.exec(matcher);
+  if (rule && syntax !== 'kiro-glob') {
+    return {
+      message: `matcher "${matcher}" is a permission rule (tool and arguments), but a matcher selects tools by name only: it never matches`,
+      fix: agent === 'claude' ? `write "matcher": "${rule[1]}" and "if": "${matcher}" (Claude Code 2.1.85 and later), or check the arguments in the hook script` : `write "matcher": "${rule[1]}" and check the arguments in the hook script`,
+    };
+  }
   // A glob (Kiro agent files) where a regex is read.
   if (syntax !== 'kiro-glob' && /(^|[^.\]\\)])\*/.test(matcher) && matcher !== '*') {
     const reading = syntax === 'full-regex' || syntax === 'search-regex' || syntax === 'regex-or-exact' ? 'a regular expression' : 'a regular expression (or an exact name list)';
-    return { message: `matcher "${matcher}" looks like a glob (Kiro CLI agent files); ${vocab.label} reads it as ${reading}, where "*" repeats the character before it`, fix: `write "${matcher.replace(/\*/g, '.*')}"` };
+    const regex = matcher.replace(/\*/g, '.*');
+    const message = `matcher "${matcher}" looks like a glob (Kiro CLI agent files); ${vocab.label} reads it as ${reading}, where "*" repeats the character before it`;
+    return globFixHolds(matcher, regex) ? { message, fix: `write "${regex}"` } : { message };
   }
   return undefined;
+}
+
+/**
+ * Whether a glob's regex rewrite still selects what the glob meant: it must match the glob's own name with
+ * each `*` filled in, read as the agents read a matcher (the whole name). A fix that never matches either
+ * (`Bash(rm:.*)`, whose parentheses are a group) is no fix, so none is offered.
+ */
+function globFixHolds(glob: string, regex: string): boolean {
+  try {
+    const pattern = new RegExp(`^(?:${regex})$`);
+    return ['x', 'some_name', ''].every((fill) => pattern.test(glob.replace(/\*/g, fill)));
+  } catch {
+    return false;
+  }
 }
 
 /** The traps of a dialect's registry entries (timeouts already in milliseconds), each said once per place. */

@@ -75,6 +75,11 @@ export function unsetHomeNote(ctx: Context): string | undefined {
   return home === undefined ? undefined : `HOME is not set: using the account's home directory ${home} for user-level settings`;
 }
 
+/** A system-wide file where each platform puts it: macOS and Windows their own folders, the others /etc. */
+export function platformPath(platform: NodeJS.Platform, paths: { darwin: string; win32: string; other: string }): string {
+  return platform === 'darwin' ? paths.darwin : platform === 'win32' ? paths.win32 : paths.other;
+}
+
 /** The OS home directory as Node derives it: $HOME on POSIX (USERPROFILE on Windows). */
 export function homeDir(ctx: Context): string {
   const fromEnv = ctx.platform === 'win32' ? ctx.env.USERPROFILE : ctx.env.HOME;

@@ -7,7 +7,7 @@ import os from 'node:os';
 import { type Readable } from 'node:stream';
 import { holdHeap, youngGenerationMiB } from '../boot/heap.js';
 import type { IO } from '../cli/io.js';
-import { DEFAULT_DIALECT } from '../dialects/names.js';
+import { chooseDialect } from '../dialects/index.js';
 import { killAllNow } from '../exec/process.js';
 import type { PlanDescription } from '../pipeline/describe.js';
 import { makeChalk } from '../render/color.js';
@@ -27,6 +27,18 @@ export interface ServeOptions extends SessionDefaults {
 export interface ServeHost {
   input: Readable;
   process: Pick<NodeJS.Process, 'on' | 'off' | 'ppid' | 'pid'>;
+}
+
+/**
+ * Without --dialect, the one rule of every command (chooseDialect) decides the session's dialect once, for
+ * its workspace, and says so once; a request may still name another.
+ */
+async function withDialect(options: ServeOptions, io: IO): Promise<ServeOptions> {
+  if (options.dialect !== undefined) return options;
+  const ctx = { cwd: options.cwd ?? process.cwd(), env: options.env ?? process.env, platform: process.platform, now: () => new Date() };
+  const { dialect, note } = await chooseDialect(undefined, ctx);
+  if (note) io.stderr(`hookrun: ${note}\n`);
+  return { ...options, dialect: dialect.name };
 }
 
 /** A line longer than this is refused (-32700) without being kept in memory. */
@@ -228,7 +240,8 @@ class Server {
   }
 }
 
-export async function serveCommand(options: ServeOptions, io: IO, host: ServeHost): Promise<number> {
+export async function serveCommand(given: ServeOptions, io: IO, host: ServeHost): Promise<number> {
+  const options = await withDialect(given, io);
   const server = new Server(options, io, host);
   const onSignal = (signal: NodeJS.Signals) => server.stopAll(`interrupted by ${signal}`, 128 + (os.constants.signals[signal] ?? 0));
   for (const signal of SIGNALS) host.process.on(signal, onSignal);
@@ -245,7 +258,7 @@ export async function serveCommand(options: ServeOptions, io: IO, host: ServeHos
   host.input.on('end', server.onEnd);
   // A read error (EIO from a closed terminal) ends the input as EOF does.
   host.input.on('error', server.onEnd);
-  if (options.verbose) io.stderr(`hookrun serve: ready (pid ${host.process.pid}, dialect ${options.dialect ?? DEFAULT_DIALECT}, workspace ${options.cwd ?? '.'})\n`);
+  if (options.verbose) io.stderr(`hookrun serve: ready (pid ${host.process.pid}, dialect ${options.dialect}, workspace ${options.cwd ?? '.'})\n`);
 
   try {
     return await server.finished;

@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../pipeline/context.js';
-import { DEFAULT_DIALECT, getDialect } from '../dialects/index.js';
+import { chooseDialect, getDialect } from '../dialects/index.js';
 import { HookrunError } from '../pipeline/errors.js';
 import { readEvent, type Stdin } from '../pipeline/event/input.js';
 import { planEvent, type PlannedEvent } from '../pipeline/pipeline.js';
@@ -29,6 +29,8 @@ export interface PreparedCase {
   /** Canned outcomes by hook display name. */
   stubs: Map<string, ProcessOutcome>;
   timeoutMs?: number;
+  /** Which dialect detection chose for a case that names none, and why (for one line on stderr). */
+  dialectNote?: string;
 }
 
 /** A case never reads hookrun's own standard input. */
@@ -60,8 +62,10 @@ export async function prepareCase(
   fixture: FixtureFile,
   c: FixtureCase,
   base: Context,
-  /** `hookrun test --dialect`: the dialect of cases and fixtures that name none. */
-  defaultDialect: string = DEFAULT_DIALECT,
+  /** `hookrun test --dialect`: the dialect of cases and fixtures that name none (else chooseDialect's rule, in the case's workspace). */
+  defaultDialect?: string,
+  /** `hookrun test --trust-workspace`: the trust of cases and fixtures that set none. */
+  defaultTrust?: boolean,
 ): Promise<{ prepared: PreparedCase } | { problem: FixtureProblem }> {
   const d = fixture.defaults;
   const name = caseName(c);
@@ -91,14 +95,17 @@ export async function prepareCase(
   const fixtureEnv = { ...stringEnv(d.env), ...stringEnv(c.env) };
   if (Object.keys(fixtureEnv).length > 0) prepared.fixtureEnv = fixtureEnv;
   const env: Record<string, string | undefined> = { ...base.env, ...fixtureEnv };
-  const trust = c.trust ?? d.trust;
+  const trust = c.trust ?? d.trust ?? (defaultTrust ? true : undefined);
   // trust: false means "as in an untrusted folder", which only the environment variable can force.
   if (trust === false) env.GEMINI_CLI_TRUST_WORKSPACE = 'false';
   const ctx: Context = { cwd, env, platform: base.platform, now: base.now };
   prepared.ctx = ctx;
 
   try {
-    const dialect = await getDialect(c.dialect ?? d.dialect ?? defaultDialect);
+    const named = c.dialect ?? d.dialect;
+    const chosen = named === undefined ? await chooseDialect(defaultDialect, ctx) : { dialect: await getDialect(named) };
+    const { dialect } = chosen;
+    if (chosen.note !== undefined) prepared.dialectNote = chosen.note;
     if (dialect.noAddedContext !== undefined && c.expect?.additionalContext !== undefined) {
       return problemAt(['expect', 'additionalContext'], `additionalContext: ${dialect.noAddedContext}`);
     }
@@ -137,7 +144,8 @@ export async function prepareCase(
     const message = error.message.startsWith('no event name')
       ? 'no event: give `event` (e.g. event: BeforeTool) or hook_event_name in the event JSON'
       : error.message.replace(/^--event-file /, 'eventFile ').replace(/^--event: /, '');
-    return problemAt(where, message);
+    const detected = prepared.dialectNote === undefined ? '' : ` (the case names no dialect; ${prepared.dialectNote})`;
+    return problemAt(where, `${message}${detected}`);
   }
 
   const known = new Set(prepared.planned.config.entries.map((e) => e.displayName));

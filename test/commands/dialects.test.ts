@@ -92,6 +92,8 @@ test('test --dialect claude: cases that name no dialect run as Claude Code', asy
   const result = await run('test', '--ci', '--dialect', 'claude');
   expect(result.stdout).toContain('1 passed');
   expect(result.exitCode).toBe(0);
-  // Without it the event is Gemini's, where PreToolUse is unknown: a bad fixture, exit 2.
+  // Without it, in a folder configured for Gemini CLI too (first in the registry, so detection picks it),
+  // the event is Gemini's, where PreToolUse is unknown: a bad fixture, exit 2.
+  await sb.write('ws/.gemini/settings.json', '{}\n');
   expect((await run('test', '--ci')).exitCode).toBe(2);
 });

@@ -90,7 +90,7 @@ export async function replayCase(c: GeminiCase, sandboxes: Sandbox[], geminiVers
   // The cases compare stdout and the exit code (shared/conformance/README.md). Under --quiet stderr may
   // carry only the contract's news that a guard did not run: a hook held back or one that could not start,
   // or a system file Gemini CLI skips (with every hook in it).
-  const news = [/^hookrun: warning: \S+ hook ".*" \(\w+\) (could not start: |held back, not run)/, /^hookrun: warning: .* \[system-file-insecure\]$/];
+  const news = [/^hookrun: warning: \S+ hook ".*" \(\w+\) (could not start: |held back, not run)/, /^hookrun: warning: \S+: \d+ guard\(s\) did not run: /, /^hookrun: warning: .* \[system-file-insecure\]$/];
   expect(result.stderr.split('\n').filter((line) => line !== '' && !news.some((n) => n.test(line))), c.about).toEqual([]);
   const differs = HOOKRUN_DIFFERS[c.id];
   expect(stdoutJson(result), differs ? `${c.about} (hookrun differs: ${differs.why})` : c.about).toEqual(differs ? differs.output : c.output);

@@ -151,7 +151,7 @@ test.runIf(process.platform === 'linux')('parent death: the server stops its hoo
 });
 
 // V8 doubles the young generation while a process allocates fast and keeps it: without the hold, this
-// server reports 16–32 MiB after a few thousand events (RSS ~30 MiB above its start). docs/serve.md, target 10.
+// server reports 16–32 MiB after a few thousand events (RSS ~30 MiB above its start). docs/perf.md (serve's rounds), target 10.
 test('a long session keeps the young generation at its start-up size, unless Node was told a size', async () => {
   const sb = await sandbox();
   await sb.write(path.join(sb.ws, '.gemini/settings.json'), JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'true' }] }] } }));

@@ -203,7 +203,8 @@ describe('a session', () => {
   test('first requests for a dialect not loaded yet, sent at once, are each answered by it', async () => {
     const sb = await sandbox();
     await sb.write(path.join(sb.ws, '.claude/settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo "kept out" >&2; exit 2' }] }] } }));
-    const client = serve(sb, [], sb.trusted);
+    // --dialect gemini: the session's own dialect is not claude (detection would load it at startup).
+    const client = serve(sb, ['--dialect', 'gemini'], sb.trusted);
     const ids = ['a', 'b', 'c', 'd'].map((id) => client.send('run', { dialect: 'claude', event: 'PreToolUse', input: { tool_name: 'Bash', tool_input: { command: 'ls' } }, options: { trustWorkspace: true } }, id));
     for (const id of ids) expect((await client.answer(id)).result).toMatchObject({ exitCode: 2, outcome: 'block' });
   });

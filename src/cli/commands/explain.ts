@@ -1,7 +1,7 @@
 // `hookrun explain`: event → settings (every configured hook, registered or not) → the planner `run`
 // uses → for each hook of the event: fires or not, and why. Runs nothing.
 import type { Context } from '../../pipeline/context.js';
-import { DEFAULT_DIALECT, resolveDialect } from '../../dialects/index.js';
+import { chooseDialect } from '../../dialects/index.js';
 import { type EventOptions, readEvent } from '../../pipeline/event/input.js';
 import type { IO } from '../io.js';
 import { describePlan } from '../../pipeline/describe.js';
@@ -21,7 +21,7 @@ export interface ExplainCommandOptions extends EventOptions {
 }
 
 export async function explainCommand(options: ExplainCommandOptions, ctx: Context, io: IO): Promise<number> {
-  const { dialect, note } = await resolveDialect(options.dialect ?? DEFAULT_DIALECT, ctx);
+  const { dialect, note } = await chooseDialect(options.dialect, ctx);
   if (note) io.stderr(`hookrun: ${note}\n`);
   const { event, input: raw } = await readEvent(options, dialect, io.stdin);
   const input = dialect.completeInput(event, raw, ctx);

@@ -3,7 +3,7 @@
 // own (Dialect.hookSwitch: the checks, the edit, the messages), printed here.
 import type { Context } from '../../pipeline/context.js';
 import type { Dialect, HookSwitch, HookSwitchReport, RecordedFingerprints, SwitchOptions } from '../../dialects/dialect.js';
-import { DEFAULT_DIALECT, getDialect, resolveDialect } from '../../dialects/index.js';
+import { chooseDialect, getDialect } from '../../dialects/index.js';
 import { formatLocation } from '../../pipeline/errors.js';
 import type { IO } from '../io.js';
 import { makeChalk } from '../../render/color.js';
@@ -74,9 +74,9 @@ function listedHook({ entry, inactive }: ConsideredEntry, recorded: RecordedFing
 }
 
 export async function listCommand(options: PanelOptions, ctx: Context, io: IO): Promise<number> {
-  // No --dialect: the agent configured here (the default dialect when none is), said on stderr when it is another.
-  const { dialect, note } = await resolveDialect(options.dialect ?? 'auto', ctx);
-  if (note && (options.dialect !== undefined || dialect.name !== DEFAULT_DIALECT)) io.stderr(`hookrun: ${note}\n`);
+  // No --dialect: HOOKRUN_DIALECT, else the agent configured here (chooseDialect says which on stderr).
+  const { dialect, note } = await chooseDialect(options.dialect, ctx);
+  if (note) io.stderr(`hookrun: ${note}\n`);
   const config = await dialect.loadConfig(ctx, {
     trustWorkspace: options.trustWorkspace,
     keepInactive: true,
@@ -114,7 +114,7 @@ function print(report: HookSwitchReport, options: PanelOptions, io: IO): number 
  * is refused, printed here, with what that agent offers instead (its `noHookSwitch`).
  */
 async function hookSwitchOf(action: string, options: PanelOptions, ctx: Context, io: IO): Promise<HookSwitch | number> {
-  const { dialect, note } = await resolveDialect(options.dialect ?? 'auto', ctx);
+  const { dialect, note } = await chooseDialect(options.dialect, ctx);
   const found = await dialect.hookSwitch?.();
   if (found) return found;
   if (note && !options.json) io.stderr(`hookrun: ${note}\n`);

@@ -1,6 +1,6 @@
 // `hookrun run`: event → settings → trust gate → plan → exec → aggregate → render → exit code.
 import type { Context } from '../../pipeline/context.js';
-import { DEFAULT_DIALECT, resolveDialect } from '../../dialects/index.js';
+import { chooseDialect } from '../../dialects/index.js';
 import { type EventOptions, readEvent } from '../../pipeline/event/input.js';
 import { writeJson } from '../../render/json.js';
 import type { IO } from '../io.js';
@@ -15,7 +15,7 @@ export interface RunCommandOptions extends EventOptions, EventSettings {
 }
 
 export async function runCommand(options: RunCommandOptions, ctx: Context, io: IO): Promise<number> {
-  const { dialect, note } = await resolveDialect(options.dialect ?? DEFAULT_DIALECT, ctx);
+  const { dialect, note } = await chooseDialect(options.dialect, ctx);
   if (note && !options.quiet) io.stderr(`hookrun: ${note}\n`);
   const { event, input: raw } = await readEvent(options, dialect, io.stdin);
   const planned = await planWith(dialect, event, raw, ctx, options);

@@ -3,11 +3,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../../pipeline/context.js';
-import { inputError } from '../../pipeline/errors.js';
+import { HookrunError, inputError } from '../../pipeline/errors.js';
 import { discoverFixtures, loadProjectSettings } from '../../testing/discover.js';
 import { type CaseResult, runCase, summarize, type TestRun } from '../../testing/execute.js';
 import { type FixtureFile, type FixtureProblem, loadFixture } from '../../testing/load.js';
 import { type PreparedCase, prepareCase } from '../../testing/prepare.js';
+import { namedDialect } from '../../dialects/index.js';
 import type { IO } from '../io.js';
 import { createReporter, type ReporterName } from '../../render/reporters.js';
 
@@ -23,11 +24,15 @@ export interface TestCommandOptions {
   output?: string;
   /** Also write a JUnit report to this file, whatever the reporter (CI: annotations and a JUnit file from one run). */
   junit?: string;
-  /** The dialect of cases that name none (default gemini). */
+  /** The dialect of cases that name none (default: HOOKRUN_DIALECT, else detected in each case's workspace, else gemini). */
   dialect?: string;
   dryRun?: boolean;
   /** `--yes` / `--ci`: run the commands without asking. */
   yes?: boolean;
+  /** `--trust-workspace`: cases that set no `trust` run as in a trusted folder. */
+  trustWorkspace?: boolean;
+  /** `--pass-with-no-fixtures`: finding no fixture is a pass (exit 0), said on stderr. */
+  passWithNoFixtures?: boolean;
   grace?: number;
   maxOutput?: number;
   /** End what each hook left running once it is done (default; `--no-contain` turns it off). */
@@ -41,6 +46,13 @@ export interface TestDeps {
 
 export async function testCommand(options: TestCommandOptions, ctx: Context, io: IO, deps: TestDeps = {}): Promise<number> {
   const started = performance.now();
+  try {
+    namedDialect(options.dialect, ctx);
+  } catch (error) {
+    // A bad HOOKRUN_DIALECT runs nothing: exit 2, as bad arguments do (not a failed case's 1).
+    if (error instanceof HookrunError) throw new HookrunError(error.kind, error.message, undefined, EXIT_NOT_RUN);
+    throw error;
+  }
   const { settings, problems } = await loadProjectSettings(ctx.cwd);
   const reporterName: ReporterName = options.reporter ?? settings.reporter ?? 'text';
   const workspaceRoot = ctx.env.GITHUB_WORKSPACE && reporterName === 'github' ? ctx.env.GITHUB_WORKSPACE : ctx.cwd;
@@ -80,6 +92,10 @@ export async function testCommand(options: TestCommandOptions, ctx: Context, io:
 
   if (problems.length > 0) return notRun(problems);
   const discovered = await discoverFixtures(ctx.cwd, options.paths, settings);
+  if (options.passWithNoFixtures && discovered.files.length === 0 && discovered.problems.every((p) => p.message.startsWith('no fixture files'))) {
+    for (const problem of discovered.problems) io.stderr(`hookrun test: nothing to test, a pass with --pass-with-no-fixtures (${problem.message})\n`);
+    return finish({ dryRun: options.dryRun === true, files: [], cases: [], problems: [], summary: summarize([], Math.round(performance.now() - started)), exitCode: EXIT_PASSED });
+  }
   const allProblems = [...discovered.problems];
   const fixtures: FixtureFile[] = [];
   for (const file of discovered.files) {
@@ -90,11 +106,13 @@ export async function testCommand(options: TestCommandOptions, ctx: Context, io:
   const prepared: PreparedCase[] = [];
   for (const fixture of fixtures) {
     for (const c of fixture.cases) {
-      const result = await prepareCase(fixture, c, ctx, options.dialect);
+      const result = await prepareCase(fixture, c, ctx, options.dialect, options.trustWorkspace);
       if ('problem' in result) allProblems.push(result.problem);
       else prepared.push(result.prepared);
     }
   }
+  // Said once per dialect and reason, not per case: which agent the cases that name none follow.
+  for (const note of new Set(prepared.flatMap((p) => (p.dialectNote === undefined ? [] : [p.dialectNote])))) io.stderr(`hookrun: ${note}\n`);
   if (allProblems.length > 0) return notRun(allProblems);
 
   if (!options.dryRun && !options.yes) {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../../pipeline/context.js';
 import type { Dialect, DialectValidator } from '../../dialects/dialect.js';
-import { DIALECT_NAMES, getDialect, resolveDialect } from '../../dialects/index.js';
+import { DIALECT_NAMES, getDialect, namedDialect, resolveDialect } from '../../dialects/index.js';
 import { HookrunError } from '../../pipeline/errors.js';
 import type { IO } from '../io.js';
 import type { CodeInfo, Diagnostic, ValidateResult } from '../../pipeline/types.js';
@@ -25,6 +25,8 @@ export interface ValidateCommandOptions {
   claudeVersion?: string;
   /** The Gemini CLI release whose rules apply (`--gemini-version`). */
   geminiVersion?: string;
+  /** `--trust-workspace`: the workspace is trusted for this check (CI: a fresh checkout is trusted by no record). */
+  trustWorkspace?: boolean;
 }
 
 /** Exit code when validate cannot read its input. */
@@ -42,10 +44,13 @@ interface Target {
   at?: string;
 }
 
-export async function validateCommand(options: ValidateCommandOptions, ctx: Context, io: IO): Promise<number> {
-  checkWorkspace(ctx.cwd);
-  const named = options.dialect !== undefined;
-  const targets = await chosenDialects(options.dialect, ctx);
+export async function validateCommand(options: ValidateCommandOptions, given: Context, io: IO): Promise<number> {
+  checkWorkspace(given.cwd);
+  // --trust-workspace: check the files as the agent reads them in a trusted folder, every dialect's one-run trust.
+  const ctx = options.trustWorkspace ? { ...given, env: { ...given.env, HOOKRUN_TRUST_WORKSPACE: 'true' } } : given;
+  const dialectName = usageExit(() => namedDialect(options.dialect, ctx));
+  const named = dialectName !== undefined;
+  const targets = await chosenDialects(dialectName, ctx);
   const checks = await Promise.all(targets.map(async (target) => ({ ...target, validator: await target.dialect.validator?.() })));
 
   const known = new Set<string>([...Object.keys(VALIDATE_CODES), ...checks.flatMap((check) => check.validator?.codes ?? [])]);
@@ -78,6 +83,16 @@ export async function validateCommand(options: ValidateCommandOptions, ctx: Cont
     }),
   );
   return validateExitCode(result, options.strict === true);
+}
+
+/** A usage error here exits 2, as bad arguments do: exit 1 means errors were found. */
+function usageExit<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof HookrunError && error.exitCode === undefined) throw new HookrunError(error.kind, error.message, error.location, EXIT_UNREADABLE);
+    throw error;
+  }
 }
 
 /** 2 when the check is incomplete, 1 for errors (or warnings with --strict), else 0: the same for every dialect. */

@@ -5,9 +5,9 @@ import { agyFailClosed, aggregateAgy, outcomeAgy } from './aggregate.js';
 import { AGY_EVENTS, AGY_TOOL_FLAG_FIELD, AGY_TOOL_INPUT_FLAG_FIELD, completeAgyInput } from './events.js';
 import { planAgy } from './plan.js';
 import { agyInvocation, interpretAgy } from './run.js';
-import { firstFile } from '../detect.js';
-import { agyHookFiles, loadAgyConfig } from './settings.js';
+import { loadAgyConfig } from './settings.js';
 import { antigravityVerdictWords, antigravityWords } from './words.js';
+import { configuredAt } from './configured.js';
 
 export const antigravity = defineDialect({
   name: 'antigravity',
@@ -26,11 +26,7 @@ export const antigravity = defineDialect({
   verdictWords: antigravityVerdictWords,
   noAddedContext: 'Antigravity CLI takes no context text from its hooks (PreInvocation and PostInvocation add steps: expect them with `output: { subset: { injectSteps: [...] } }`)',
   failClosed: agyFailClosed,
-  configuredAt(ctx) {
-    const files = agyHookFiles(ctx);
-    const at = (scope: string) => firstFile(files.filter((f) => f.scope === scope).map((f) => f.path));
-    return { workspace: at('workspace'), user: at('global') };
-  },
+  configuredAt,
   migrate: () => import('./migrate.js'),
   async validator() {
     const { AGY_FINDING_CODES, validateAgy } = await import('./validate.js');

@@ -14,57 +14,20 @@ import type { LoadOptions } from '../dialect.js';
 import { AGY_EVENTS, AGY_EVENTS_TABLE, agyEventForKey } from './events.js';
 import { loadHookFile, type LoadedHookFile } from '../../files/read-input.js';
 import * as observed from '../../files/journal.js';
+import { type AgyFile, agyGlobalHooksFile, agyHookFiles } from './configured.js';
 
-/** The customization root folder names agy reads in a workspace, in the order hookrun reads them. */
-const AGY_ROOT_FOLDERS = ['.agents', '.agent', '_agents', '_agent'] as const;
-/** Seconds (docs/antigravity.md "Matching, running, answers"). */
+export { type AgyFile, agyHookFiles };
+
+/** Seconds (D9). */
 export const AGY_DEFAULT_TIMEOUT_SECONDS = 30;
 /** Files bigger than this are not read (a hooks file is a few kilobytes; a huge one is a mistake or an attack). */
 const INT32_MAX = 2 ** 31 - 1;
 const INT32_MIN = -(2 ** 31);
 
-export interface AgyFile {
-  path: string;
-  scope: 'workspace' | 'global';
-}
-
-/** Workspace roots nearest first, then the global file (docs/antigravity.md "Files"). */
-export function agyHookFiles(ctx: Context): AgyFile[] {
-  const dirs = [ctx.cwd];
-  if (!hasGit(ctx.cwd)) {
-    // Walk up to the nearest directory holding `.git`; with none above, the workspace alone counts.
-    const parents: string[] = [];
-    for (let dir = path.dirname(ctx.cwd); ; dir = path.dirname(dir)) {
-      parents.push(dir);
-      if (hasGit(dir)) {
-        dirs.push(...parents);
-        break;
-      }
-      if (path.dirname(dir) === dir) break;
-    }
-  }
-  const files: AgyFile[] = dirs.flatMap((dir) => AGY_ROOT_FOLDERS.map((root): AgyFile => ({ path: path.join(dir, root, 'hooks.json'), scope: 'workspace' })));
-  files.push({ path: agyGlobalHooksFile(ctx), scope: 'global' });
-  return files;
-}
-
-function agyGlobalHooksFile(ctx: Context): string {
-  return path.join(homeDir(ctx), '.gemini', 'config', 'hooks.json');
-}
-
 /** Places other sources name for the global file, which agy does not read (docs/sources.md §K1.1). */
 function unreadGlobalFiles(ctx: Context): string[] {
   const gemini = path.join(homeDir(ctx), '.gemini');
   return [path.join(gemini, 'antigravity-cli', 'hooks.json'), path.join(gemini, 'hooks.json')];
-}
-
-function hasGit(dir: string): boolean {
-  try {
-    observed.statOrThrow(path.join(dir, '.git'));
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** One file as agy would load it: its handlers, or why the whole file is dropped. */

@@ -8,7 +8,8 @@ import { aggregateAuggie, auggieFailClosed, outcomeAuggie } from './aggregate.js
 import { AUGGIE_EVENTS, completeAuggieInput } from './events.js';
 import { planAuggie } from './plan.js';
 import { auggieInvocation, interpretAuggie } from './run.js';
-import { auggieConfiguredAt, loadAuggieConfig } from './settings.js';
+import { configuredAt } from './configured.js';
+import { loadAuggieConfig } from './settings.js';
 
 export const auggie = defineDialect({
   name: 'auggie',
@@ -26,7 +27,7 @@ export const auggie = defineDialect({
   verdictWords: claudeVerdictWords,
   rewrittenToolInput: rewrittenToolInputClaude,
   failClosed: auggieFailClosed,
-  configuredAt: auggieConfiguredAt,
+  configuredAt,
   migrate: () => import('./migrate.js'),
   async validator() {
     const { AUGGIE_FINDING_CODES, validateAuggie } = await import('./validate.js');

@@ -1,5 +1,4 @@
 // Claude Code (`--dialect claude`): each member delegates to the module under claude/ that holds the rule.
-import { firstFile } from '../detect.js';
 import { defineDialect } from '../dialect.js';
 import { claudeFailClosed } from './fail-closed.js';
 import { aggregateClaudeCode, outcomeClaude, rewrittenToolInputClaude } from './aggregate.js';
@@ -7,7 +6,8 @@ import { CLAUDE_EVENTS, completeClaudeInput } from './events.js';
 import { interpretClaude } from './interpret.js';
 import { claudeInvocation } from './invocation.js';
 import { planClaude, profileOf } from './plan.js';
-import { CLAUDE_DROPPED_HOOK_CODES, claudeSettingsPaths, loadClaudeConfig } from './settings.js';
+import { CLAUDE_DROPPED_HOOK_CODES, loadClaudeConfig } from './settings.js';
+import { configuredAt } from './configured.js';
 import { resolveClaudeProfile } from './version.js';
 import { claudeVerdictWords, claudeWords } from './words.js';
 
@@ -27,10 +27,7 @@ export const claude = defineDialect({
   verdictWords: claudeVerdictWords,
   rewrittenToolInput: rewrittenToolInputClaude,
   failClosed: claudeFailClosed,
-  configuredAt(ctx) {
-    const paths = claudeSettingsPaths(ctx);
-    return { workspace: firstFile([paths.project, paths.local]), user: firstFile([paths.user]) };
-  },
+  configuredAt,
   migrate: () => import('./migrate.js'),
   async validator() {
     const { CLAUDE_FINDING_CODES, validateClaude } = await import('./validate.js');

@@ -17,13 +17,12 @@ import type { DroppedHookCodes, LoadOptions } from '../dialect.js';
 import { claudeTrustRecord } from './trust.js';
 import * as observed from '../../files/journal.js';
 
-export type ClaudeLayer = Extract<Layer, 'user' | 'project' | 'local' | 'managed'>;
+import { claudeSettingsPaths, type ClaudeLayer } from './configured.js';
+
+export { claudeSettingsPaths, type ClaudeLayer };
 
 /** Listing order: lowest precedence first, as Claude Code lists its setting sources; managed last. */
 const CLAUDE_LAYERS: readonly ClaudeLayer[] = ['user', 'project', 'local', 'managed'];
-
-/** Overrides the managed-settings path, so tests (and people) need not touch /etc. */
-const MANAGED_SETTINGS_ENV = 'HOOKRUN_CLAUDE_MANAGED_SETTINGS';
 
 /** Handler types Claude Code knows; hookrun runs `command` and `http`. */
 const HANDLER_TYPES = new Set(['command', 'http', 'mcp_tool', 'prompt', 'agent']);
@@ -62,22 +61,6 @@ export interface ClaudeResolvedConfig extends ResolvedConfig {
 
 export function isClaudeConfig(config: ResolvedConfig): config is ClaudeResolvedConfig {
   return typeof (config as Partial<ClaudeResolvedConfig>).claude === 'object';
-}
-
-export function claudeSettingsPaths(ctx: Context): Record<ClaudeLayer, string> {
-  const configDir = ctx.env.CLAUDE_CONFIG_DIR || path.join(homeDir(ctx), '.claude');
-  return {
-    user: path.join(configDir, 'settings.json'),
-    project: path.join(ctx.cwd, '.claude', 'settings.json'),
-    local: path.join(ctx.cwd, '.claude', 'settings.local.json'),
-    managed: ctx.env[MANAGED_SETTINGS_ENV] || defaultManagedPath(ctx.platform),
-  };
-}
-
-function defaultManagedPath(platform: NodeJS.Platform): string {
-  if (platform === 'darwin') return '/Library/Application Support/ClaudeCode/managed-settings.json';
-  if (platform === 'win32') return 'C:\\Program Files\\ClaudeCode\\managed-settings.json';
-  return '/etc/claude-code/managed-settings.json';
 }
 
 /**

@@ -6,8 +6,9 @@ import { rewrittenToolInputClaude } from '../claude/aggregate.js';
 import { CODEX_EVENTS, completeCodexInput } from './events.js';
 import { planCodex } from './plan.js';
 import { codexInvocation, interpretCodex } from './run.js';
-import { codexConfiguredFile, codexFolders, loadCodexConfig } from './settings.js';
+import { loadCodexConfig } from './settings.js';
 import { claudeVerdictWords, claudeWords } from '../claude/words.js';
+import { configuredAt } from './configured.js';
 
 export const codex = defineDialect({
   name: 'codex',
@@ -25,13 +26,7 @@ export const codex = defineDialect({
   verdictWords: claudeVerdictWords,
   rewrittenToolInput: rewrittenToolInputClaude,
   failClosed: codexFailClosed,
-  configuredAt(ctx) {
-    const folders = codexFolders(ctx);
-    return {
-      workspace: codexConfiguredFile(folders.filter((f) => f.layer === 'project').reverse()),
-      user: codexConfiguredFile(folders.filter((f) => f.layer === 'user')),
-    };
-  },
+  configuredAt,
   migrate: () => import('./migrate.js'),
   async validator() {
     const { CODEX_FINDING_CODES, validateCodex } = await import('./validate.js');

@@ -5,72 +5,25 @@
 // drops it; an unparseable config.toml is fatal (Codex refuses to start). TOML is read by toml.ts,
 // which is loaded only when a config.toml exists.
 import path from 'node:path';
-import { homeDir, type Context } from '../../pipeline/context.js';
+import type { Context } from '../../pipeline/context.js';
 import { configError, formatJsonPath, HookrunError } from '../../pipeline/errors.js';
 import { isPlainObject, parseJsonc, type JsonPath } from '../../files/jsonc.js';
 import { admitEntries, decideWorkspaceTrust, folderTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
-import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo, TrustDecision } from '../../pipeline/types.js';
+import type { Diagnostic, JsonObject, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo, TrustDecision } from '../../pipeline/types.js';
 import type { LoadOptions } from '../dialect.js';
 import { CODEX_EVENTS, codexEventRule, eventLabel, isCodexEvent } from './events.js';
 import { codexMatcher } from './matcher.js';
 import { readInputFile } from '../../files/read-input.js';
 import { completeHints, timeoutInOtherUnit, type PendingHint } from '../../migrate/loader-hints.js';
 import * as observed from '../../files/journal.js';
+import { type CodexFolder, type CodexLayer, codexFolders, codexHome, gitRoot } from './configured.js';
 
-/** Overrides the system layer folder (`/etc/codex`), so tests (and people) need not touch /etc. */
-const SYSTEM_DIR_ENV = 'HOOKRUN_CODEX_SYSTEM_DIR';
+export { type CodexFolder, type CodexLayer, codexFolders };
+
 /** Seconds (`timeout_sec.unwrap_or(600).max(1)`). */
 export const CODEX_DEFAULT_TIMEOUT_SEC = 600;
 /** A timeout at or above this many seconds is probably milliseconds (validate's trap). */
 const MS_LOOKING_TIMEOUT_SEC = 1000;
-
-export type CodexLayer = Extract<Layer, 'system' | 'user' | 'project'>;
-
-export interface CodexFolder {
-  layer: CodexLayer;
-  dir: string;
-}
-
-function codexHome(ctx: Context): string {
-  return ctx.env.CODEX_HOME || path.join(homeDir(ctx), '.codex');
-}
-
-function exists(target: string): boolean {
-  try {
-    observed.statOrThrow(target);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The nearest folder at or above `start` that holds `.git`, if any. */
-function gitRoot(start: string): string | undefined {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    if (exists(path.join(dir, '.git'))) return dir;
-    if (path.dirname(dir) === dir) return undefined;
-  }
-}
-
-/** The config layer folders, lowest precedence first. A project folder that is the user's is read once, as the user's. */
-export function codexFolders(ctx: Context): CodexFolder[] {
-  const user = codexHome(ctx);
-  const folders: CodexFolder[] = [
-    { layer: 'system', dir: ctx.env[SYSTEM_DIR_ENV] || '/etc/codex' },
-    { layer: 'user', dir: user },
-  ];
-  const root = gitRoot(ctx.cwd);
-  const projects: string[] = [];
-  for (let dir = ctx.cwd; ; dir = path.dirname(dir)) {
-    projects.unshift(dir);
-    if (root === undefined || dir === root || path.dirname(dir) === dir) break;
-  }
-  for (const dir of projects) {
-    const folder = path.join(dir, '.codex');
-    if (path.resolve(folder) !== path.resolve(user)) folders.push({ layer: 'project', dir: folder });
-  }
-  return folders;
-}
 
 /** A hooks source: one hooks.json, or the `[hooks]` of one config.toml. */
 export interface CodexSource {
@@ -529,19 +482,4 @@ export async function loadCodexConfig(ctx: Context, options: LoadOptions): Promi
   const config: ResolvedConfig = { dialect: 'codex', hooksEnabled: off === undefined, trust, entries: gathered.entries, diagnostics, files, merged: {} };
   if (options.keepInactive) config.considered = gathered.considered;
   return config;
-}
-
-/** `--dialect auto`: a hooks.json, or a config.toml that mentions hooks, at each level (no TOML parse here). */
-export function codexConfiguredFile(folders: readonly CodexFolder[]): string | undefined {
-  for (const folder of folders) {
-    const json = path.join(folder.dir, 'hooks.json');
-    if (exists(json)) return json;
-    const toml = path.join(folder.dir, 'config.toml');
-    try {
-      if (/^\s*\[\[?\s*hooks[.\]\s]/m.test(readInputFile(toml, 'utf8'))) return toml;
-    } catch {
-      // No config.toml here.
-    }
-  }
-  return undefined;
 }

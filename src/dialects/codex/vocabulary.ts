@@ -16,7 +16,7 @@ export const codexVocabulary = vocabulary('codex', {
     ['SessionStart', 'session-start', 'values', { values: same(SESSION_START_VALUES) }],
     // Codex reports only "other" (the schema's const); its matcher on SessionEnd is not documented.
     ['SessionEnd', 'session-end', 'ignored', { note: 'Codex always reports reason "other" on SessionEnd' }],
-    // The sources disagree on whether Codex evaluates a compact matcher (SOURCES 1.4); hookrun writes none.
+    // The sources disagree on whether Codex evaluates a compact matcher (docs/sources.md §X1.4); hookrun writes none.
     ['PreCompact', 'pre-compact'],
     ['PostCompact', 'post-compact'],
     ['Interrupt', 'interrupt'],

@@ -5,8 +5,9 @@ import { addedContextCopilot, aggregateCopilot, copilotFailClosed, endsEventCopi
 import { canonicalEvent, completeCopilotInput, COPILOT_EVENTS } from './events.js';
 import { planCopilot } from './plan.js';
 import { answerCopilot, copilotInvocation, interpretCopilot } from './run.js';
-import { copilotConfiguredAt, loadCopilotConfig } from './settings.js';
+import { loadCopilotConfig } from './settings.js';
 import { copilotVerdictWords, copilotWords } from './words.js';
+import { configuredAt } from './configured.js';
 
 export const copilot = defineDialect({
   name: 'copilot',
@@ -29,7 +30,7 @@ export const copilot = defineDialect({
   rewrittenToolInput: rewrittenToolInputCopilot,
   addedContext: addedContextCopilot,
   failClosed: copilotFailClosed,
-  configuredAt: copilotConfiguredAt,
+  configuredAt,
   migrate: () => import('./migrate.js'),
   async validator() {
     const { COPILOT_FINDING_CODES, validateCopilot } = await import('./validate.js');

@@ -13,13 +13,14 @@ import { homeDir, type Context } from '../../pipeline/context.js';
 import { configError, formatJsonPath, HookrunError } from '../../pipeline/errors.js';
 import { isPlainObject, type JsoncDocument } from '../../files/jsonc.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
-import type { ConsideredEntry, Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../pipeline/types.js';
+import type { ConsideredEntry, Diagnostic, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../pipeline/types.js';
 import type { LoadOptions } from '../dialect.js';
 import { canonicalEvent, COPILOT_EVENTS_TABLE, isPascalName } from './events.js';
 import { claudeSettingsPaths } from '../claude/settings.js';
-import { loadHookFile, readInputFile, type LoadedHookFile } from '../../files/read-input.js';
+import { loadHookFile, type LoadedHookFile } from '../../files/read-input.js';
 import { completeHints, hintSink, timeoutInOtherUnit, type ForeignEventLookup, type PendingHint } from '../../migrate/loader-hints.js';
 import * as observed from '../../files/journal.js';
+import { copilotHome, jsonFiles, repositorySettingsFiles, userSettingsFile } from './configured.js';
 
 export const COPILOT_DEFAULT_TIMEOUT_SECONDS = 30;
 const POLICY_DIR_ENV = 'HOOKRUN_COPILOT_POLICY_DIR';
@@ -46,41 +47,9 @@ const LAYER: Readonly<Record<CopilotScope, Layer>> = {
   'repository-settings': 'workspace',
 };
 
-function copilotHome(ctx: Context): string {
-  const override = ctx.env.COPILOT_HOME;
-  return override !== undefined && override !== '' ? override : path.join(homeDir(ctx), '.copilot');
-}
-
 function policyDir(ctx: Context): string {
   const override = ctx.env[POLICY_DIR_ENV];
   return override !== undefined && override !== '' ? override : DEFAULT_POLICY_DIR;
-}
-
-/**
- * The `*.json` files of a folder in the order Copilot runs them: reverse alphabetical (observed for
- * `.github/hooks`; the policy and user folders are taken to be read the same way). A missing or
- * unreadable folder has none.
- */
-function jsonFiles(dir: string): string[] {
-  try {
-    return fs
-      .readdirSync(dir)
-      .filter((name) => name.endsWith('.json'))
-      .sort()
-      .reverse()
-      .map((name) => path.join(dir, name));
-  } catch {
-    return [];
-  }
-}
-
-function repositorySettingsFiles(ctx: Context): string[] {
-  const dir = path.join(ctx.cwd, '.github', 'copilot');
-  return [path.join(dir, 'settings.json'), path.join(dir, 'settings.local.json')];
-}
-
-function userSettingsFile(ctx: Context): string {
-  return path.join(copilotHome(ctx), 'settings.json');
 }
 
 /** Every source in Copilot's load order, which is also the order its hooks run in. */
@@ -436,19 +405,4 @@ export async function loadCopilotConfig(ctx: Context, options: LoadOptions): Pro
   const config: ResolvedConfig = { dialect: 'copilot', hooksEnabled: true, trust, entries: gathered.entries, diagnostics, files, merged: {} };
   if (options.keepInactive) config.considered = gathered.considered;
   return config;
-}
-
-/** `--dialect auto`: a hook file, or a settings file that carries hooks, at each level. */
-export function copilotConfiguredAt(ctx: Context): { workspace?: string; user?: string } {
-  const withHooks = (file: string) => {
-    try {
-      const value: unknown = JSON.parse(readInputFile(file, 'utf8'));
-      return isPlainObject(value) && (value as JsonObject).hooks !== undefined;
-    } catch {
-      return false;
-    }
-  };
-  const workspace = jsonFiles(path.join(ctx.cwd, '.github', 'hooks'))[0] ?? repositorySettingsFiles(ctx).find(withHooks);
-  const user = jsonFiles(path.join(copilotHome(ctx), 'hooks'))[0] ?? [userSettingsFile(ctx)].find(withHooks);
-  return { ...(workspace ? { workspace } : {}), ...(user ? { user } : {}) };
 }

@@ -1,20 +1,24 @@
 // Cursor (`--dialect cursor`): each member delegates to the module under cursor/ that holds the rule
 // (docs/cursor.md).
 import { CLAUDE_DROPPED_HOOK_CODES } from '../claude/settings.js';
-import { firstFile } from '../detect.js';
 import { defineDialect } from '../dialect.js';
 import { addedContextCursor, aggregateCursor, cursorFailClosed, outcomeCursor } from './aggregate.js';
-import { completeCursorInput, CURSOR_EVENTS } from './events.js';
+import { completeCursorInput, CURSOR_EVENTS, cursorEvent } from './events.js';
 import { planCursor } from './plan.js';
 import { cursorInvocation, interpretCursor } from './run.js';
-import { cursorHookFiles, loadCursorConfig } from './settings.js';
+import { loadCursorConfig } from './settings.js';
 import { cursorVerdictWords, cursorWords } from './words.js';
+import { configuredAt } from './configured.js';
 
 export const cursor = defineDialect({
   name: 'cursor',
   agentName: 'Cursor',
   events: CURSOR_EVENTS,
   flagFields: { toolResponse: 'tool_output' },
+  eventFields: (event) => {
+    const spec = cursorEvent(event);
+    return spec && Object.keys(spec.fields);
+  },
   completeInput: completeCursorInput,
   loadConfig: loadCursorConfig,
   // The Claude Code hooks it loads with --third-party-hooks go through Claude's loader.
@@ -28,11 +32,7 @@ export const cursor = defineDialect({
   verdictWords: cursorVerdictWords,
   addedContext: addedContextCursor,
   failClosed: cursorFailClosed,
-  configuredAt(ctx) {
-    const files = cursorHookFiles(ctx);
-    const at = (source: string) => firstFile(files.filter((f) => f.source === source).map((f) => f.path));
-    return { workspace: at('project'), user: at('user') ?? at('enterprise') };
-  },
+  configuredAt,
   migrate: () => import('./migrate.js'),
   async validator() {
     const { CURSOR_FINDING_CODES, validateCursor } = await import('./validate.js');

@@ -8,7 +8,7 @@
 // file:line:column (hookrun's choice, docs/cursor.md "File format"). An entry Cursor could not run is skipped with a warning; what
 // Cursor ignores without a word (unknown keys and events, a Claude-shaped group) is a warning too.
 import path from 'node:path';
-import { homeDir, type Context } from '../../pipeline/context.js';
+import type { Context } from '../../pipeline/context.js';
 import { configError, formatJsonPath } from '../../pipeline/errors.js';
 import { isPlainObject, type JsoncDocument } from '../../files/jsonc.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
@@ -17,48 +17,19 @@ import type { LoadOptions } from '../dialect.js';
 import { CURSOR_EVENTS, cursorEvent, DEFAULT_LOOP_LIMIT, nearestCursorEvent } from './events.js';
 import { loadHookFile, type LoadedHookFile } from '../../files/read-input.js';
 import { completeHints, hintSink, timeoutInOtherUnit, type ForeignEventLookup, type PendingHint } from '../../migrate/loader-hints.js';
-import * as observed from '../../files/journal.js';
+import { type CursorFile, type CursorSource, cursorHookFiles } from './configured.js';
+
+export { type CursorFile, type CursorSource, cursorHookFiles };
 
 /** Seconds: Cursor's "platform default" is not published (hookrun's choice, docs/cursor.md "File format"). */
 export const CURSOR_DEFAULT_TIMEOUT_SECONDS = 60;
-/** Overrides the enterprise file's path, so tests (and people) need not touch /etc. */
-const ENTERPRISE_HOOKS_ENV = 'HOOKRUN_CURSOR_ENTERPRISE_HOOKS';
 /** `--third-party-hooks` as an environment variable. */
 const THIRD_PARTY_ENV = 'HOOKRUN_CURSOR_THIRD_PARTY';
 /** A timeout at or above this many seconds is most likely meant as milliseconds (a third-party guide says ms). */
 const TIMEOUT_LOOKS_LIKE_MS = 1000;
 /** Files bigger than this are not read (a hooks file is a few kilobytes; a huge one is a mistake or an attack). */
 
-export type CursorSource = 'enterprise' | 'project' | 'user';
-
-export interface CursorFile {
-  path: string;
-  source: CursorSource;
-}
-
 const LAYER: Readonly<Record<CursorSource, Layer>> = { enterprise: 'system', project: 'workspace', user: 'user' };
-
-function enterprisePath(ctx: Context): string {
-  const override = ctx.env[ENTERPRISE_HOOKS_ENV];
-  if (override) return override;
-  if (ctx.platform === 'darwin') return '/Library/Application Support/Cursor/hooks.json';
-  if (ctx.platform === 'win32') return 'C:\\ProgramData\\Cursor\\hooks.json';
-  return '/etc/cursor/hooks.json';
-}
-
-function cursorUserDir(ctx: Context): string {
-  return path.join(homeDir(ctx), '.cursor');
-}
-
-/** Cursor's own files, highest priority first (docs/sources.md §X2.1). The project file is the user's when the workspace is home. */
-export function cursorHookFiles(ctx: Context): CursorFile[] {
-  const project = path.join(ctx.cwd, '.cursor', 'hooks.json');
-  const user = path.join(cursorUserDir(ctx), 'hooks.json');
-  const files: CursorFile[] = [{ path: enterprisePath(ctx), source: 'enterprise' }];
-  if (realpathOr(project) !== realpathOr(user)) files.push({ path: project, source: 'project' });
-  files.push({ path: user, source: 'user' });
-  return files;
-}
 
 export function thirdPartyHooksOn(ctx: Context, options: Pick<LoadOptions, 'thirdPartyHooks'>): boolean {
   return options.thirdPartyHooks === true || ctx.env[THIRD_PARTY_ENV] === '1' || ctx.env[THIRD_PARTY_ENV] === 'true';
@@ -270,12 +241,3 @@ export interface CursorGathering {
   diagnostics: Diagnostic[];
   files: SettingsFileInfo[];
 }
-
-function realpathOr(target: string): string {
-  try {
-    return observed.realpath(target);
-  } catch {
-    return path.resolve(target);
-  }
-}
-

@@ -9,7 +9,8 @@ import { aggregateDroid, outcomeDroid } from './aggregate.js';
 import { completeDroidInput, DROID_EVENTS } from './events.js';
 import { planDroid } from './plan.js';
 import { droidInvocation, interpretDroid } from './run.js';
-import { droidConfiguredAt, loadDroidConfig } from './settings.js';
+import { configuredAt } from './configured.js';
+import { loadDroidConfig } from './settings.js';
 
 export const droid = defineDialect({
   name: 'droid',
@@ -26,7 +27,7 @@ export const droid = defineDialect({
   verdictWords: claudeVerdictWords,
   rewrittenToolInput: rewrittenToolInputClaude,
   failClosed: claudeFailClosed,
-  configuredAt: droidConfiguredAt,
+  configuredAt,
   migrate: () => import('./migrate.js'),
   async validator() {
     const { DROID_FINDING_CODES, validateDroid } = await import('./validate.js');

@@ -10,12 +10,12 @@ import { interpretGemini } from './interpret.js';
 import { buildShellInvocation } from './shell.js';
 import { planGemini } from './plan.js';
 import { GEMINI_DEFAULT_TIMEOUT_MS } from './traps.js';
-import { geminiSettingsPaths, loadGeminiConfig } from './settings/load.js';
+import { loadGeminiConfig } from './settings/load.js';
+import { configuredAt } from './configured.js';
 import { GEMINI_DROPPED_HOOK_CODES } from './settings/registry.js';
 import { isPlainObject } from '../../files/jsonc.js';
 import type { JsonObject, PlannedHook, ResolvedConfig } from '../../pipeline/types.js';
 import type { Context } from '../../pipeline/context.js';
-import { firstFile } from '../detect.js';
 import { defineDialect, type HookInvocation } from '../dialect.js';
 import { resolveHookTrustPolicy } from '../../trust/policy.js';
 import { gateProjectHooks } from './trust/gate.js';
@@ -194,10 +194,7 @@ export const gemini = defineDialect({
   rewrittenToolInput: rewrittenToolInputGemini,
   failClosed: geminiFailClosed,
   gateProjectHooks: (ctx, config, hookTrust) => gateProjectHooks(ctx, config, resolveHookTrustPolicy(hookTrust, ctx)),
-  configuredAt(ctx) {
-    const paths = geminiSettingsPaths(ctx);
-    return { workspace: firstFile([paths.workspace]), user: firstFile([paths.user]) };
-  },
+  configuredAt,
   migrate: () => import('./migrate.js'),
   trustRecords: ['folder-rules', 'fingerprints'],
   hookFingerprints: async () => (await import('./trust/fingerprints.js')).geminiFingerprints,

@@ -6,14 +6,14 @@ import { completeKiroInput, KIRO_EVENTS } from './events.js';
 import { buildKiroInvocation, interpretKiro } from './exec.js';
 import { createKiroCache } from './cache.js';
 import { planKiro } from './plan.js';
-import { kiroAgentDirectories, loadKiroConfig } from './settings.js';
-import { firstFolderWithJson } from '../detect.js';
+import { loadKiroConfig } from './settings.js';
+import { configuredAt } from './configured.js';
 import { defineDialect } from '../dialect.js';
 import { aggregateKiro3, kiro3FailClosed, outcomeKiro3 } from './kiro3-aggregate.js';
 import { completeKiro3Input, isKiro3Trigger, KIRO3_TRIGGER_NAMES } from './kiro3-events.js';
 import { planKiro3 } from './kiro3-plan.js';
 import { interpretKiro3, kiro3Answer, kiro3Invocation } from './kiro3-run.js';
-import { kiro3HookDirectories, loadKiro3Config } from './kiro3-settings.js';
+import { loadKiro3Config } from './kiro3-settings.js';
 import { kiroFailClosed } from './fail-closed.js';
 import { kiroVerdictWords, kiroWords } from './words.js';
 
@@ -38,12 +38,7 @@ export const kiro = defineDialect({
     failure: (event, result) => (isKiro3Trigger(event) ? kiro3FailClosed : kiroFailClosed).failure(event, result),
     block: (event, output, reasons, config) => (isKiro3Trigger(event) ? kiro3FailClosed : kiroFailClosed).block(event, output, reasons, config),
   },
-  configuredAt(ctx) {
-    // Kiro counts its agent folders and Kiro CLI 3's hook folders.
-    const folders = [...kiroAgentDirectories(ctx), ...kiro3HookDirectories(ctx)];
-    const at = (scope: string) => firstFolderWithJson(folders.filter((d) => d.scope === scope).map((d) => d.dir));
-    return { workspace: at('workspace'), user: at('global') };
-  },
+  configuredAt,
   resultCache: (_config, ctx) => createKiroCache(ctx),
   migrate: () => import('./migrate.js'),
   // Kiro CLI 3's standalone hook files; the agent-embedded hooks have no static check yet.

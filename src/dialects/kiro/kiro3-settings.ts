@@ -3,7 +3,7 @@
 // all merged. A file is `{"version": "v1", "hooks": [...]}` checked against the engine's schema: a
 // mismatch drops the whole file (the engine logs it, the user sees nothing), the other files load.
 import path from 'node:path';
-import { homeDir, type Context } from '../../pipeline/context.js';
+import type { Context } from '../../pipeline/context.js';
 import { configError, formatJsonPath, HookrunError } from '../../pipeline/errors.js';
 import { findNode, isPlainObject, parseJsonc, type JsoncDocument } from '../../files/jsonc.js';
 import { decideWorkspaceTrust, untrustedMessage, admitEntries, type GatedEntries } from '../../trust/workspace.js';
@@ -12,6 +12,9 @@ import type { LoadOptions } from '../dialect.js';
 import { KIRO3_TRIGGER_NAMES, KIRO3_TRIGGERS, kiro3TriggerOf } from './kiro3-events.js';
 import { readInputFile } from '../../files/read-input.js';
 import * as observed from '../../files/journal.js';
+import { kiro3HookDirectories } from './configured.js';
+
+export { kiro3HookDirectories };
 
 /** Seconds (docs/kiro.md "Kiro CLI 3 hook files"). */
 export const KIRO3_DEFAULT_TIMEOUT_SECONDS = 60;
@@ -23,13 +26,6 @@ const HOOK_KEYS: ReadonlySet<string> = new Set(['name', 'description', 'trigger'
 export interface Kiro3File {
   path: string;
   scope: 'workspace' | 'global';
-}
-
-export function kiro3HookDirectories(ctx: Context): { scope: 'workspace' | 'global'; dir: string }[] {
-  const workspace = path.join(ctx.cwd, '.kiro', 'hooks');
-  const global = path.join(homeDir(ctx), '.kiro', 'hooks');
-  // Run from the home directory, `.kiro/hooks` is the global folder: read once, as global.
-  return realpathOr(workspace) === realpathOr(global) ? [{ scope: 'global', dir: global }] : [{ scope: 'workspace', dir: workspace }, { scope: 'global', dir: global }];
 }
 
 export function kiro3HookFiles(ctx: Context): Kiro3File[] {
@@ -238,14 +234,6 @@ function listJsonFiles(dir: string): string[] {
       .sort();
   } catch {
     return [];
-  }
-}
-
-function realpathOr(target: string): string {
-  try {
-    return observed.realpath(target);
-  } catch {
-    return path.resolve(target);
   }
 }
 

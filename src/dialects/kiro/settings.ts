@@ -20,15 +20,9 @@ import { readInputFile } from '../../files/read-input.js';
 import { parseJsonBounded } from '../../files/json-depth.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
 import * as observed from '../../files/journal.js';
+import { type AgentDirectory, type AgentProduct, type AgentScope, kiroAgentDirectories } from './configured.js';
 
-export type AgentScope = 'workspace' | 'global';
-export type AgentProduct = 'kiro' | 'amazonq';
-
-export interface AgentDirectory {
-  scope: AgentScope;
-  product: AgentProduct;
-  dir: string;
-}
+export { type AgentDirectory, type AgentProduct, type AgentScope, kiroAgentDirectories };
 
 /** One agent file, parsed (or not: `error` says why it cannot be loaded). */
 export interface AgentFile {
@@ -57,22 +51,6 @@ export interface AgentCatalog {
 
 /** Kiro's built-in agents (no file, no hooks); selecting one runs nothing. */
 const BUILT_IN_AGENTS: ReadonlySet<string> = new Set(['kiro_default', 'q_cli_default']);
-
-/** Where agents are looked up, first wins: workspace before global, Kiro before Amazon Q at each level. */
-export function kiroAgentDirectories(ctx: Context): AgentDirectory[] {
-  const home = homeDir(ctx);
-  const global: AgentDirectory[] = [
-    { scope: 'global', product: 'kiro', dir: path.join(home, '.kiro', 'agents') },
-    { scope: 'global', product: 'amazonq', dir: path.join(home, '.aws', 'amazonq', 'cli-agents') },
-  ];
-  const workspace: AgentDirectory[] = [
-    { scope: 'workspace', product: 'kiro', dir: path.join(ctx.cwd, '.kiro', 'agents') },
-    { scope: 'workspace', product: 'amazonq', dir: path.join(ctx.cwd, '.amazonq', 'cli-agents') },
-  ];
-  // Run from the home directory, `.kiro/agents` is the global folder: read it once, as global.
-  const globalDirs = new Set(global.map((d) => realpathOr(d.dir)));
-  return [...workspace.filter((d) => !globalDirs.has(realpathOr(d.dir))), ...global];
-}
 
 /** The settings files that may name the default agent (`chat.defaultAgent`), first wins. */
 function defaultAgentSettingsFiles(ctx: Context): string[] {
@@ -462,12 +440,4 @@ function typeOf(value: unknown): string {
 
 function errnoOf(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-}
-
-function realpathOr(target: string): string {
-  try {
-    return observed.realpath(target);
-  } catch {
-    return path.resolve(target);
-  }
 }

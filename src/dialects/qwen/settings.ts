@@ -4,7 +4,7 @@
 // source and in Qwen's priority: project first, then user, then system. Top-level `disableAllHooks: true`
 // turns every hook off. Each handler's `timeout` is in seconds, but a value of 1000 or more keeps its old
 // millisecond meaning (hook-timeout.ts). Qwen runs a project's hooks without asking (its folder trust is off
-// by default); hookrun does not: project hooks wait for trust (contract: trust in every dialect).
+// by default); hookrun does not: project hooks wait for trust (docs/safety.md "Trust in every dialect").
 import path from 'node:path';
 import { homeDir, type Context } from '../../pipeline/context.js';
 import { configError, formatJsonPath, HookrunError } from '../../pipeline/errors.js';

@@ -90,6 +90,25 @@ async function readEventText(options: EventOptions, stdin: Stdin): Promise<{ tex
   return { text: '', origin: '<none>' };
 }
 
+/**
+ * Standard input read only because it is not a terminal (no --event, --event-file or field flag): in a
+ * `while read` loop that is the loop's own input, which the run just consumed. A parse error there says so.
+ */
+function implicitStdin<T>(options: EventOptions, origin: string, parse: () => T): T {
+  if (origin !== '<stdin>' || options.eventFile === '-') return parse();
+  try {
+    return parse();
+  } catch (error) {
+    if (!(error instanceof HookrunError)) throw error;
+    throw new HookrunError(
+      error.kind,
+      `${error.message}. Standard input was read as the event because it is not a terminal and no --event, --event-file or field flag (--tool, --prompt, …) gave one; inside a \`while read\` loop that is the loop's input (now consumed): give the event with --event '{}' or a field flag, or run hookrun with < /dev/null`,
+      error.location,
+      error.exitCode,
+    );
+  }
+}
+
 const FIELD_FLAGS = ['tool', 'toolInput', 'toolResponse', 'prompt', 'source', 'reason', 'trigger'] as const;
 
 function givesFields(options: EventOptions): boolean {
@@ -108,6 +127,38 @@ function sameEvent(dialect: Dialect, a: string, b: string): boolean {
   return dialect.sameEvent !== undefined && dialect.events.includes(a) && dialect.events.includes(b) && dialect.sameEvent(a, b);
 }
 
+/**
+ * `--tool`/`--tool-input` on an event whose payload has no such field (dialect.eventFields): the hooks would
+ * never read it, and a guard that sees no command allows. A usage error that names what the event reads.
+ */
+function misplacedToolFlags(options: EventOptions, event: string, dialect: Dialect): void {
+  const payload = dialect.eventFields?.(event);
+  if (payload === undefined) return;
+  for (const [flag, name] of [['toolInput', '--tool-input'], ['tool', '--tool']] as const) {
+    const field = dialect.flagFields[flag];
+    if (options[flag] === undefined || payload.includes(field)) continue;
+    let example = `--event '{${payload.map((f) => `"${f}": …`).slice(0, 2).join(', ')}}'`;
+    if (flag === 'toolInput') {
+      // The same fields, where --tool-input held some of this event's own: the command line that was meant.
+      const given = (() => {
+        try {
+          return JSON.parse(options.toolInput!) as unknown;
+        } catch {
+          return undefined;
+        }
+      })();
+      if (isPlainObject(given)) {
+        const own = Object.fromEntries(Object.entries(given).filter(([key]) => payload.includes(key)));
+        if (Object.keys(own).length > 0) example = `--event '${JSON.stringify(own)}'`;
+      }
+    }
+    const agent = dialect.agentName ?? dialect.name;
+    throw usageError(
+      `${name}: ${agent}'s ${event} has no "${field}" field (it sends ${payload.map((f) => `"${f}"`).join(', ') || 'no event fields'}), so its hooks would never see it, and a guard that sees nothing allows; give the event's fields instead: ${example}`,
+    );
+  }
+}
+
 /** Reads and assembles the event: its name and its JSON (not yet completed by the dialect). */
 export async function readEvent(
   options: EventOptions,
@@ -118,7 +169,7 @@ export async function readEvent(
   // Empty standard input is {} (README.md "Event input"); an empty --event or event file is no JSON.
   const fromStdin = origin === '<stdin>' || origin === '<none>';
   if (text.trim() === '' && !fromStdin) throw inputError(`${origin}: the event is empty; give a JSON object (at least {})`);
-  const parsed = text.trim() === '' ? {} : parseJson(text, origin);
+  const parsed = text.trim() === '' ? {} : implicitStdin(options, origin, () => parseJson(text, origin));
   return assembleEvent(parsed, origin, options, dialect);
 }
 
@@ -180,6 +231,7 @@ function eventFromJson(
   }
 
   const fields = dialect.flagFields;
+  misplacedToolFlags(options, event, dialect);
   if (options.tool !== undefined) input[fields.tool] = options.tool;
   if (options.toolInput !== undefined) {
     const toolInput = parseJson(options.toolInput, '--tool-input');

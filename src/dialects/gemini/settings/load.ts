@@ -12,7 +12,6 @@ import type {
   ConsideredEntry,
   Diagnostic,
   JsonObject,
-  Layer,
   Location,
   RegistryEntry,
   ResolvedConfig,
@@ -27,15 +26,13 @@ import { mergeHookSlots, mergeSettings, type LayerHooks } from './merge.js';
 import { registerHooks, type HookSlot, type RegistryOutput } from './registry.js';
 import { settingsDefaults, type SettingsValidation, validateSettings } from './schema-check.js';
 import * as observed from '../../../files/journal.js';
+import { type GeminiSettingsPaths, geminiSettingsPaths, type SettingsLayerName } from '../configured.js';
+
+export { type GeminiSettingsPaths, geminiSettingsPaths, type SettingsLayerName };
 import { geminiHas, resolveGeminiProfile, type GeminiProfile } from '../version.js';
 import { systemFileProblem } from './system-file.js';
 
-export type SettingsLayerName = Extract<Layer, 'systemDefaults' | 'user' | 'workspace' | 'system'>;
-
-/** The settings layers in merge order: later files win for single values. */
 const SETTINGS_LAYERS: readonly SettingsLayerName[] = ['systemDefaults', 'user', 'workspace', 'system'];
-
-export type GeminiSettingsPaths = Record<SettingsLayerName, string>;
 
 export interface GeminiLoadOptions {
   /** `--trust-workspace`: trust the folder for this run. */
@@ -68,22 +65,6 @@ export interface SettingsLayer {
 }
 
 export type SettingsErrorCode = 'settings-unreadable' | 'settings-syntax-error' | 'settings-not-object';
-
-export function geminiSettingsPaths(ctx: Context): GeminiSettingsPaths {
-  const system = ctx.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH || defaultSystemSettingsPath(ctx.platform);
-  return {
-    systemDefaults: ctx.env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH || path.join(path.dirname(system), 'system-defaults.json'),
-    user: path.join(geminiHome(ctx), '.gemini', 'settings.json'),
-    workspace: path.join(ctx.cwd, '.gemini', 'settings.json'),
-    system,
-  };
-}
-
-function defaultSystemSettingsPath(platform: NodeJS.Platform): string {
-  if (platform === 'darwin') return '/Library/Application Support/GeminiCli/settings.json';
-  if (platform === 'win32') return 'C:\\ProgramData\\gemini-cli\\settings.json';
-  return '/etc/gemini-cli/settings.json';
-}
 
 /** Gemini does not read `<cwd>/.gemini/settings.json` when cwd is the home directory (it is the user file). */
 export function workspaceIsHome(ctx: Context): boolean {

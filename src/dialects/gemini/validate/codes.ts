@@ -57,6 +57,7 @@ export const FINDING_CODES = {
   'env-file-loaded': { severity: 'info', title: 'Gemini CLI loads a .env file at start-up; its hooks inherit the variables it sets' },
   'env-file-unreadable': { severity: 'warning', title: 'Gemini CLI\'s search for a .env file stops at one it cannot read: nothing is loaded' },
   'env-cloud-shell-project': { severity: 'info', title: 'In Cloud Shell, Gemini CLI replaces GOOGLE_CLOUD_PROJECT at start-up' },
+  'debug-before-json': { severity: 'warning', title: 'A guard prints text to stdout before its JSON answer: the output is then plain text, and a deny becomes an allow' },
   'ask-hangs-headless': { severity: 'warning', title: 'A BeforeTool hook answers "ask": a headless `gemini -p --yolo` run waits forever for the confirmation' },
   'precompress-every-request': { severity: 'warning', title: 'A PreCompress hook for trigger "auto" runs before every model request, not once per compression' },
   'prompt-response-repeats': { severity: 'info', title: 'An AfterAgent hook reads prompt_response, in which Gemini CLI repeats streamed text' },

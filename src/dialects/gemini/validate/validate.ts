@@ -11,6 +11,7 @@ import { loaderFindings } from './rules/loader.js';
 import { matcherRules } from './rules/matchers.js';
 import { disabledRules, duplicateRule } from './rules/names.js';
 import { agentLoopRules } from './rules/agent-loop.js';
+import { guardOutputRule } from './rules/guard-output.js';
 import { secretCommandRule, stateRules, trustedHooksRule } from './rules/trust.js';
 import type { Report, Rule } from './rules/types.js';
 import { resolveGeminiProfile } from '../version.js';
@@ -29,6 +30,7 @@ const RULES: readonly Rule[] = [
   trustedHooksRule,
   secretCommandRule,
   agentLoopRules,
+  guardOutputRule,
 ];
 
 export interface ValidateOptions {

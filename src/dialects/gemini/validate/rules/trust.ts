@@ -18,7 +18,7 @@ export const stateRules: Rule = (model, report) => {
   }
   if (model.trust && !model.trust.trusted) {
     const diagnostic = untrustedDiagnostic(model.ctx, model.trust);
-    report(diagnostic.code, diagnostic.message, undefined, 'Trust the folder in Gemini CLI, or ignore this in CI where nothing is trusted.');
+    report(diagnostic.code, diagnostic.message, undefined, 'Trust the folder in Gemini CLI; in CI, where nothing is trusted yet, give --trust-workspace (README: CI recipe).');
   }
   for (const extension of model.extensions) {
     if (extension.active || extension.slots.length === 0) continue;
@@ -33,6 +33,10 @@ export const stateRules: Rule = (model, report) => {
  * workspace in trusted_hooks.json, then records them all.
  */
 export const trustedHooksRule: Rule = (model, report) => {
+  // hookrun's one-run trust (validate --trust-workspace sets it) covers the workspace's hooks too, as run's
+  // fingerprint gate holds back only in a folder trusted by file (docs/safety.md "Trust in every dialect"): CI's story.
+  // GEMINI_CLI_TRUST_WORKSPACE is Gemini CLI's own, under which it still warns on a first run: reported.
+  if (model.ctx.env.HOOKRUN_TRUST_WORKSPACE === 'true') return;
   const workspace = model.layers.find((layer) => layer.layer === 'workspace');
   if (!workspace?.doc || workspace.skipped || !isPlainObject(workspace.settings.hooks)) return;
   const { file, keys } = model.trustedHooks;
