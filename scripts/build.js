@@ -190,7 +190,8 @@ for (const output of split.outputFiles) {
 // What `hookrun run` needs, read from one file: the entry, the run command and the Gemini dialect, and
 // every chunk they import statically. One file, one cache, one compile: each file read costs a run
 // about a millisecond, and `run` is paid on every event. The other commands' chunks stay apart.
-const HOT = ['src/cli/commands/run.ts', 'src/dialects/gemini/index.ts'];
+// The Gemini dialect's configured.ts too: detection (every run given no --dialect) asks it first.
+const HOT = ['src/cli/commands/run.ts', 'src/dialects/gemini/index.ts', 'src/dialects/gemini/configured.ts'];
 const outputs = Object.entries(split.metafile.outputs).filter(([file]) => file.endsWith('.cjs'));
 const hot = new Set();
 const visit = (file) => {

@@ -325,6 +325,7 @@ Examples:
             dryRun: opts.dryRun === true,
             yes: opts.yes === true || opts.ci === true,
             ...settingsFrom(optionValues(opts, 'test')),
+            trustWorkspace: opts.trustWorkspace === true,
             passWithNoFixtures: opts.passWithNoFixtures === true,
             contain: opts.contain !== false,
           },

@@ -6,7 +6,8 @@ import type { Context } from '../pipeline/context.js';
 import { usageError } from '../pipeline/errors.js';
 import { claudeOptions } from './claude/options.js';
 import { cursorOptions } from './cursor/options.js';
-import type { Dialect } from './dialect.js';
+import { detectDialect } from './detect.js';
+import type { ConfiguredAt, Dialect } from './dialect.js';
 import { geminiOptions } from './gemini/options.js';
 import { kiroOptions } from './kiro/options.js';
 import { DEFAULT_DIALECT, DIALECT_CHOICES, type DialectName, isDialectName } from './names.js';
@@ -27,6 +28,25 @@ const REGISTRY: Readonly<Record<DialectName, () => Promise<Dialect>>> = {
   vscode: async () => (await import('./vscode/index.js')).vscode,
 };
 
+/**
+ * Each dialect's configured.ts (paths only, no settings reader): detection (detect.ts) runs on every command
+ * given no dialect, and loading every dialect to look for their files would cost each run more than its
+ * hooks do.
+ */
+export const CONFIGURED_AT: Readonly<Record<DialectName, () => Promise<{ configuredAt: (ctx: Context) => ConfiguredAt }>>> = {
+  gemini: () => import('./gemini/configured.js'),
+  claude: () => import('./claude/configured.js'),
+  kiro: () => import('./kiro/configured.js'),
+  antigravity: () => import('./antigravity/configured.js'),
+  codex: () => import('./codex/configured.js'),
+  cursor: () => import('./cursor/configured.js'),
+  copilot: () => import('./copilot/configured.js'),
+  droid: () => import('./droid/configured.js'),
+  auggie: () => import('./auggie/configured.js'),
+  qwen: () => import('./qwen/configured.js'),
+  vscode: () => import('./vscode/configured.js'),
+};
+
 /** The options only one agent has, each declared in its folder (options.ts at the top of src/ joins them). */
 export const DIALECT_OPTIONS = { ...geminiOptions, ...claudeOptions, ...kiroOptions, ...cursorOptions } as const;
 
@@ -36,8 +56,7 @@ export const DIALECT_OPTIONS = { ...geminiOptions, ...claudeOptions, ...kiroOpti
  */
 export async function resolveDialect(name: string, ctx: Context): Promise<ChosenDialect> {
   if (name !== 'auto') return { dialect: await getDialect(name) };
-  const { detectDialect } = await import('./detect.js');
-  const detected = await detectDialect(ctx);
+  const detected = await detectDialect(ctx, CONFIGURED_AT);
   return { dialect: await getDialect(detected.name), note: autoNote(detected.name, detected.because) };
 }
 
@@ -61,8 +80,7 @@ const autoNote = (name: string, because: string) => `--dialect auto: ${name} (${
 export async function chooseDialect(flag: string | undefined, ctx: Context): Promise<ChosenDialect> {
   const named = namedDialect(flag, ctx);
   if (named !== undefined) return resolveDialect(named, ctx);
-  const { detectDialect } = await import('./detect.js');
-  const detected = await detectDialect(ctx);
+  const detected = await detectDialect(ctx, CONFIGURED_AT);
   const dialect = await getDialect(detected.name);
   return detected.name === DEFAULT_DIALECT ? { dialect } : { dialect, note: autoNote(detected.name, detected.because) };
 }

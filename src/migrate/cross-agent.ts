@@ -127,7 +127,9 @@ function matcherTrap(agent: AgentName, matcher: string): { message: string; fix?
   if (rule && syntax !== 'kiro-glob') {
     return {
       message: `matcher "${matcher}" is a permission rule (tool and arguments), but a matcher selects tools by name only: it never matches`,
-      fix: agent === 'claude' ? `write "matcher": "${rule[1]}" and "if": "${matcher}" (Claude Code 2.1.85 and later), or check the arguments in the hook script` : `write "matcher": "${rule[1]}" and check the arguments in the hook script`,
+      fix: vocab.ruleFilter
+        ? `write "matcher": "${rule[1]}" and "${vocab.ruleFilter.field}": "${matcher}" (${vocab.ruleFilter.since}), or check the arguments in the hook script`
+        : `write "matcher": "${rule[1]}" and check the arguments in the hook script`,
     };
   }
   // A glob (Kiro agent files) where a regex is read.

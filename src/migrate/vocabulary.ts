@@ -138,6 +138,11 @@ export interface AgentVocabulary {
    */
   nearMisses?: Readonly<Partial<Record<CanonicalEvent, { name: string; why: string }>>>;
   /**
+   * A handler field that filters a tool call by a permission rule (`Bash(rm:*)`), and since which version:
+   * where a matcher written as such a rule never matches, the fix moves the rule there.
+   */
+  ruleFilter?: { field: string; since: string };
+  /**
    * The dialect's own events with no row above, each with why it has no cross-agent counterpart (the dialect's
    * event list and this row agree: test/migrate/vocabulary-events.test.ts).
    */

@@ -26,7 +26,7 @@ const NOT_LOADING: Record<string, string> = {
   'dialects/kiro/cache.ts': "Kiro's result cache, read and written around a hook's run",
   'boot/builtins.ts': "an event's session id from /dev/urandom, before the load",
   'dialects/claude/env-file.ts': "writes Claude Code's CLAUDE_ENV_FILE for a hook's run",
-  'dialects/detect.ts': '`--dialect auto`: decided on every request, before the load, and never kept',
+  'dialects/kit/files.ts': 'which candidate files exist, for detection (decided on every request, before the load, and never kept) and for migrate',
   'dialects/claude/migrate.ts': '`hookrun migrate`',
   'dialects/copilot/migrate.ts': '`hookrun migrate`',
   'dialects/gemini/migrate.ts': '`hookrun migrate`',

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { homeDir, type Context } from '../../pipeline/context.js';
 import * as observed from '../../files/journal.js';
-import { firstFile } from '../detect.js';
+import { firstFile } from '../kit/files.js';
 import type { ConfiguredAt } from '../dialect.js';
 
 /** The customization root folder names agy reads in a workspace, in the order hookrun reads them. */

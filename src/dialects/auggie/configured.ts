@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { homeDir, type Context } from '../../pipeline/context.js';
 import type { GroupSource } from '../claude/groups.js';
-import { firstFile } from '../detect.js';
+import { firstFile } from '../kit/files.js';
 import type { ConfiguredAt } from '../dialect.js';
 
 /** Overrides the system file's path, so tests (and people) need not touch /etc. */

@@ -2,7 +2,7 @@
 // so detection (dialects/detect.ts) reads it without loading the settings reader.
 import path from 'node:path';
 import { type Context, homeDir, platformPath } from '../../pipeline/context.js';
-import { firstFile } from '../detect.js';
+import { firstFile } from '../kit/files.js';
 import type { ConfiguredAt } from '../dialect.js';
 import type { Layer } from '../../pipeline/types.js';
 

@@ -36,6 +36,8 @@ export const claudeVocabulary = vocabulary('claude', {
   variables: ['CLAUDE_PROJECT_DIR', 'CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA', 'CLAUDE_ENV_FILE', 'CLAUDE_CODE_REMOTE'],
   projectDir: { variable: 'CLAUDE_PROJECT_DIR', cwd: 'project' },
   // Claude Code's events no other agent has a hook for (docs/claude.md, the events table).
+  // A handler's `if` takes a permission rule (docs/claude.md).
+  ruleFilter: { field: 'if', since: 'Claude Code 2.1.85 and later' },
   unmapped: {
     UserPromptExpansion: 'a slash command or skill expanding into a prompt: no other agent has a hook there',
     PermissionDenied: "the auto-mode classifier's denial of a tool call: no other agent reports a denial as an event",

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { homeDir, platformPath, type Context } from '../../pipeline/context.js';
 import * as observed from '../../files/journal.js';
-import { firstFile } from '../detect.js';
+import { firstFile } from '../kit/files.js';
 import type { ConfiguredAt } from '../dialect.js';
 
 /** Overrides the enterprise file's path, so tests (and people) need not touch /etc. */

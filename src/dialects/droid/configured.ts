@@ -4,7 +4,7 @@ import path from 'node:path';
 import { homeDir, type Context } from '../../pipeline/context.js';
 import type { Layer } from '../../pipeline/types.js';
 import type { GroupSource } from '../claude/groups.js';
-import { firstFile } from '../detect.js';
+import { firstFile } from '../kit/files.js';
 import type { ConfiguredAt } from '../dialect.js';
 
 function levelSources(dir: string, layer: Layer, source: string, project: boolean): GroupSource[] {

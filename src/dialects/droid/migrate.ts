@@ -8,7 +8,7 @@ import { openJson, readEventsObject, timeoutMs } from '../../migrate/read.js';
 import { byEvent, protocolNotes, translateHooks } from '../../migrate/translate.js';
 import { planEventsWrite } from '../../migrate/write.js';
 import type { JsonObject } from '../../pipeline/types.js';
-import { firstFile } from '../detect.js';
+import { firstFile } from '../kit/files.js';
 import { DROID_DEFAULT_TIMEOUT_SEC, droidSources } from './settings.js';
 import path from 'node:path';
 

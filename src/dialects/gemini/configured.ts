@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { geminiHome, platformPath, type Context } from '../../pipeline/context.js';
 import type { Layer } from '../../pipeline/types.js';
-import { firstFile } from '../detect.js';
+import { firstFile } from '../kit/files.js';
 import type { ConfiguredAt } from '../dialect.js';
 
 export type SettingsLayerName = Extract<Layer, 'systemDefaults' | 'user' | 'workspace' | 'system'>;

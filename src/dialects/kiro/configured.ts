@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { homeDir, type Context } from '../../pipeline/context.js';
 import * as observed from '../../files/journal.js';
-import { firstFolderWithJson } from '../detect.js';
+import { firstFolderWithJson } from '../kit/files.js';
 import type { ConfiguredAt } from '../dialect.js';
 
 export type AgentScope = 'workspace' | 'global';

@@ -6,7 +6,8 @@ import { aggregateQwen, outcomeQwen, qwenFailClosed } from './aggregate.js';
 import { completeQwenInput, QWEN_EVENTS } from './events.js';
 import { planQwen } from './plan.js';
 import { interpretQwen, qwenInvocation } from './run.js';
-import { loadQwenConfig, qwenConfiguredAt } from './settings.js';
+import { configuredAt } from './configured.js';
+import { loadQwenConfig } from './settings.js';
 
 export const qwen = defineDialect({
   name: 'qwen',
@@ -22,7 +23,7 @@ export const qwen = defineDialect({
   answerWords: claudeWords,
   verdictWords: claudeVerdictWords,
   failClosed: qwenFailClosed,
-  configuredAt: qwenConfiguredAt,
+  configuredAt,
   migrate: () => import('./migrate.js'),
   async validator() {
     const { QWEN_FINDING_CODES, validateQwen } = await import('./validate.js');

@@ -5,19 +5,22 @@
 // turns every hook off. Each handler's `timeout` is in seconds, but a value of 1000 or more keeps its old
 // millisecond meaning (hook-timeout.ts). Qwen runs a project's hooks without asking (its folder trust is off
 // by default); hookrun does not: project hooks wait for trust (docs/safety.md "Trust in every dialect").
-import path from 'node:path';
-import { homeDir, type Context } from '../../pipeline/context.js';
+import type { Context } from '../../pipeline/context.js';
 import { configError, formatJsonPath, HookrunError } from '../../pipeline/errors.js';
 import { isPlainObject, parseJsoncObject, type JsoncDocument, type JsonPath } from '../../files/jsonc.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
-import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../pipeline/types.js';
+import type { Diagnostic, JsonObject, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../pipeline/types.js';
 import type { LoadOptions } from '../dialect.js';
 import { readInputFile } from '../../files/read-input.js';
 import * as observed from '../../files/journal.js';
+import { qwenSettingsPaths } from './configured.js';
 import { GEMINI_NAMES, qwenEvent, QWEN_EVENTS } from './events.js';
+
+export { qwenSettingsPaths };
 import { realpathOr, typeName } from '../claude/settings.js';
 
-export type QwenLayer = Extract<Layer, 'project' | 'user' | 'system'>;
+export type { QwenLayer } from './configured.js';
+import type { QwenLayer } from './configured.js';
 
 /** Qwen's registry order: the project's hooks first, the system's last. */
 const QWEN_LAYERS: readonly QwenLayer[] = ['project', 'user', 'system'];
@@ -28,20 +31,6 @@ const HANDLER_TYPES = new Set(['command', 'http', 'prompt', 'function']);
 /** A configured timeout at or above this is milliseconds (hook-timeout.ts LEGACY_MILLISECOND_TIMEOUT_THRESHOLD). */
 export const LEGACY_MS_THRESHOLD = 1000;
 
-export function qwenSettingsPaths(ctx: Context): Record<QwenLayer, string> {
-  const home = ctx.env.QWEN_HOME || path.join(homeDir(ctx), '.qwen');
-  return {
-    project: path.join(ctx.cwd, '.qwen', 'settings.json'),
-    user: path.join(home, 'settings.json'),
-    system: ctx.env.QWEN_CODE_SYSTEM_SETTINGS_PATH || defaultSystemPath(ctx.platform),
-  };
-}
-
-function defaultSystemPath(platform: NodeJS.Platform): string {
-  if (platform === 'darwin') return '/Library/Application Support/QwenCode/settings.json';
-  if (platform === 'win32') return 'C:\\ProgramData\\qwen-code\\settings.json';
-  return '/etc/qwen-code/settings.json';
-}
 
 interface QwenFile {
   layer: QwenLayer;
@@ -225,18 +214,3 @@ function registerHandler(event: string, handler: unknown, group: JsonObject, fil
   };
 }
 
-/** `--dialect auto`: the project's settings file, then the user's, when it has hooks. */
-export function qwenConfiguredAt(ctx: Context): { workspace?: string; user?: string } {
-  const paths = qwenSettingsPaths(ctx);
-  const withHooks = (file: string): string | undefined => {
-    try {
-      const doc = parseJsoncObject(readInputFile(file, 'utf8'), file, '');
-      return doc.value.hooks !== undefined ? file : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const workspace = withHooks(paths.project);
-  const user = withHooks(paths.user);
-  return { ...(workspace ? { workspace } : {}), ...(user ? { user } : {}) };
-}

@@ -8,7 +8,8 @@ import { aggregateVscode, outcomeVscode, vscodeFailClosed } from './aggregate.js
 import { completeVscodeInput, VSCODE_EVENTS } from './events.js';
 import { planVscode } from './plan.js';
 import { interpretVscode, vscodeInvocation } from './run.js';
-import { loadVscodeConfig, vscodeConfiguredAt } from './settings.js';
+import { configuredAt } from './configured.js';
+import { loadVscodeConfig } from './settings.js';
 
 export const vscode = defineDialect({
   name: 'vscode',
@@ -25,7 +26,7 @@ export const vscode = defineDialect({
   verdictWords: claudeVerdictWords,
   rewrittenToolInput: rewrittenToolInputClaude,
   failClosed: vscodeFailClosed,
-  configuredAt: vscodeConfiguredAt,
+  configuredAt,
   migrate: () => import('./migrate.js'),
   async validator() {
     const { VSCODE_FINDING_CODES, validateVscode } = await import('./validate.js');

@@ -14,14 +14,16 @@ import type { Diagnostic, Layer, RegistryEntry, ResolvedConfig, SettingsFileInfo
 import type { LoadOptions } from '../dialect.js';
 import { readInputFile } from '../../files/read-input.js';
 import * as observed from '../../files/journal.js';
+import { LOCATIONS_SETTING, workspaceSettingsFile } from './configured.js';
 import { VSCODE_EVENTS, vscodeEventOf } from './events.js';
+
+export { workspaceSettingsFile };
 
 export const VSCODE_DEFAULT_TIMEOUT_SEC = 30;
 
 /** The default of `chat.hookFilesLocations`, plus the user's Copilot hooks folder the docs' table lists. */
 const DEFAULT_LOCATIONS: readonly string[] = ['.github/hooks', '.claude/settings.local.json', '.claude/settings.json', '~/.copilot/hooks', '~/.claude/settings.json'];
 
-const LOCATIONS_SETTING = 'chat.hookFilesLocations';
 
 /** The per-OS command keys and the platform each is for (Copilot CLI's `bash`/`powershell` map onto them). */
 const OS_KEY: Readonly<Partial<Record<NodeJS.Platform, 'windows' | 'linux' | 'osx'>>> = { win32: 'windows', linux: 'linux', darwin: 'osx' };
@@ -34,9 +36,6 @@ export interface VscodeLocation {
   project: boolean;
 }
 
-export function workspaceSettingsFile(ctx: Context): string {
-  return path.join(ctx.cwd, '.vscode', 'settings.json');
-}
 
 /** The enabled locations: the defaults, with the workspace setting's `true` added and `false` removed. */
 export function vscodeLocations(ctx: Context, diagnostics: Diagnostic[] = []): VscodeLocation[] {
@@ -223,16 +222,3 @@ export async function loadVscodeConfig(ctx: Context, options: LoadOptions): Prom
   return config;
 }
 
-/**
- * `--dialect auto`: the workspace's `.vscode/settings.json` when it sets `chat.hookFilesLocations` (the default
- * files are Copilot CLI's and Claude Code's too, and those dialects come first in the registry).
- */
-export function vscodeConfiguredAt(ctx: Context): { workspace?: string } {
-  const file = workspaceSettingsFile(ctx);
-  try {
-    const doc = parseJsoncObject(readInputFile(file, 'utf8'), file, '');
-    return doc.value[LOCATIONS_SETTING] !== undefined ? { workspace: file } : {};
-  } catch {
-    return {};
-  }
-}
