@@ -1,8 +1,7 @@
 // Augment Auggie (`--dialect auggie`, docs/auggie.md): Claude Code's hook format with Auggie's files,
 // events, shell-less processes, millisecond timeouts and strict output schema; each member delegates to
 // the module under auggie/ that holds the rule, and those use Claude's code where Auggie agrees with it.
-import { claudeVerdictWords, claudeWords } from '../claude/words.js';
-import { rewrittenToolInputClaude } from '../claude/aggregate.js';
+import { CLAUDE_ANSWER_FORMAT } from '../claude/answer-format.js';
 import { defineDialect } from '../dialect.js';
 import { aggregateAuggie, auggieFailClosed, outcomeAuggie } from './aggregate.js';
 import { AUGGIE_EVENTS, completeAuggieInput } from './events.js';
@@ -23,9 +22,7 @@ export const auggie = defineDialect({
   interpret: interpretAuggie,
   aggregate: aggregateAuggie,
   outcome: outcomeAuggie,
-  answerWords: claudeWords,
-  verdictWords: claudeVerdictWords,
-  rewrittenToolInput: rewrittenToolInputClaude,
+  ...CLAUDE_ANSWER_FORMAT,
   failClosed: auggieFailClosed,
   configuredAt,
   migrate: () => import('./migrate.js'),

@@ -1,7 +1,8 @@
 // Claude Code (`--dialect claude`): each member delegates to the module under claude/ that holds the rule.
 import { defineDialect } from '../dialect.js';
 import { claudeFailClosed } from './fail-closed.js';
-import { aggregateClaudeCode, outcomeClaude, rewrittenToolInputClaude } from './aggregate.js';
+import { aggregateClaudeCode, outcomeClaude } from './aggregate.js';
+import { CLAUDE_ANSWER_FORMAT } from './answer-format.js';
 import { CLAUDE_EVENTS, completeClaudeInput } from './events.js';
 import { interpretClaude } from './interpret.js';
 import { claudeInvocation } from './invocation.js';
@@ -9,7 +10,6 @@ import { planClaude, profileOf } from './plan.js';
 import { CLAUDE_DROPPED_HOOK_CODES, loadClaudeConfig } from './settings.js';
 import { configuredAt } from './configured.js';
 import { resolveClaudeProfile } from './version.js';
-import { claudeVerdictWords, claudeWords } from './words.js';
 
 export const claude = defineDialect({
   name: 'claude',
@@ -23,9 +23,7 @@ export const claude = defineDialect({
   interpret: interpretClaude,
   aggregate: aggregateClaudeCode,
   outcome: (event, output, config) => outcomeClaude(event, output, config && profileOf(config)),
-  answerWords: claudeWords,
-  verdictWords: claudeVerdictWords,
-  rewrittenToolInput: rewrittenToolInputClaude,
+  ...CLAUDE_ANSWER_FORMAT,
   failClosed: claudeFailClosed,
   configuredAt,
   migrate: () => import('./migrate.js'),

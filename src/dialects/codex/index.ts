@@ -2,12 +2,11 @@
 // that holds the rule; where Codex speaks Claude Code's protocol, those modules use Claude's code.
 import { defineDialect } from '../dialect.js';
 import { aggregateCodex, codexFailClosed, outcomeCodex } from './aggregate.js';
-import { rewrittenToolInputClaude } from '../claude/aggregate.js';
 import { CODEX_EVENTS, completeCodexInput } from './events.js';
 import { planCodex } from './plan.js';
 import { codexInvocation, interpretCodex } from './run.js';
 import { loadCodexConfig } from './settings.js';
-import { claudeVerdictWords, claudeWords } from '../claude/words.js';
+import { CLAUDE_ANSWER_FORMAT } from '../claude/answer-format.js';
 import { configuredAt } from './configured.js';
 
 export const codex = defineDialect({
@@ -22,9 +21,7 @@ export const codex = defineDialect({
   aggregate: aggregateCodex,
   outcome: outcomeCodex,
   // Codex CLI answers in Claude Code's fields (docs/codex.md).
-  answerWords: claudeWords,
-  verdictWords: claudeVerdictWords,
-  rewrittenToolInput: rewrittenToolInputClaude,
+  ...CLAUDE_ANSWER_FORMAT,
   failClosed: codexFailClosed,
   configuredAt,
   migrate: () => import('./migrate.js'),

@@ -2,8 +2,7 @@
 // environment and first-decision-wins merge; each member delegates to the module under droid/ that holds
 // the rule, and those use Claude's code where Droid agrees with it.
 import { claudeFailClosed } from '../claude/fail-closed.js';
-import { claudeVerdictWords, claudeWords } from '../claude/words.js';
-import { rewrittenToolInputClaude } from '../claude/aggregate.js';
+import { CLAUDE_ANSWER_FORMAT } from '../claude/answer-format.js';
 import { defineDialect } from '../dialect.js';
 import { aggregateDroid, outcomeDroid } from './aggregate.js';
 import { completeDroidInput, DROID_EVENTS } from './events.js';
@@ -23,9 +22,7 @@ export const droid = defineDialect({
   interpret: interpretDroid,
   aggregate: aggregateDroid,
   outcome: outcomeDroid,
-  answerWords: claudeWords,
-  verdictWords: claudeVerdictWords,
-  rewrittenToolInput: rewrittenToolInputClaude,
+  ...CLAUDE_ANSWER_FORMAT,
   failClosed: claudeFailClosed,
   configuredAt,
   migrate: () => import('./migrate.js'),

@@ -2,8 +2,7 @@
 // `.github/hooks/*.json` and Claude Code's settings files. Each member delegates to the module under vscode/
 // that holds the rule; the answers are Claude Code's vocabulary, merged by Claude's code.
 import { defineDialect } from '../dialect.js';
-import { rewrittenToolInputClaude } from '../claude/aggregate.js';
-import { claudeVerdictWords, claudeWords } from '../claude/words.js';
+import { CLAUDE_ANSWER_FORMAT } from '../claude/answer-format.js';
 import { aggregateVscode, outcomeVscode, vscodeFailClosed } from './aggregate.js';
 import { completeVscodeInput, VSCODE_EVENTS } from './events.js';
 import { planVscode } from './plan.js';
@@ -22,9 +21,7 @@ export const vscode = defineDialect({
   interpret: interpretVscode,
   aggregate: aggregateVscode,
   outcome: outcomeVscode,
-  answerWords: claudeWords,
-  verdictWords: claudeVerdictWords,
-  rewrittenToolInput: rewrittenToolInputClaude,
+  ...CLAUDE_ANSWER_FORMAT,
   failClosed: vscodeFailClosed,
   configuredAt,
   migrate: () => import('./migrate.js'),
