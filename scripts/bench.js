@@ -67,7 +67,19 @@ const TOOLS = ['run_shell_command', 'write_file', 'replace', 'read_file', 'glob'
  * tree (each hook's script exists, each matcher names real tools), as CI checks it on every change.
  */
 function thousandHooks() {
-  const events = ['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'Notification', 'SessionStart', 'SessionEnd', 'PreCompress', 'BeforeModel', 'AfterModel', 'BeforeToolSelection'];
+  const events = [
+    'BeforeTool',
+    'AfterTool',
+    'BeforeAgent',
+    'AfterAgent',
+    'Notification',
+    'SessionStart',
+    'SessionEnd',
+    'PreCompress',
+    'BeforeModel',
+    'AfterModel',
+    'BeforeToolSelection',
+  ];
   const hooks = {};
   for (let d = 0; d < 250; d++) {
     const event = events[d % events.length];
@@ -206,7 +218,12 @@ process.stdin.on('data', (chunk) => {
     const trust = spawnSync(process.execPath, [options.bin, 'trust', '--hooks', '-C', dir], { env: trustEnv, encoding: 'utf8' });
     if (trust.status !== 0) throw new Error(`hookrun trust --hooks -C ${dir}: exit ${trust.status}\n${trust.stdout}${trust.stderr}`);
   }
-  fs.writeFileSync(path.join(root, 'env.sh'), Object.entries(env).map(([k, v]) => `export ${k}='${v}'\n`).join(''));
+  fs.writeFileSync(
+    path.join(root, 'env.sh'),
+    Object.entries(env)
+      .map(([k, v]) => `export ${k}='${v}'\n`)
+      .join(''),
+  );
   return { root, workspaces, env, validateEnv, noMatchWork, baselineServe, echoServe, baseline1, baseline8, baseline16, baselineFlood, rssProbe };
 }
 
@@ -389,7 +406,8 @@ async function interleaveServers(entries, sandbox, { runs, warmup }, perRun = 1)
       const { answers } = await servers[i].ask([runRequest(entry.event, { report: true })]);
       const results = answers[0].result.report.results;
       const started = results.filter((result) => !result.heldBack).length;
-      if (started !== entry.hooksRun || started !== results.length) throw new Error(`${entry.label}: started ${started} of ${results.length} planned hook(s), expected ${entry.hooksRun}`);
+      if (started !== entry.hooksRun || started !== results.length)
+        throw new Error(`${entry.label}: started ${started} of ${results.length} planned hook(s), expected ${entry.hooksRun}`);
     }
     const samples = entries.map(() => []);
     for (let round = 0; round < (warmup * 5 + runs) * perRun; round++) {
@@ -399,7 +417,12 @@ async function interleaveServers(entries, sandbox, { runs, warmup }, perRun = 1)
       }
     }
     for (const server of servers) await server.close();
-    return entries.map((entry, i) => ({ label: entry.label, command: `${display(entry.server, sandbox)}, ${entry.count ?? 1} × ${JSON.stringify(runRequest(entry.event)).slice(0, 60)}...`, ...stats(samples[i]), cpuMean: NaN }));
+    return entries.map((entry, i) => ({
+      label: entry.label,
+      command: `${display(entry.server, sandbox)}, ${entry.count ?? 1} × ${JSON.stringify(runRequest(entry.event)).slice(0, 60)}...`,
+      ...stats(samples[i]),
+      cpuMean: NaN,
+    }));
   } finally {
     for (const server of servers) server.close().catch(() => {});
   }
@@ -487,7 +510,12 @@ const TARGETS = [
       const ratio = median(rows, 'A: hookrun, 16 sleeps') / (200 + median(rows, 'T1: hookrun, one `true`'));
       // Node's spawn is synchronous (fork, then wait for the exec): 16 spawns cost even a bare script.
       const floor = median(rows, 'A: hookrun, 16 sleeps') / median(rows, 'B16: Node script, same 16 in parallel');
-      return { rows, ratio, formula: 'median(A) / (200 ms + median(T1))', note: `against B16, a bare Node script spawning the same 16 hooks in parallel: ratio ${floor.toFixed(3)}` };
+      return {
+        rows,
+        ratio,
+        formula: 'median(A) / (200 ms + median(T1))',
+        note: `against B16, a bare Node script spawning the same 16 hooks in parallel: ratio ${floor.toFixed(3)}`,
+      };
     },
   },
   {
@@ -529,7 +557,9 @@ const TARGETS = [
       }
       const parse = stats(parseTimes).median;
       const validate = await supportsValidate(options, sandbox);
-      const args = validate ? ['validate', '-C', sandbox.workspaces.thousand] : ['run', 'BeforeTool', '--tool', 'bench_no_match', '--dry-run', '-q', '-C', sandbox.workspaces.thousand];
+      const args = validate
+        ? ['validate', '-C', sandbox.workspaces.thousand]
+        : ['run', 'BeforeTool', '--tool', 'bench_no_match', '--dry-run', '-q', '-C', sandbox.workspaces.thousand];
       const rows = await interleave(
         [
           // The tree is valid: validate must exit 0 (a finding would mean the bench measures something else).
@@ -683,7 +713,11 @@ const TARGETS = [
           hookrunCmd(options, 'A1: hookrun run, one hook', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: TOOL_EVENT, hooksRun: 1 }),
           { label: 'B1: baseline spawning script', argv: [process.execPath, sandbox.baseline1], input: TOOL_EVENT },
           hookrunCmd(options, 'A2: hookrun run, no match', ['run', 'BeforeTool', '-q'], { cwd: sandbox.workspaces.one, input: OTHER_EVENT, hooksRun: 0 }),
-          { label: "A3: node -e \"import('hookrun')\"", argv: [process.execPath, '-e', "import('hookrun').then((m) => { if (typeof m.runEvent !== 'function') process.exit(3); })"], cwd: packageDir },
+          {
+            label: 'A3: node -e "import(\'hookrun\')"',
+            argv: [process.execPath, '-e', "import('hookrun').then((m) => { if (typeof m.runEvent !== 'function') process.exit(3); })"],
+            cwd: packageDir,
+          },
           { label: 'B: node -e 0', argv: [process.execPath, '-e', '0'] },
         ],
         sandbox,
@@ -691,7 +725,7 @@ const TARGETS = [
       );
       const one = median(rows, 'A1: hookrun run, one hook') / median(rows, 'B1: baseline spawning script');
       const none = median(rows, 'A2: hookrun run, no match') / median(rows, 'B: node -e 0');
-      const library = median(rows, "A3: node -e \"import('hookrun')\"") / median(rows, 'B: node -e 0');
+      const library = median(rows, 'A3: node -e "import(\'hookrun\')"') / median(rows, 'B: node -e 0');
       // One ratio against 1: the worst of the three, each over its own target.
       const ratio = Math.max(one / 1.25, none / 1.45, library / 1.3);
       const note = `run, one hook: A1/B1 = ${one.toFixed(3)} (<= 1.25); run, no match: A2/B = ${none.toFixed(3)} (<= 1.45); import('hookrun'): A3/B = ${library.toFixed(3)} (<= 1.3)`;
@@ -740,7 +774,8 @@ async function main() {
       for (const row of result.rows) console.log(formatRow(row, unit));
       const verdict = result.ratio <= target.target ? 'met' : 'missed';
       console.log(`  ratio ${result.ratio.toFixed(3)} (target <= ${target.target}): ${verdict}; ${result.formula}`);
-      if (result.cpuRatio !== undefined && !Number.isNaN(result.cpuRatio)) console.log(`  same ratio on CPU time (mean user+sys per run, whole process tree): ${result.cpuRatio.toFixed(3)}`);
+      if (result.cpuRatio !== undefined && !Number.isNaN(result.cpuRatio))
+        console.log(`  same ratio on CPU time (mean user+sys per run, whole process tree): ${result.cpuRatio.toFixed(3)}`);
       if (result.note) console.log(`  note: ${result.note}`);
       console.log('');
     }

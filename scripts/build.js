@@ -63,9 +63,7 @@ const copies = {
 const chalkNoDetection = {
   name: 'chalk-no-detection',
   setup(build) {
-    build.onResolve({ filter: /^#supports-color$/ }, (args) =>
-      /[/\\]chalk[/\\]/.test(args.importer) ? { path: 'supports-color', namespace: 'chalk-no-detection' } : undefined,
-    );
+    build.onResolve({ filter: /^#supports-color$/ }, (args) => (/[/\\]chalk[/\\]/.test(args.importer) ? { path: 'supports-color', namespace: 'chalk-no-detection' } : undefined));
     build.onLoad({ filter: /.*/, namespace: 'chalk-no-detection' }, () => ({ contents: 'export default { stdout: false, stderr: false };', loader: 'js' }));
   },
 };

@@ -29,10 +29,7 @@ for (const line of fs.readFileSync(`${sandbox}/env.sh`, 'utf8').split('\n')) {
   const m = /^export (\w+)='(.*)'$/.exec(line);
   if (m) env[m[1]] = m[2];
 }
-const input =
-  options.event === 'tool'
-    ? { tool_name: 'run_shell_command', tool_input: { command: 'ls -la' } }
-    : { tool_name: 'read_file', tool_input: { file_path: 'README.md' } };
+const input = options.event === 'tool' ? { tool_name: 'run_shell_command', tool_input: { command: 'ls -la' } } : { tool_name: 'read_file', tool_input: { file_path: 'README.md' } };
 
 function start(spec) {
   const eq = spec.indexOf('=');

@@ -57,9 +57,13 @@ process.stdin.on('data', (chunk) => {
         fs.readFileSync(`/proc/${child.pid}/stat`, 'latin1');
       } catch {}
     }
-    let size = 0;
-    child.stdout.on('data', (data) => { size += data.length; });
-    child.stderr.on('data', (data) => { size += data.length; });
+    let _size = 0;
+    child.stdout.on('data', (data) => {
+      _size += data.length;
+    });
+    child.stderr.on('data', (data) => {
+      _size += data.length;
+    });
     child.stdin.on('error', () => {});
     child.stdin.end(JSON.stringify(request.params.input));
     if (has('--hookrun-wait')) {
@@ -71,7 +75,10 @@ process.stdin.on('data', (chunk) => {
         clearTimeout(timer);
         answer(request, code);
       };
-      child.once('exit', (c) => { code = c; done(); });
+      child.once('exit', (c) => {
+        code = c;
+        done();
+      });
       child.stdout.once('close', done);
       child.stderr.once('close', done);
     } else {

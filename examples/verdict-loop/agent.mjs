@@ -31,7 +31,21 @@ for (let command of calls) {
   if (command === '' || command.startsWith('#')) continue;
   n += 1;
   console.log(`[${n}] ${command}`);
-  const args = [...prefix, 'run', event, '--dialect', dialect, '--tool', tool, '--tool-input', JSON.stringify({ command }), '-C', path.join(here, 'agents', dialect), '--json', '--quiet'];
+  const args = [
+    ...prefix,
+    'run',
+    event,
+    '--dialect',
+    dialect,
+    '--tool',
+    tool,
+    '--tool-input',
+    JSON.stringify({ command }),
+    '-C',
+    path.join(here, 'agents', dialect),
+    '--json',
+    '--quiet',
+  ];
   const run = spawnSync(program, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (run.status === 1 || run.stdout === '') {
     console.error('    ERROR    hookrun failed; aborting');

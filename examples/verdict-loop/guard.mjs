@@ -43,6 +43,7 @@ function deny() {
       return { permission: 'deny', agent_message: REASON, user_message: REASON };
     case 'copilot':
       return { permissionDecision: 'deny', permissionDecisionReason: REASON };
+    // biome-ignore lint/suspicious/noFallthroughSwitchClause: process.exit ends the guard; Kiro blocks by exit 2 with its reason on stderr
     case 'kiro':
       process.stderr.write(REASON);
       process.exit(2);

@@ -31,11 +31,10 @@ function anthropic(body, step, res, { callId }) {
   send('message_stop', { type: 'message_stop' });
   res.end();
 }
-const anthropicToolResults = (body) =>
-  (body.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((c) => c.type === 'tool_result').length;
+const anthropicToolResults = (body) => (body.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((c) => c.type === 'tool_result').length;
 
 // OpenAI Responses (Codex): tool results are input items of type function_call_output.
-function responses(body, step, res, { callId }) {
+function responses(_body, step, res, { callId }) {
   const send = sse(res);
   const id = `resp_${randomUUID().slice(0, 8)}`;
   const item = step.call
@@ -74,7 +73,7 @@ function chat(body, step, res, { callId }) {
 const chatToolResults = (body) => (body.messages ?? []).filter((m) => m.role === 'tool').length;
 
 // Gemini API (Gemini CLI): tool results are parts with functionResponse.
-function gemini(body, step, res, { streaming }) {
+function gemini(_body, step, res, { streaming }) {
   const part = step.call ? { functionCall: { name: step.call.name, args: step.call.args } } : { text: step.text };
   const chunk = {
     candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }],
@@ -89,8 +88,7 @@ function gemini(body, step, res, { streaming }) {
   sse(res)(undefined, chunk);
   res.end();
 }
-const geminiToolResults = (body) =>
-  (body.contents ?? []).flatMap((c) => c.parts ?? []).filter((p) => p.functionResponse !== undefined).length;
+const geminiToolResults = (body) => (body.contents ?? []).flatMap((c) => c.parts ?? []).filter((p) => p.functionResponse !== undefined).length;
 
 const offersTools = (body) => Array.isArray(body.tools) && body.tools.length > 0;
 

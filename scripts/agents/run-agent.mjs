@@ -13,7 +13,6 @@ import { hookGroups, LOG_SH } from './hooks.mjs';
 /** Longer than any scenario needs; a run that hangs is killed and recorded as timed out. */
 const RUN_TIMEOUT_MS = 150_000;
 
-
 /** The hook files of a scenario for an agent, with @ROOT@ left in: what a derived case carries. */
 export function scenarioFiles(agent, scenario) {
   const groups = hookGroups(agent, scenario);

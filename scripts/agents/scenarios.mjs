@@ -73,7 +73,10 @@ export function allScenarios() {
   // Isolation: the model asks for a connection to an outside address; the tool output shows it failing.
   list.push(
     scenario('isolation-curl', 'isolation', 'pre', [], {
-      model: [{ shell: 'touch @ROOT@/ran-tool; curl -sS -m 5 http://1.1.1.1/ > @ROOT@/net.out 2>&1; echo "curl exit $?" >> @ROOT@/net.out; cat @ROOT@/net.out' }, { text: 'done.' }],
+      model: [
+        { shell: 'touch @ROOT@/ran-tool; curl -sS -m 5 http://1.1.1.1/ > @ROOT@/net.out 2>&1; echo "curl exit $?" >> @ROOT@/net.out; cat @ROOT@/net.out' },
+        { text: 'done.' },
+      ],
       observe: 'net.out',
     }),
   );

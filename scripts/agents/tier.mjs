@@ -149,7 +149,9 @@ async function inside() {
       }
       if (scenario.observe) row.observedText = run.observed;
       const mark = { agree: '=', disagree: 'x', 'no case': '-', skipped: 's' }[row.status];
-      console.log(`  ${mark} ${scenario.id.padEnd(28)} ${row.status}${row.replay && !row.replay.agrees ? `: ${row.replay.mismatches.join('; ')}` : row.why ? `: ${row.why}` : ''} (${run.ms} ms)`);
+      console.log(
+        `  ${mark} ${scenario.id.padEnd(28)} ${row.status}${row.replay && !row.replay.agrees ? `: ${row.replay.mismatches.join('; ')}` : row.why ? `: ${row.why}` : ''} (${run.ms} ms)`,
+      );
       if (opts.verbose && row.case) console.log(`      ${row.case.about}`);
       if (!opts.verbose && !opts.rederive) await rm(run.root, { recursive: true, force: true });
       return row;
@@ -196,7 +198,12 @@ function hookLogs(run) {
     const [call, kind] = [file.slice(0, file.lastIndexOf('.')), file.slice(file.lastIndexOf('.') + 1)];
     calls[call] ??= {};
     if (kind === 'cwd') calls[call].cwd = text.trim().replaceAll(run.root, '@ROOT@');
-    if (kind === 'env') calls[call].env = text.split('\n').map((l) => l.split('=')[0]).filter((n) => /^[A-Z_][A-Z0-9_]*$/.test(n)).sort();
+    if (kind === 'env')
+      calls[call].env = text
+        .split('\n')
+        .map((l) => l.split('=')[0])
+        .filter((n) => /^[A-Z_][A-Z0-9_]*$/.test(n))
+        .sort();
   }
   return calls;
 }
@@ -216,7 +223,15 @@ async function saveResults(outcomes) {
         mismatches: o.replay?.mismatches,
         hookrun: o.replay ? { exit: o.replay.exitCode, stdout: o.replay.stdout, stderr: o.replay.stderr } : undefined,
         agent: o.run
-          ? { exit: o.run.exitCode, ms: o.run.ms, stdout: o.run.stdout.slice(-4000), stderr: o.run.stderr.slice(-4000), order: o.run.order, hooks: hookLogs(o.run), lastToolResult: lastToolResult(o.run.scripted.at(-1)) }
+          ? {
+              exit: o.run.exitCode,
+              ms: o.run.ms,
+              stdout: o.run.stdout.slice(-4000),
+              stderr: o.run.stderr.slice(-4000),
+              order: o.run.order,
+              hooks: hookLogs(o.run),
+              lastToolResult: lastToolResult(o.run.scripted.at(-1)),
+            }
           : undefined,
         observed: o.observedText,
       }));

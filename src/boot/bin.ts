@@ -41,7 +41,6 @@ function pathTag(file: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-
 /** A module of the bundle as the build writes it: CommonJS code wrapped in a function. */
 type Factory = (this: unknown, exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
 

@@ -181,12 +181,7 @@ function readCache(file: string, source: CacheHeader['source']): 'missing' | 'in
   } catch {
     return 'invalid';
   }
-  if (
-    header?.runtime !== runtimeKey() ||
-    header.source?.bytes !== source.bytes ||
-    header.source.crc !== source.crc ||
-    !Array.isArray(header.purposes)
-  ) {
+  if (header?.runtime !== runtimeKey() || header.source?.bytes !== source.bytes || header.source.crc !== source.crc || !Array.isArray(header.purposes)) {
     return 'invalid';
   }
   const data = bytes.subarray(dataStart);

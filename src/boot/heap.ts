@@ -33,4 +33,3 @@ export function youngGenerationMiB(): string {
   const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
   return ((space?.space_size ?? 0) / 1048576).toFixed(1);
 }
-

@@ -21,7 +21,6 @@ const EXIT_ERROR = 1;
 /** `hookrun test`: nothing ran (commands/test.ts EXIT_NOT_RUN, kept here so the CLI edge need not import it). */
 const EXIT_TEST_NOT_RUN = 2;
 
-
 /** `--max-input`, else `HOOKRUN_MAX_INPUT`, else the default: the bound of every input read (read-input.ts). */
 function applyInputLimit(flag: number | undefined, env: string | undefined): void {
   if (flag !== undefined) return setInputLimit(flag);
@@ -170,17 +169,22 @@ Examples:
 function defineValidate(program: Command, { io, setExit, context }: CommandDeps): void {
   const command = program
     .command('validate')
-    .description("check each configured agent's hook files statically (Gemini settings and extensions, Claude Code settings and plugins, ...); report findings with file:line:column")
+    .description(
+      "check each configured agent's hook files statically (Gemini settings and extensions, Claude Code settings and plugins, ...); report findings with file:line:column",
+    )
     .option('--claude-version <version>', 'Claude: the Claude Code version whose rules apply (classic, current, or e.g. 2.1.100)')
     .option('--gemini-version <version>', 'Gemini: the Gemini CLI release whose rules apply (latest, the default, or e.g. 0.59.0; env HOOKRUN_GEMINI_VERSION)')
     .addOption(new Option('--format <format>', 'output format').choices(VALIDATE_FORMATS).default('text'))
     .option('--json', 'same as --format json')
     .option('--strict', 'exit 1 on warnings too')
     .option('--trust-workspace', 'check the workspace as a trusted folder (as HOOKRUN_TRUST_WORKSPACE=true): no trust findings for a checkout CI is asked to check')
-    .addOption(new Option('--dialect <name>', "whose hook files to check (default: every agent configured here; auto: the one detected)").choices(DIALECT_CHOICES))
+    .addOption(new Option('--dialect <name>', 'whose hook files to check (default: every agent configured here; auto: the one detected)').choices(DIALECT_CHOICES))
     .option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)', (value: string, previous: string[] = []) => [
       ...previous,
-      ...value.split(',').map((code) => code.trim()).filter(Boolean),
+      ...value
+        .split(',')
+        .map((code) => code.trim())
+        .filter(Boolean),
     ])
     .addHelpText(
       'after',
@@ -237,7 +241,7 @@ Examples:
 function defineSchema(program: Command, { io, setExit }: CommandDeps): void {
   program
     .command('schema')
-    .description('print a JSON Schema generated from hookrun\'s zod schemas')
+    .description("print a JSON Schema generated from hookrun's zod schemas")
     .addArgument(
       new Argument('[which]', 'settings: hooks/hooksConfig of Gemini settings; report: the run --json report; fixture: hookrun test files; verdict: the dialect-neutral answer')
         .choices(['settings', 'report', 'fixture', 'verdict'])
@@ -304,13 +308,7 @@ Examples:
           throw new HookrunError('usage', '--from-captures reads captures, not fixtures: give its folder as --from-captures <dir>', undefined, EXIT_TEST_NOT_RUN);
         }
         const { fromCapturesCommand } = await import('./commands/captures.js');
-        setExit(
-          await fromCapturesCommand(
-            { dir: typeof opts.fromCaptures === 'string' ? opts.fromCaptures : undefined, output: opts.output as string | undefined },
-            ctx,
-            io,
-          ),
-        );
+        setExit(await fromCapturesCommand({ dir: typeof opts.fromCaptures === 'string' ? opts.fromCaptures : undefined, output: opts.output as string | undefined }, ctx, io));
         return;
       }
       const { testCommand } = await import('./commands/test.js');
@@ -362,13 +360,7 @@ Examples:
     )
     .action(async (opts: Record<string, unknown>) => {
       const { recordCommand } = await import('./commands/record.js');
-      setExit(
-        await recordCommand(
-          { events: opts.events as string[] | undefined, stop: opts.stop === true, json: opts.json === true },
-          context(),
-          io,
-        ),
-      );
+      setExit(await recordCommand({ events: opts.events as string[] | undefined, stop: opts.stop === true, json: opts.json === true }, context(), io));
     });
 }
 
@@ -475,7 +467,12 @@ function definePanel(program: Command, { io, setExit, context }: CommandDeps): v
   const common = (command: Command) =>
     command
       .option('--json', 'print the result as JSON')
-      .addOption(new Option('--dialect <name>', 'the agent whose hooks to show (default: the one configured here); the switches edit Gemini CLI settings and refuse any other agent').choices(DIALECT_CHOICES));
+      .addOption(
+        new Option(
+          '--dialect <name>',
+          'the agent whose hooks to show (default: the one configured here); the switches edit Gemini CLI settings and refuse any other agent',
+        ).choices(DIALECT_CHOICES),
+      );
   const flags = (opts: Record<string, unknown>) => ({
     json: opts.json === true,
     trustWorkspace: opts.trustWorkspace === true,
@@ -489,7 +486,10 @@ function definePanel(program: Command, { io, setExit, context }: CommandDeps): v
   addOptions(common(program.command('list')), 'list')
     .description('every registered hook per event: source, name, matcher, enabled, trusted')
     .option('--all', 'also list configured hooks that are not registered (hooks disabled, untrusted folder, inactive extension)')
-    .addHelpText('after', '\nExit codes: 0 listed, 1 unreadable settings.\n\nExamples:\n  $ hookrun list\n  $ hookrun list --all --json\n  $ hookrun list --dialect claude\n  $ hookrun list --dialect kiro --agent dev')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 listed, 1 unreadable settings.\n\nExamples:\n  $ hookrun list\n  $ hookrun list --all --json\n  $ hookrun list --dialect claude\n  $ hookrun list --dialect kiro --agent dev',
+    )
     .action(async (opts: Record<string, unknown>) => {
       const { listCommand } = await import('./commands/panel.js');
       setExit(await listCommand(flags(opts), context(), io));
@@ -523,9 +523,7 @@ function defineTrust(program: Command, { io, setExit, context }: CommandDeps): v
     .command('trust')
     .description("show and manage trusted folders and project-hook fingerprints (Gemini CLI's records, which hookrun also reads for other agents)")
     .option('--folder [path]', 'trust a folder (default: the workspace) in trustedFolders.json')
-    .addOption(
-      new Option('--level <level>', 'trust level written by --folder').choices(['TRUST_FOLDER', 'TRUST_PARENT', 'DO_NOT_TRUST']).default('TRUST_FOLDER'),
-    )
+    .addOption(new Option('--level <level>', 'trust level written by --folder').choices(['TRUST_FOLDER', 'TRUST_PARENT', 'DO_NOT_TRUST']).default('TRUST_FOLDER'))
     .option('--hooks', "show the workspace's project hooks, then record them as trusted in trusted_hooks.json")
     .option('--revoke', 'remove instead: the folder rule (--folder), the fingerprints (--hooks), or both')
     .option('--dry-run', 'show what would be written; write nothing')

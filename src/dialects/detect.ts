@@ -26,4 +26,3 @@ export async function detectDialect(ctx: Context, table: ConfiguredAtTable): Pro
   for (const { name, user } of seen) if (user !== undefined) return { name, because: user };
   return { name: DEFAULT_DIALECT, because: 'no agent configuration found' };
 }
-

@@ -46,7 +46,29 @@ export const CLEAN_ENV_BASICS: ReadonlySet<string> = new Set([
 export const CODE_VARIABLE_CLASSES: readonly CodeVariableClass[] = [
   {
     what: "a shell's start-up files, prompt and trace hooks, word splitting and command search",
-    names: ['BASH_ENV', 'ENV', 'PROMPT_COMMAND', 'PS0', 'PS1', 'PS2', 'PS3', 'PS4', 'SHELLOPTS', 'BASHOPTS', 'BASH_XTRACEFD', 'BASH_LOADABLES_PATH', 'ZDOTDIR', 'IFS', 'CDPATH', 'GLOBIGNORE', 'EXECIGNORE', 'FPATH', 'INPUTRC', 'PATH', 'SHELL'],
+    names: [
+      'BASH_ENV',
+      'ENV',
+      'PROMPT_COMMAND',
+      'PS0',
+      'PS1',
+      'PS2',
+      'PS3',
+      'PS4',
+      'SHELLOPTS',
+      'BASHOPTS',
+      'BASH_XTRACEFD',
+      'BASH_LOADABLES_PATH',
+      'ZDOTDIR',
+      'IFS',
+      'CDPATH',
+      'GLOBIGNORE',
+      'EXECIGNORE',
+      'FPATH',
+      'INPUTRC',
+      'PATH',
+      'SHELL',
+    ],
     prefixes: ['BASH_FUNC_'],
   },
   {
@@ -57,10 +79,39 @@ export const CODE_VARIABLE_CLASSES: readonly CodeVariableClass[] = [
   {
     what: "an interpreter's or compiler's options, module path or toolchain",
     names: [
-      'NODE_OPTIONS', 'NODE_PATH', 'NODE_REPL_EXTERNAL_MODULE', 'ELECTRON_RUN_AS_NODE', 'CLASSPATH', 'PHPRC', 'PHP_INI_SCAN_DIR', 'TCLLIBPATH',
-      'R_PROFILE', 'R_PROFILE_USER', 'R_ENVIRON', 'R_ENVIRON_USER', 'R_LIBS', 'R_LIBS_USER', 'EMACSLOADPATH', 'VIMINIT', 'EXINIT', 'MYVIMRC',
-      'GOROOT', 'GOPATH', 'GOENV', 'GOTOOLCHAIN', 'GOPROXY', 'GOBIN', 'GOFLAGS', 'RUSTC', 'RUSTC_WRAPPER', 'RUSTFLAGS', 'RUSTDOCFLAGS',
-      'MAKEFILES', 'MAKEFLAGS', 'MFLAGS', 'DENO_DIR',
+      'NODE_OPTIONS',
+      'NODE_PATH',
+      'NODE_REPL_EXTERNAL_MODULE',
+      'ELECTRON_RUN_AS_NODE',
+      'CLASSPATH',
+      'PHPRC',
+      'PHP_INI_SCAN_DIR',
+      'TCLLIBPATH',
+      'R_PROFILE',
+      'R_PROFILE_USER',
+      'R_ENVIRON',
+      'R_ENVIRON_USER',
+      'R_LIBS',
+      'R_LIBS_USER',
+      'EMACSLOADPATH',
+      'VIMINIT',
+      'EXINIT',
+      'MYVIMRC',
+      'GOROOT',
+      'GOPATH',
+      'GOENV',
+      'GOTOOLCHAIN',
+      'GOPROXY',
+      'GOBIN',
+      'GOFLAGS',
+      'RUSTC',
+      'RUSTC_WRAPPER',
+      'RUSTFLAGS',
+      'RUSTDOCFLAGS',
+      'MAKEFILES',
+      'MAKEFLAGS',
+      'MFLAGS',
+      'DENO_DIR',
     ],
     prefixes: ['PYTHON', 'PERL', 'RUBY', 'LUA_', 'DOTNET_', 'CORECLR_', 'COMPLUS_', 'CARGO_', 'RUSTUP_'],
     // Options handed to a program's command line, where an interpreter takes code (-e, --require, -javaagent)
@@ -110,8 +161,7 @@ export function codeVariableClass(name: string): CodeVariableClass | undefined {
   const upper = name.toUpperCase();
   return CODE_VARIABLE_CLASSES.find(
     (c) =>
-      !c.except?.includes(upper) &&
-      (c.names?.includes(upper) || c.prefixes?.some((prefix) => upper.startsWith(prefix)) || c.suffixes?.some((suffix) => upper.endsWith(suffix))),
+      !c.except?.includes(upper) && (c.names?.includes(upper) || c.prefixes?.some((prefix) => upper.startsWith(prefix)) || c.suffixes?.some((suffix) => upper.endsWith(suffix))),
   );
 }
 
@@ -128,12 +178,7 @@ export function copyEnvironment(env: Env): Record<string, string> {
  * every `allow`ed variable as the agent has it (the user's explicit word wins over the agent's rules,
  * secret-looking values included).
  */
-export function applyEnvPolicy(
-  policy: EnvPolicy | undefined,
-  processEnv: Env,
-  agentView: () => Record<string, string>,
-  agentEnv: Env = processEnv,
-): Record<string, string> {
+export function applyEnvPolicy(policy: EnvPolicy | undefined, processEnv: Env, agentView: () => Record<string, string>, agentEnv: Env = processEnv): Record<string, string> {
   if (!policy) return agentView();
   const result: Record<string, string> = {};
   if (policy.clean) {

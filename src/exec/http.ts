@@ -25,7 +25,15 @@ function urlAllowed(url: string, patterns: readonly string[] | undefined): boole
   if (patterns === undefined) return true;
   let unfinished = false;
   for (const pattern of patterns) {
-    const matches = boundedTest(new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`), url);
+    const matches = boundedTest(
+      new RegExp(
+        `^${pattern
+          .split('*')
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      ),
+      url,
+    );
     if (matches) return true;
     if (matches === undefined) unfinished = true;
   }
@@ -77,25 +85,21 @@ export async function runHttpHook(request: HttpHookRequest, options: HttpRunOpti
       req.destroy();
       resolve(outcome(fields));
     };
-    const req = client.request(
-      url,
-      { method: 'POST', headers: { ...request.headers, 'Content-Type': 'application/json', 'Content-Length': String(body.length) } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          if (size + chunk.length > limit) {
-            chunks.push(chunk.subarray(0, limit - size));
-            finish({ stdout: Buffer.concat(chunks).toString('utf8'), stdoutTruncated: true, exitCode: 0, http: { status: response.statusCode ?? 0 } });
-            return;
-          }
-          chunks.push(chunk);
-          size += chunk.length;
-        });
-        response.on('end', () => finish({ stdout: Buffer.concat(chunks).toString('utf8'), exitCode: 0, http: { status: response.statusCode ?? 0 } }));
-        response.on('error', (error) => finish({ http: { error: describeError(error) } }));
-      },
-    );
+    const req = client.request(url, { method: 'POST', headers: { ...request.headers, 'Content-Type': 'application/json', 'Content-Length': String(body.length) } }, (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (size + chunk.length > limit) {
+          chunks.push(chunk.subarray(0, limit - size));
+          finish({ stdout: Buffer.concat(chunks).toString('utf8'), stdoutTruncated: true, exitCode: 0, http: { status: response.statusCode ?? 0 } });
+          return;
+        }
+        chunks.push(chunk);
+        size += chunk.length;
+      });
+      response.on('end', () => finish({ stdout: Buffer.concat(chunks).toString('utf8'), exitCode: 0, http: { status: response.statusCode ?? 0 } }));
+      response.on('error', (error) => finish({ http: { error: describeError(error) } }));
+    });
     const timer = setTimeout(() => finish({ timedOut: true, http: { error: `no response within ${options.timeoutMs / 1000} s` } }), options.timeoutMs);
     const onAbort = () => finish({ http: { error: 'cancelled' } });
     options.signal?.addEventListener('abort', onAbort, { once: true });

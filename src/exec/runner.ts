@@ -81,20 +81,22 @@ async function runOne(
   options.onStart?.(hook, invocation);
   const outcome =
     stubbed ??
-    (invocation.http ? await runHttp(invocation, options) : await runProcess({
-      file: invocation.file,
-      args: invocation.args,
-      cwd: invocation.cwd,
-      env: invocation.env,
-      input: invocation.stdin,
-      timeoutMs: invocation.timeoutMs,
-      graceMs: options.graceMs,
-      maxCaptureBytes: options.maxCaptureBytes,
-      ...(budget ? { budget } : {}),
-      signal: options.signal,
-      decodeEachRead: invocation.decodeEachRead,
-      contain: options.contain,
-    }));
+    (invocation.http
+      ? await runHttp(invocation, options)
+      : await runProcess({
+          file: invocation.file,
+          args: invocation.args,
+          cwd: invocation.cwd,
+          env: invocation.env,
+          input: invocation.stdin,
+          timeoutMs: invocation.timeoutMs,
+          graceMs: options.graceMs,
+          maxCaptureBytes: options.maxCaptureBytes,
+          ...(budget ? { budget } : {}),
+          signal: options.signal,
+          decodeEachRead: invocation.decodeEachRead,
+          contain: options.contain,
+        }));
   const result: HookResult = {
     index: hook.index,
     entry: hook.entry,
@@ -115,7 +117,10 @@ async function runOne(
  * would overflow the stack): the hook failed to answer, in every dialect, and the report says why.
  */
 function tooDeepAnswer(outcome: ProcessOutcome): Interpretation | undefined {
-  for (const [stream, text] of [['stdout', outcome.stdout], ['stderr', outcome.stderr]] as const) {
+  for (const [stream, text] of [
+    ['stdout', outcome.stdout],
+    ['stderr', outcome.stderr],
+  ] as const) {
     const offset = depthOverflow(text);
     if (offset === -1) continue;
     return {
@@ -155,14 +160,7 @@ export interface EndedEarly {
   notRun: string[];
 }
 
-export async function runPlan(
-  dialect: Dialect,
-  plan: Plan,
-  input: JsonObject,
-  config: ResolvedConfig,
-  ctx: Context,
-  options: RunOptions = {},
-): Promise<PlanRun> {
+export async function runPlan(dialect: Dialect, plan: Plan, input: JsonObject, config: ResolvedConfig, ctx: Context, options: RunOptions = {}): Promise<PlanRun> {
   // One budget per event: every hook's output is held until the merge, in a chain too.
   const budget = { stdout: new OutputBudget(options.maxCaptureBytes, plan.hooks.length), stderr: new OutputBudget(options.maxCaptureBytes, plan.hooks.length) };
   if (!plan.sequential) {

@@ -40,7 +40,7 @@ export function setJsoncValue(text: string, path: JsonPath, value: unknown): str
  */
 export function appendToJsoncArray(text: string, path: JsonPath, value: unknown): string {
   const array = nodeAt(text, path);
-  if (!array || array.type !== 'array') return setJsoncValue(text, path, [value]);
+  if (array?.type !== 'array') return setJsoncValue(text, path, [value]);
   const json = JSON.stringify(value);
   const items = array.children ?? [];
   const last = items[items.length - 1];
@@ -59,7 +59,7 @@ export function appendToJsoncArray(text: string, path: JsonPath, value: unknown)
  */
 export function removeFromJsoncArray(text: string, path: JsonPath, index: number): string {
   const array = nodeAt(text, path);
-  if (!array || array.type !== 'array' || !array.children?.[index]) return text;
+  if (array?.type !== 'array' || !array.children?.[index]) return text;
   return removeJsoncChild(text, array, index);
 }
 
@@ -191,7 +191,9 @@ function render(text: string, value: unknown, indent: string, multiline: boolean
 function inline(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(inline).join(', ')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`)
+      .join(', ')}}`;
   }
   return JSON.stringify(value);
 }

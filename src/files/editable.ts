@@ -51,9 +51,9 @@ export function decodeEditable(bytes: Uint8Array, file: string): string {
   const column = [...before.slice(before.lastIndexOf('\n') + 1)].length + 1;
   const location = { file, line, column, path: [] };
   throw configError(
-      `${file}:${line}:${column}: not valid UTF-8 (byte offset ${offset}: 0x${buffer[offset]!.toString(16).padStart(2, '0')}); ` +
-        'hookrun edits only UTF-8 files, so it left the file untouched. Re-save it as UTF-8 and retry.',
-      location,
+    `${file}:${line}:${column}: not valid UTF-8 (byte offset ${offset}: 0x${buffer[offset]!.toString(16).padStart(2, '0')}); ` +
+      'hookrun edits only UTF-8 files, so it left the file untouched. Re-save it as UTF-8 and retry.',
+    location,
   );
 }
 
@@ -83,8 +83,7 @@ export function assertReplaceable(target: string, file = target, access: (p: str
     if (code === 'ENOENT') return;
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
       throw configError(
-        `cannot write ${file}: the file is read-only for this user (${code}); hookrun left it untouched. ` +
-          'Make it writable (e.g. chmod u+w) if you want hookrun to change it.',
+        `cannot write ${file}: the file is read-only for this user (${code}); hookrun left it untouched. ` + 'Make it writable (e.g. chmod u+w) if you want hookrun to change it.',
       );
     }
     throw configError(`cannot write ${file}: ${(error as Error).message}`);

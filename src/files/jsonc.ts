@@ -78,12 +78,7 @@ function lazyLocation(file: string, path: JsonPath, find: () => { line: number; 
 }
 
 /** parseJsonc, then the root must be a plain object (Gemini's rule for settings-like files). */
-export function parseJsoncObject(
-  text: string,
-  file: string,
-  notObjectMessage: string,
-  options: JsoncOptions = {},
-): JsoncDocument & { value: JsonObject } {
+export function parseJsoncObject(text: string, file: string, notObjectMessage: string, options: JsoncOptions = {}): JsoncDocument & { value: JsonObject } {
   const doc = parseJsonc(text, file, options);
   if (!isPlainObject(doc.value)) {
     throw configError(`Error in ${file}: ${notObjectMessage}`, doc.locate([]));

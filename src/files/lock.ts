@@ -259,10 +259,7 @@ const geminiDirConvention: Convention = {
     }
   },
   timeout(file, lock) {
-    return new LockTimeoutError(
-      lock,
-      `cannot update ${file}: it is locked by another process (${lock}). If no hookrun or Gemini CLI is running, remove that directory and retry.`,
-    );
+    return new LockTimeoutError(lock, `cannot update ${file}: it is locked by another process (${lock}). If no hookrun or Gemini CLI is running, remove that directory and retry.`);
   },
 };
 
@@ -296,4 +293,3 @@ function errorMessage(error: unknown): string {
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
-

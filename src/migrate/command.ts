@@ -51,9 +51,7 @@ export function convertCommand(command: string, from: AgentName, to: AgentName):
     if (ch === "'" && quoteChar !== '"') quoteChar = quoteChar === "'" ? undefined : "'";
     else if (ch === '"' && quoteChar !== "'") quoteChar = quoteChar === '"' ? undefined : '"';
     if (ch === '$') {
-      const variable = sourceVariables.find(
-        (v) => command.startsWith(`\${${v}}`, i) || (command.startsWith(`$${v}`, i) && !/[A-Za-z0-9_]/.test(command[i + v.length + 1] ?? '')),
-      );
+      const variable = sourceVariables.find((v) => command.startsWith(`\${${v}}`, i) || (command.startsWith(`$${v}`, i) && !/[A-Za-z0-9_]/.test(command[i + v.length + 1] ?? '')));
       if (variable) {
         const braced = command.startsWith(`\${${variable}}`, i);
         const length = braced ? variable.length + 3 : variable.length + 1;

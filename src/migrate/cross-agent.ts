@@ -71,16 +71,31 @@ export function crossAgentTraps(agent: AgentName, hook: HookFacts): Diagnostic[]
   const own = hook.event !== undefined ? readEvent(agent, hook.event) : undefined;
   const foreign = hook.event !== undefined && !own ? foreignEvent(agent, hook.event) : undefined;
   if (foreign) {
-    push('foreign-event', `"${hook.event}" is not a ${vocab.label} event${foreignEventHint(agent, hook.event!)}`, hook.at?.event, foreign.here ? `rename the key to "${foreign.here}"` : undefined);
+    push(
+      'foreign-event',
+      `"${hook.event}" is not a ${vocab.label} event${foreignEventHint(agent, hook.event!)}`,
+      hook.at?.event,
+      foreign.here ? `rename the key to "${foreign.here}"` : undefined,
+    );
   }
 
   const instead = timeoutInOtherUnit(vocab.timeout.unit, hook.timeout);
   if (instead !== undefined) {
     const t = hook.timeout as number;
     if (vocab.timeout.unit === 's') {
-      push('timeout-unit', `${vocab.timeout.field} ${t} is read as ${t} seconds (${(t / 3600).toFixed(1)} h) by ${vocab.label}; it looks like milliseconds, another agent's unit`, hook.at?.timeout, `write ${instead} (seconds)`);
+      push(
+        'timeout-unit',
+        `${vocab.timeout.field} ${t} is read as ${t} seconds (${(t / 3600).toFixed(1)} h) by ${vocab.label}; it looks like milliseconds, another agent's unit`,
+        hook.at?.timeout,
+        `write ${instead} (seconds)`,
+      );
     } else {
-      push('timeout-unit', `${vocab.timeout.field} ${t} is read as ${t} milliseconds by ${vocab.label}, which kills the hook almost at once; it looks like seconds, another agent's unit`, hook.at?.timeout, `write ${instead} (milliseconds)`);
+      push(
+        'timeout-unit',
+        `${vocab.timeout.field} ${t} is read as ${t} milliseconds by ${vocab.label}, which kills the hook almost at once; it looks like seconds, another agent's unit`,
+        hook.at?.timeout,
+        `write ${instead} (milliseconds)`,
+      );
     }
   }
 
@@ -96,8 +111,11 @@ function matcherTrap(agent: AgentName, matcher: string): { message: string; fix?
   const vocab = VOCABULARY[agent];
   const syntax = vocab.toolMatcher;
   // A tool name of another agent that this agent does not have.
-  const items = matcher.split('|').map((s) => s.trim()).filter(Boolean);
-  const plain = items.every((s) => /^[A-Za-z0-9_@/\-]+$/.test(s));
+  const items = matcher
+    .split('|')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const plain = items.every((s) => /^[A-Za-z0-9_@/-]+$/.test(s));
   if (plain) {
     for (const item of items) {
       if (Object.hasOwn(vocab.tools, item)) continue;
@@ -157,7 +175,11 @@ function globFixHolds(glob: string, regex: string): boolean {
 }
 
 /** The traps of a dialect's registry entries (timeouts already in milliseconds), each said once per place. */
-export function entryTraps(agent: AgentName, entries: readonly { event: string; matcher: unknown; config: { timeout?: number }; location?: Location }[], options: { maxTimeout?: number } = {}): Diagnostic[] {
+export function entryTraps(
+  agent: AgentName,
+  entries: readonly { event: string; matcher: unknown; config: { timeout?: number }; location?: Location }[],
+  options: { maxTimeout?: number } = {},
+): Diagnostic[] {
   const unit = VOCABULARY[agent].timeout.unit;
   const out: Diagnostic[] = [];
   const seen = new Set<string>();

@@ -7,7 +7,6 @@ import { type AgentEvent, type AgentName, type CanonicalEvent, MIGRATION_AGENTS 
 export * from './vocabulary.js';
 export { VOCABULARY };
 
-
 /** Every entry of `agent`'s table spelled `name` (exact case); several when one name covers several moments. */
 function agentEvents(agent: AgentName, name: string): AgentEvent[] {
   return VOCABULARY[agent].events.filter((e) => e.name === name);
@@ -77,4 +76,3 @@ export function foreignEventNames(agent: AgentName): Map<string, AgentName[]> {
   }
   return names;
 }
-

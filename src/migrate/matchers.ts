@@ -21,9 +21,7 @@ export type MatcherClassifier = (matcher: string) => ListOrRegex;
 export type MatcherReading = { ok: true; matcher: NeutralMatcher; notes: Note[] } | { ok: false; code: string; reason: string; notes: Note[] };
 
 /** One target matcher per definition to write (undefined: no matcher), or why the hooks cannot be carried. */
-export type MatcherConversion =
-  | { ok: true; matchers: (string | undefined)[]; notes: Note[] }
-  | { ok: false; reason: string; code: string; notes: Note[] };
+export type MatcherConversion = { ok: true; matchers: (string | undefined)[]; notes: Note[] } | { ok: false; reason: string; code: string; notes: Note[] };
 
 const read = (matcher: NeutralMatcher, notes: Note[] = []): MatcherReading => ({ ok: true, matcher, notes });
 const unread = (code: string, reason: string, notes: Note[] = []): MatcherReading => ({ ok: false, code, reason, notes });
@@ -83,7 +81,10 @@ function bounded(agent: AgentName, matcher: string | undefined, reading: () => M
     return reading();
   } catch (error) {
     if (!(error instanceof MatchHangs)) throw error;
-    return unread('matcher-hangs', `matcher "${matcher}" did not finish within ${REGEX_BUDGET_MS} ms on "${error.value}": ${label(agent)} would hang (or, with a linear-time engine, decide) where hookrun cannot; not carried`);
+    return unread(
+      'matcher-hangs',
+      `matcher "${matcher}" did not finish within ${REGEX_BUDGET_MS} ms on "${error.value}": ${label(agent)} would hang (or, with a linear-time engine, decide) where hookrun cannot; not carried`,
+    );
   }
 }
 
@@ -117,14 +118,23 @@ function readNames(agent: AgentName, items: readonly string[]): MatcherReading {
     const canonical = canonicalTools(agent, item);
     const server = vocab.mcp?.parse.exec(item);
     if (canonical) {
-      if (canonical.length === 0) notes.push({ severity: 'warning', code: 'tool-not-carried', message: `${label(agent)} tool "${item}" has no counterpart in other agents; dropped from the matcher` });
+      if (canonical.length === 0)
+        notes.push({ severity: 'warning', code: 'tool-not-carried', message: `${label(agent)} tool "${item}" has no counterpart in other agents; dropped from the matcher` });
       for (const c of canonical) if (!tools.includes(c)) tools.push(c);
     } else if (server) {
       mcp.push({ server: server[1]!, tool: server[2]! });
     } else if (vocab.mcp && item.startsWith(vocab.mcp.prefix)) {
-      notes.push({ severity: 'warning', code: 'matcher-never-fires', message: `"${item}" is compared as an exact tool name and matches no tool in ${label(agent)} either (use "${item}${vocab.mcp.separator}.*"); dropped` });
+      notes.push({
+        severity: 'warning',
+        code: 'matcher-never-fires',
+        message: `"${item}" is compared as an exact tool name and matches no tool in ${label(agent)} either (use "${item}${vocab.mcp.separator}.*"); dropped`,
+      });
     } else {
-      notes.push({ severity: 'warning', code: 'tool-unknown', message: `"${item}" is not a ${label(agent)} tool hookrun knows; no other agent's name to map it to; dropped from the matcher` });
+      notes.push({
+        severity: 'warning',
+        code: 'tool-unknown',
+        message: `"${item}" is not a ${label(agent)} tool hookrun knows; no other agent's name to map it to; dropped from the matcher`,
+      });
     }
   }
   if (tools.length === 0 && mcp.length === 0) return unread('matcher-never-fires', `matcher "${items.join('|')}" selects no tool hookrun can name in another agent`, notes);
@@ -138,14 +148,16 @@ function readRegex(agent: AgentName, matcher: string, test: (name: string) => bo
   const selected = known.filter(test);
   const probe = vocab.mcp?.name('probe', 'probe') ?? 'mcp_probe_probe';
   const everything = selected.length === known.length && test(probe) && test(PROBE_UNKNOWN);
-  if (everything) return read({ kind: 'all' }, [{ severity: 'info', code: 'regex-matcher-enumerated', message: `regex "${matcher}" matches every tool; written without a matcher` }]);
+  if (everything)
+    return read({ kind: 'all' }, [{ severity: 'info', code: 'regex-matcher-enumerated', message: `regex "${matcher}" matches every tool; written without a matcher` }]);
   const tools: string[] = [];
   for (const name of selected) for (const c of vocab.tools[name]!) if (!tools.includes(c)) tools.push(c);
   const mcp: McpSelector[] = [];
   const notes: Note[] = [];
   if (vocab.mcp && (matcher.includes(vocab.mcp.prefix) || test(probe))) mcp.push({ pattern: matcher, from: agent });
   if (tools.length === 0 && mcp.length === 0) return unread('matcher-never-fires', `regex "${matcher}" matches no ${label(agent)} tool hookrun knows`);
-  if (selected.length > 0) notes.push({ severity: 'info', code: 'regex-matcher-enumerated', message: `regex "${matcher}" selects the ${label(agent)} tools ${selected.join(', ')}` });
+  if (selected.length > 0)
+    notes.push({ severity: 'info', code: 'regex-matcher-enumerated', message: `regex "${matcher}" selects the ${label(agent)} tools ${selected.join(', ')}` });
   return read({ kind: 'tools', tools, mcp }, notes);
 }
 
@@ -180,7 +192,8 @@ function readKiroGlob(agent: AgentName, matcher: string | undefined): MatcherRea
   const tools: string[] = [];
   for (const name of selected) for (const c of VOCABULARY.kiro.tools[name]!) if (!tools.includes(c)) tools.push(c);
   const notes: Note[] = [];
-  if (matcher.startsWith('*')) notes.push({ severity: 'warning', code: 'glob-mcp-not-carried', message: `in Kiro, glob "${matcher}" also matches MCP tools (@server/tool); only built-in tools are carried` });
+  if (matcher.startsWith('*'))
+    notes.push({ severity: 'warning', code: 'glob-mcp-not-carried', message: `in Kiro, glob "${matcher}" also matches MCP tools (@server/tool); only built-in tools are carried` });
   if (tools.length === 0) return unread('matcher-never-fires', `glob "${matcher}" selects no Kiro tool hookrun can name in another agent`, notes);
   notes.push({ severity: 'info', code: 'glob-matcher', message: `glob "${matcher}" selects the Kiro tools ${selected.join(', ')}` });
   return read({ kind: 'tools', tools, mcp: [] }, notes);
@@ -199,7 +212,10 @@ export function globToRegexSource(glob: string): string {
         out += '\\[';
         continue;
       }
-      const body = glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\');
+      const body = glob
+        .slice(i + 1, end)
+        .replace(/^!/, '^')
+        .replace(/\\/g, '\\\\');
       out += `[${body}]`;
       i = end;
     } else if (ch === '{') {
@@ -208,7 +224,11 @@ export function globToRegexSource(glob: string): string {
         out += '\\{';
         continue;
       }
-      out += `(?:${glob.slice(i + 1, end).split(',').map(escapeRegex).join('|')})`;
+      out += `(?:${glob
+        .slice(i + 1, end)
+        .split(',')
+        .map(escapeRegex)
+        .join('|')})`;
       i = end;
     } else out += escapeRegex(ch);
   }
@@ -265,7 +285,11 @@ export function writeToolMatcher(agent: AgentName, matcher: NeutralMatcher): Mat
       return ok([builtin], [{ severity: 'info', code: 'builtin-matcher', message: `"@builtin" (every tool that is not an MCP tool) written as "${builtin}"` }]);
     }
     canonical = [...new Set(Object.entries(vocab.tools).flatMap(([, tools]) => tools))];
-    notes.push({ severity: 'info', code: 'builtin-matcher', message: `"@builtin" (every tool that is not an MCP tool) written as the list of ${vocab.label}'s built-in tools hookrun knows` });
+    notes.push({
+      severity: 'info',
+      code: 'builtin-matcher',
+      message: `"@builtin" (every tool that is not an MCP tool) written as the list of ${vocab.label}'s built-in tools hookrun knows`,
+    });
   }
   const names: string[] = [];
   const missing: string[] = [];
@@ -275,7 +299,11 @@ export function writeToolMatcher(agent: AgentName, matcher: NeutralMatcher): Mat
     for (const name of here) if (!names.includes(name)) names.push(name);
   }
   if (missing.length > 0) {
-    notes.push({ severity: 'warning', code: `tool-not-in-${agent}`, message: `${vocab.label} has no tool for ${missing.map((m) => `"${m}"`).join(', ')} (canonical names); dropped from the matcher` });
+    notes.push({
+      severity: 'warning',
+      code: `tool-not-in-${agent}`,
+      message: `${vocab.label} has no tool for ${missing.map((m) => `"${m}"`).join(', ')} (canonical names); dropped from the matcher`,
+    });
   }
   const patterns: string[] = [];
   const exactMcp: string[] = [];
@@ -364,7 +392,11 @@ export function writeValuesMatcher(agent: AgentName, event: AgentEvent, matcher:
   const syntax = VOCABULARY[agent].toolMatcher;
   if (syntax === 'regex-or-exact') {
     if (target.length > 1) {
-      notes.push({ severity: 'info', code: 'lifecycle-matcher-split', message: `${label(agent)} compares ${field} exactly (no "|" or regex), so the matcher becomes ${target.length} definitions: ${target.map((g) => `"${g}"`).join(', ')}` });
+      notes.push({
+        severity: 'info',
+        code: 'lifecycle-matcher-split',
+        message: `${label(agent)} compares ${field} exactly (no "|" or regex), so the matcher becomes ${target.length} definitions: ${target.map((g) => `"${g}"`).join(', ')}`,
+      });
     }
     return ok(target, notes);
   }

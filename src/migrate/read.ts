@@ -79,7 +79,10 @@ export function readEventsObject(doc: Doc, agent: AgentName, out: ModelBuilder, 
     if (!event) {
       out.counts.found += count;
       out.counts.skipped += count;
-      out.note({ severity: 'error', code: 'unknown-event', message: `${name}: ${count} hook(s) not migrated: it is not a ${label} hook event${foreignEventHint(agent, name)}` }, at(path, true));
+      out.note(
+        { severity: 'error', code: 'unknown-event', message: `${name}: ${count} hook(s) not migrated: it is not a ${label} hook event${foreignEventHint(agent, name)}` },
+        at(path, true),
+      );
       continue;
     }
     if (!Array.isArray(list)) {
@@ -108,7 +111,17 @@ function readGroup(group: unknown, path: JsonPath, event: AgentEvent, agent: Age
   group.hooks.forEach((handler: unknown, h) => readHandler(handler, group.matcher, [...path, 'hooks', h], event, agent, out, reading, at, [...path, 'matcher']));
 }
 
-function readHandler(raw: unknown, groupMatcher: unknown, path: JsonPath, event: AgentEvent, agent: AgentName, out: ModelBuilder, reading: EventsReading, at: At, matcherPath: JsonPath = [...path, 'matcher']): void {
+function readHandler(
+  raw: unknown,
+  groupMatcher: unknown,
+  path: JsonPath,
+  event: AgentEvent,
+  agent: AgentName,
+  out: ModelBuilder,
+  reading: EventsReading,
+  at: At,
+  matcherPath: JsonPath = [...path, 'matcher'],
+): void {
   out.counts.found++;
   const where = at(path);
   const skip = (code: string, message: string) => {
@@ -139,18 +152,31 @@ function readHandler(raw: unknown, groupMatcher: unknown, path: JsonPath, event:
 
 /** The event's matcher, read by what the event compares it with. */
 export function readMatcher(agent: AgentName, event: AgentEvent, raw: unknown, classify?: MatcherClassifier): MatcherReading {
-  const implied: NeutralMatcher | undefined = event.tools ? { kind: 'tools', tools: [...event.tools], mcp: [] } : event.mcpOnly ? { kind: 'tools', tools: [], mcp: [{ pattern: '.*' }] } : undefined;
+  const implied: NeutralMatcher | undefined = event.tools
+    ? { kind: 'tools', tools: [...event.tools], mcp: [] }
+    : event.mcpOnly
+      ? { kind: 'tools', tools: [], mcp: [{ pattern: '.*' }] }
+      : undefined;
   if (raw !== undefined && raw !== null && typeof raw !== 'string') return { ok: false, code: 'invalid-matcher', reason: 'matcher is not a string', notes: [] };
   const text = typeof raw === 'string' && raw.trim() !== '' && raw.trim() !== '*' ? raw : undefined;
   if (text === undefined) return { ok: true, matcher: implied ?? { kind: 'all' }, notes: [] };
   if (event.matcher === 'tool') return readToolMatcher(agent, text, classify);
   if (event.matcher === 'values') return readValuesMatcher(agent, event, text, classify);
   if (event.matcher === 'ignored') {
-    return { ok: true, matcher: implied ?? { kind: 'all' }, notes: [{ severity: 'info', code: 'matcher-dropped', message: `${VOCABULARY[agent].label} ignores matchers on ${event.name}; "${text}" is dropped` }] };
+    return {
+      ok: true,
+      matcher: implied ?? { kind: 'all' },
+      notes: [{ severity: 'info', code: 'matcher-dropped', message: `${VOCABULARY[agent].label} ignores matchers on ${event.name}; "${text}" is dropped` }],
+    };
   }
   // Compared with something no other agent matches on (a command string, a file path, an agent type): carrying
   // the hook without it would run it far more often, so it is not carried.
-  return { ok: false, code: 'matcher-not-carried', reason: `the matcher "${text}" on ${event.name} is compared with ${event.field ?? 'a value other agents do not match on'}, which no other agent's matcher reads`, notes: [] };
+  return {
+    ok: false,
+    code: 'matcher-not-carried',
+    reason: `the matcher "${text}" on ${event.name} is compared with ${event.field ?? 'a value other agents do not match on'}, which no other agent's matcher reads`,
+    notes: [],
+  };
 }
 
 /** A timeout in `unit` → milliseconds, or a note when it is not a positive number. */
@@ -159,6 +185,10 @@ export function timeoutMs(value: unknown, unit: 'ms' | 's', field: string, defau
   if (typeof value === 'number' && Number.isFinite(value) && value > 0) return { ms: Math.round(unit === 's' ? value * 1000 : value) };
   return {
     ...(defaultMs === undefined ? {} : { ms: defaultMs, isDefault: true }),
-    note: { severity: 'warning', code: 'invalid-timeout', message: `${field} ${JSON.stringify(value)} is not a positive number of ${unit === 's' ? 'seconds' : 'milliseconds'}; the default applies` },
+    note: {
+      severity: 'warning',
+      code: 'invalid-timeout',
+      message: `${field} ${JSON.stringify(value)} is not a positive number of ${unit === 's' ? 'seconds' : 'milliseconds'}; the default applies`,
+    },
   };
 }

@@ -34,7 +34,8 @@ export function translateHooks(model: NeutralModel, to: AgentName, notes: Notes)
     }
     const sourceEntry = VOCABULARY[model.from].events.find((e) => e.name === hook.sourceEvent && e.event === hook.event);
     const note = event.note ?? (sourceEntry?.readOnly ? sourceEntry.note : undefined);
-    if (note && model.from !== to) notes.once(`event:${hook.sourceEvent}`, { severity: 'warning', code: 'event-differs', message: `${hook.sourceEvent} → ${event.name}: ${note}` }, where);
+    if (note && model.from !== to)
+      notes.once(`event:${hook.sourceEvent}`, { severity: 'warning', code: 'event-differs', message: `${hook.sourceEvent} → ${event.name}: ${note}` }, where);
     const matchers = targetMatchers(hook, event, to, notes);
     if (!matchers) continue;
     const command = convertCommand(hook.command, model.from, to);
@@ -52,16 +53,37 @@ function targetMatchers(hook: NeutralHook, event: AgentEvent, to: AgentName, not
     // The target ignores the matcher but sends only some values (Gemini's Notification: tool permission prompts).
     const sent = hook.matcher.values.filter((v) => event.values![v]);
     if (sent.length === 0) {
-      notes.note({ severity: 'error', code: 'matcher-never-fires', message: `the matcher selects ${hook.matcher.values.join(', ')}, which ${vocab.label} never sends on ${event.name}; hook "${hook.command}" not migrated` }, where);
+      notes.note(
+        {
+          severity: 'error',
+          code: 'matcher-never-fires',
+          message: `the matcher selects ${hook.matcher.values.join(', ')}, which ${vocab.label} never sends on ${event.name}; hook "${hook.command}" not migrated`,
+        },
+        where,
+      );
       return undefined;
     }
-    notes.note({ severity: 'warning', code: 'matcher-dropped', message: `${vocab.label} ignores matchers on ${event.name} and sends only ${Object.entries(event.values).filter(([, v]) => v).map(([k]) => k).join(', ')} there; the matcher is dropped` }, where);
+    notes.note(
+      {
+        severity: 'warning',
+        code: 'matcher-dropped',
+        message: `${vocab.label} ignores matchers on ${event.name} and sends only ${Object.entries(event.values)
+          .filter(([, v]) => v)
+          .map(([k]) => k)
+          .join(', ')} there; the matcher is dropped`,
+      },
+      where,
+    );
     return [undefined];
   }
   if (event.matcher === 'ignored' || event.matcher === 'other') {
     const what = hook.matcher.kind === 'tools' ? 'tool' : 'value';
     notes.note(
-      { severity: 'warning', code: 'matcher-dropped', message: `${vocab.label} ${event.matcher === 'ignored' ? 'ignores matchers on' : `compares ${event.field} with matchers on`} ${event.name}: the matcher cannot be carried, so the hook now runs for every ${what}` },
+      {
+        severity: 'warning',
+        code: 'matcher-dropped',
+        message: `${vocab.label} ${event.matcher === 'ignored' ? 'ignores matchers on' : `compares ${event.field} with matchers on`} ${event.name}: the matcher cannot be carried, so the hook now runs for every ${what}`,
+      },
       where,
     );
     return [undefined];
@@ -126,7 +148,11 @@ export function protocolNotes(from: AgentName, to: AgentName, hooks: readonly Ta
   }
   const gained = deciding(events).filter((e) => !a.protocol.exit2Blocks.includes(e) && b.protocol.exit2Blocks.includes(e));
   if (gained.length > 0) {
-    notes.note({ severity: 'warning', code: 'exit-code-semantics', message: `${gained.map(name).join(', ')}: in ${b.label} exit code 2 blocks; in ${a.label} it did not, so a script that exits 2 for another reason now blocks` });
+    notes.note({
+      severity: 'warning',
+      code: 'exit-code-semantics',
+      message: `${gained.map(name).join(', ')}: in ${b.label} exit code 2 blocks; in ${a.label} it did not, so a script that exits 2 for another reason now blocks`,
+    });
   }
   if (b.protocol.silenceDenies && events.has('pre-tool')) {
     notes.note({
@@ -136,11 +162,19 @@ export function protocolNotes(from: AgentName, to: AgentName, hooks: readonly Ta
     });
   }
   if (events.has('pre-tool') && a.protocol.ask && !b.protocol.ask) {
-    notes.note({ severity: 'warning', code: 'ask-not-carried', message: `${name('pre-tool')}: ${b.label} has no "ask": it rejects permissionDecision "ask" as invalid output and runs the call; a hook that asks must allow or deny instead` });
+    notes.note({
+      severity: 'warning',
+      code: 'ask-not-carried',
+      message: `${name('pre-tool')}: ${b.label} has no "ask": it rejects permissionDecision "ask" as invalid output and runs the call; a hook that asks must allow or deny instead`,
+    });
   }
   const context = [...events].filter((e) => a.protocol.plainContext.includes(e) && !b.protocol.plainContext.includes(e));
   if (context.length > 0) {
-    notes.note({ severity: 'warning', code: 'plain-stdout-context', message: `${context.map(name).join(', ')}: plain text on stdout was context for the model in ${a.label}; ${b.label} does not read it as context` });
+    notes.note({
+      severity: 'warning',
+      code: 'plain-stdout-context',
+      message: `${context.map(name).join(', ')}: plain text on stdout was context for the model in ${a.label}; ${b.label} does not read it as context`,
+    });
   }
   if (a.protocol.payload !== b.protocol.payload || a.protocol.toolField !== b.protocol.toolField || a.protocol.eventNameField !== b.protocol.eventNameField) {
     notes.note({
@@ -152,7 +186,14 @@ export function protocolNotes(from: AgentName, to: AgentName, hooks: readonly Ta
     });
   }
   if (events.has('pre-tool') || events.has('post-tool')) {
-    notes.note({ severity: 'info', code: 'tool-names-differ', message: `tool names differ: a script that tests the tool name sees ${b.label}'s names (${Object.keys(b.tools).filter((t) => !(b.toolAliases ?? []).includes(t)).slice(0, 3).join(', ')}, ...)` });
+    notes.note({
+      severity: 'info',
+      code: 'tool-names-differ',
+      message: `tool names differ: a script that tests the tool name sees ${b.label}'s names (${Object.keys(b.tools)
+        .filter((t) => !(b.toolAliases ?? []).includes(t))
+        .slice(0, 3)
+        .join(', ')}, ...)`,
+    });
   }
 }
 
@@ -161,7 +202,11 @@ export function protocolNotes(from: AgentName, to: AgentName, hooks: readonly Ta
  * tool events), or flat handler lists with the matcher on each handler (Cursor, Copilot, Antigravity's other
  * events); a hook already added under the same event, matcher and command is added once.
  */
-export function byEvent(hooks: readonly TargetHook[], handler: (hook: TargetHook) => JsonObject, shape: (hook: TargetHook) => 'grouped' | 'flat' = () => 'grouped'): Record<string, EventEntry[]> {
+export function byEvent(
+  hooks: readonly TargetHook[],
+  handler: (hook: TargetHook) => JsonObject,
+  shape: (hook: TargetHook) => 'grouped' | 'flat' = () => 'grouped',
+): Record<string, EventEntry[]> {
   const out: Record<string, EventEntry[]> = {};
   const seen = new Set<string>();
   for (const hook of hooks) {

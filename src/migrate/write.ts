@@ -34,7 +34,8 @@ export interface MergeOptions {
 
 const isGroup = (entry: unknown): entry is { matcher?: unknown; hooks: unknown[] } => isPlainObject(entry) && Array.isArray(entry.hooks);
 const entryHooks = (entry: EventEntry): readonly unknown[] => (isGroup(entry) ? entry.hooks : [entry]);
-const countEntryHooks = (events: Record<string, readonly EventEntry[]>): number => Object.values(events).reduce((n, list) => n + list.reduce((m, e) => m + entryHooks(e).length, 0), 0);
+const countEntryHooks = (events: Record<string, readonly EventEntry[]>): number =>
+  Object.values(events).reduce((n, list) => n + list.reduce((m, e) => m + entryHooks(e).length, 0), 0);
 
 /** The file Cursor and Copilot both write: `{"version": 1, "hooks": {...}}`. */
 export const versionOneFile = (hooks: Record<string, EventEntry[]>): JsonObject => ({ version: 1, hooks });
@@ -114,7 +115,14 @@ function mergeEventEntries(original: string | undefined, file: string, events: R
 }
 
 /** Appends items to the array at `at` (Kiro CLI 3's `hooks` list), leaving out those whose `key` the array already has. */
-export function mergeArrayItems(original: string | undefined, file: string, at: string[], items: readonly JsonObject[], key: (item: unknown) => string, fresh: (items: JsonObject[]) => JsonObject): MergeOutcome {
+export function mergeArrayItems(
+  original: string | undefined,
+  file: string,
+  at: string[],
+  items: readonly JsonObject[],
+  key: (item: unknown) => string,
+  fresh: (items: JsonObject[]) => JsonObject,
+): MergeOutcome {
   if (original === undefined || original.trim() === '') {
     return { text: items.length === 0 ? (original ?? '') : `${JSON.stringify(fresh([...items]), null, 2)}\n`, added: items.length, present: 0 };
   }
@@ -222,7 +230,6 @@ function edit(text: string, at: (string | number)[], value: unknown, style: Styl
 function indentJson(value: unknown, indent: string, style: Style): string {
   return JSON.stringify(value, null, style.unit).split('\n').join(`${style.eol}${indent}`);
 }
-
 
 /** The target file's `hooksConfig.enabled === false` means Gemini CLI would run none of these hooks. */
 export function hooksDisabledIn(text: string | undefined): boolean {

@@ -17,8 +17,7 @@ export interface Context {
 
 /** The workspace as the agent would see it from process.cwd(): absolute, symlinks resolved. */
 export function resolveWorkspace(dir: string, errorExitCode?: number): string {
-  const fail = (what: string) =>
-    new HookrunError('usage', `workspace ${dir} ${what}; give an existing directory with -C`, undefined, errorExitCode);
+  const fail = (what: string) => new HookrunError('usage', `workspace ${dir} ${what}; give an existing directory with -C`, undefined, errorExitCode);
   let real: string;
   try {
     real = fs.realpathSync.native(dir);
@@ -39,7 +38,7 @@ export function contextFromProcess(cwdOption?: string, errorExitCode?: number): 
   if (process.platform !== 'win32' && process.env.HOME === '') {
     throw new HookrunError(
       'usage',
-      'HOME is set but empty, so the user-level settings cannot be found (they would resolve inside the workspace); set HOME to your home directory, or unset it to use the account\'s home',
+      "HOME is set but empty, so the user-level settings cannot be found (they would resolve inside the workspace); set HOME to your home directory, or unset it to use the account's home",
       undefined,
       errorExitCode,
     );

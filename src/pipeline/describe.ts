@@ -87,13 +87,7 @@ function placeOn<T extends object>(target: T, entry: RegistryEntry): T & { file?
   });
 }
 
-export function describePlan(
-  dialect: Dialect,
-  config: ResolvedConfig,
-  plan: Plan,
-  input: JsonObject,
-  ctx: Context,
-): PlanDescription {
+export function describePlan(dialect: Dialect, config: ResolvedConfig, plan: Plan, input: JsonObject, ctx: Context): PlanDescription {
   const hooks = plan.hooks.map((hook): HookDescription => {
     const invocation = dialect.invocation(hook, input, config, ctx);
     if (invocation.warnings) config.diagnostics.push(...invocation.warnings);

@@ -60,18 +60,10 @@ export interface Explanation {
 
 const SUBJECT_FIELDS = ['tool_name', 'source', 'reason', 'trigger'] as const;
 
-export function explainPlan(
-  dialect: Dialect,
-  config: ResolvedConfig,
-  plan: Plan,
-  description: PlanDescription,
-  input: JsonObject,
-): Explanation {
+export function explainPlan(dialect: Dialect, config: ResolvedConfig, plan: Plan, description: PlanDescription, input: JsonObject): Explanation {
   const event = plan.event;
   const dropped = dialect.droppedHookCodes;
-  const considered: ConsideredEntry[] = (config.considered ?? config.entries.map((entry) => ({ entry }))).filter(
-    (c) => c.entry.event === event,
-  );
+  const considered: ConsideredEntry[] = (config.considered ?? config.entries.map((entry) => ({ entry }))).filter((c) => c.entry.event === event);
   const inactive = considered.filter((c) => c.inactive);
   // The same planner, fed the would-be registry: what each unregistered hook would do once active.
   const hypothetical = inactive.length > 0 ? dialect.plan({ ...config, entries: considered.map((c) => c.entry) }, event, input) : undefined;

@@ -127,14 +127,7 @@ export async function executeEvent(planned: PlannedEvent, ctx: Context, options:
 export type { EventSettings } from './options.js';
 
 /** {@link planEvent} with the options as `run` takes them. */
-export function planWith(
-  dialect: Dialect,
-  event: string,
-  raw: JsonObject,
-  ctx: Context,
-  settings: EventSettings,
-  loadConfig?: LoadConfig,
-): Promise<PlannedEvent> {
+export function planWith(dialect: Dialect, event: string, raw: JsonObject, ctx: Context, settings: EventSettings, loadConfig?: LoadConfig): Promise<PlannedEvent> {
   const narrowed = settings.cleanEnv === true || (settings.envAllow?.length ?? 0) > 0;
   return planEvent(
     dialect,

@@ -53,7 +53,9 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 export function notRunOf(unplanned: readonly NotRunHook[], diagnostics: readonly Diagnostic[], results: readonly HookResult[]): NotRunHook[] {
   const dropped = diagnostics
     .filter((d) => DROPPED_FILE_CODES.has(d.code))
-    .map((d): NotRunHook => ({ hook: '*', source: d.location?.file ?? 'a settings file', why: 'dropped-file', detail: d.message, ...(d.location ? { file: d.location.file } : {}) }));
+    .map(
+      (d): NotRunHook => ({ hook: '*', source: d.location?.file ?? 'a settings file', why: 'dropped-file', detail: d.message, ...(d.location ? { file: d.location.file } : {}) }),
+    );
   const ran = results.flatMap((result): NotRunHook[] => {
     const why = resultWhy(result);
     return why ? [notRunHook(result.entry, why, result.error ?? why)] : [];
@@ -73,9 +75,7 @@ function resultWhy(result: HookResult): NotRunWhy | undefined {
 
 /** The not-run guards `--fail-closed` counts as failures beyond the results (index -1: not in the plan). */
 export function unplannedFailures(notRun: readonly NotRunHook[]): HookFailure[] {
-  return notRun
-    .filter((hook) => FAIL_CLOSED_UNPLANNED.has(hook.why))
-    .map((hook) => ({ index: -1, name: hook.hook, why: `did not run: ${hook.detail}` }));
+  return notRun.filter((hook) => FAIL_CLOSED_UNPLANNED.has(hook.why)).map((hook) => ({ index: -1, name: hook.hook, why: `did not run: ${hook.detail}` }));
 }
 
 export function buildVerdict(dialect: Dialect, event: string, outcome: Outcome, output: JsonObject, notRun: NotRunHook[]): Verdict {

@@ -69,7 +69,10 @@ export function renderExplainText(explanation: Explanation, color: boolean): str
   if (explanation.error) lines.push(`  ${c.red('planner error')}: ${explanation.error}`);
   const inactive = new Map(hooks.filter((h) => h.ifActive).map((h) => [h.detail, LABELS[h.reason!]]));
   for (const [detail, label] of inactive) lines.push(`  ${c.yellow(label)}: ${detail}`);
-  const width = Math.min(40, hooks.reduce((most, h) => Math.max(most, h.name.length), 0));
+  const width = Math.min(
+    40,
+    hooks.reduce((most, h) => Math.max(most, h.name.length), 0),
+  );
   for (const hook of hooks) lines.push(...hookBlock(hook, c, width));
   if (explanation.unregistered.length > 0) {
     lines.push('', `  ${c.yellow('not registered')} (dropped when the settings are loaded):`);

@@ -63,11 +63,7 @@ export function renderHookList(listing: HookListing, color: boolean): string {
   for (const event of events) {
     lines.push(c.bold(event));
     for (const hook of listing.hooks.filter((h) => h.event === event)) {
-      const state = !hook.registered
-        ? c.dim(REASON_WORDS[hook.inactive!.reason])
-        : hook.enabled
-          ? c.green('enabled '.padEnd(8))
-          : c.yellow('disabled');
+      const state = !hook.registered ? c.dim(REASON_WORDS[hook.inactive!.reason]) : hook.enabled ? c.green('enabled '.padEnd(8)) : c.yellow('disabled');
       const matcher = hook.matcher === null || hook.matcher === '' ? 'no matcher' : `matcher ${JSON.stringify(hook.matcher)}`;
       const trust = hook.trusted === null ? '' : hook.trusted ? ', trusted' : `, ${c.yellow('not yet trusted')}`;
       const where = hook.file ? formatLocation({ file: hook.file, line: hook.line ?? 0, column: hook.column ?? 0, path: [] }) : '';

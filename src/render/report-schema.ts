@@ -37,10 +37,10 @@ const plannedHook = z
     source: z.string().describe('The agent\'s source label ("project" for settings files, "extensions").'),
     layer: z.string().describe('Settings layer: systemDefaults, user, workspace, system or extension.'),
     ...place,
-    matcher: z.unknown().optional().describe('The definition\'s matcher, as written.'),
+    matcher: z.unknown().optional().describe("The definition's matcher, as written."),
     matched: z.string().optional().describe('The matcher rule that let the hook through.'),
     timeoutMs: z.number().describe('Effective timeout in milliseconds.'),
-    envKeys: z.array(z.string()).describe('Keys of the hook\'s own env (values are not reported).'),
+    envKeys: z.array(z.string()).describe("Keys of the hook's own env (values are not reported)."),
     cwd: z.string().describe('The directory the hook runs in.'),
     heldBack: z.string().optional().describe('Why hookrun will not start it: its fingerprint is not trusted (--hook-trust block).'),
     extension: z.string().optional().describe('Extension name, for extension hooks.'),
@@ -71,7 +71,7 @@ const planDescriptionSchema = z
         }),
       )
       .describe('Configured hooks of this event that do not run, and why.'),
-    error: z.string().optional().describe('Set when planning itself failed the way the agent\'s planner fails.'),
+    error: z.string().optional().describe("Set when planning itself failed the way the agent's planner fails."),
     diagnostics: z.array(diagnosticSchema),
   })
   .describe('The plan: which hooks run, in which order and mode.');
@@ -104,18 +104,18 @@ const hookResult = z
       .array(z.strictObject({ pid: z.number().int(), command: z.string().describe('Its command line, cut to 200 characters.') }))
       .optional()
       .describe('Processes it started that left its session with setsid and were still running after hookrun ended the session.'),
-    differsFromAgent: z.array(z.string()).optional().describe('Where hookrun\'s handling of this hook (--contain, the capture limit) makes the result differ from the agent\'s.'),
-    cached: z.boolean().optional().describe('The agent\'s result cache answered instead of a process (Kiro cache_ttl_seconds).'),
+    differsFromAgent: z.array(z.string()).optional().describe("Where hookrun's handling of this hook (--contain, the capture limit) makes the result differ from the agent's."),
+    cached: z.boolean().optional().describe("The agent's result cache answered instead of a process (Kiro cache_ttl_seconds)."),
     chainedInput: z.record(z.string(), z.unknown()).optional().describe('The input this hook received, when sequential chaining changed it.'),
   })
-  .describe('One hook\'s result.');
+  .describe("One hook's result.");
 
 /** The dialect-neutral verdict (aggregate/verdict.ts): in `run --json`, every `serve` answer and the library's. */
 export const verdictSchema = z
   .strictObject({
     outcome: z.enum(['proceed', 'block', 'ask', 'stop']).describe('What the agent does: run the action, skip it (block), ask the user, or stop.'),
     reason: z.string().optional().describe('Why it blocks, asks or stops, as the agent hands it on (to the model, else the user), from whichever field this agent uses.'),
-    updatedInput: z.unknown().optional().describe('The tool input a hook rewrote: the tool runs with it instead of the event\'s.'),
+    updatedInput: z.unknown().optional().describe("The tool input a hook rewrote: the tool runs with it instead of the event's."),
     additionalContext: z.string().optional().describe('Context the hooks add for the model.'),
     systemMessage: z.string().optional().describe('The message the agent shows the user, for agents that have one.'),
     notRun: z
@@ -125,14 +125,18 @@ export const verdictSchema = z
           source: z.string().describe('The settings layer it comes from (user, workspace, system, extension, …); for a skipped file, the file.'),
           why: z
             .enum(['untrusted', 'held-back', 'cannot-start', 'timed-out', 'disabled', 'dropped-file'])
-            .describe('untrusted: the folder is not trusted; held-back: its fingerprint is not trusted; cannot-start: no process could be started; timed-out: killed at its timeout; disabled: switched off in the settings; dropped-file: its settings file is skipped whole.'),
+            .describe(
+              'untrusted: the folder is not trusted; held-back: its fingerprint is not trusted; cannot-start: no process could be started; timed-out: killed at its timeout; disabled: switched off in the settings; dropped-file: its settings file is skipped whole.',
+            ),
           detail: z.string().describe('In words, with how to change it where there is a way.'),
           file: z.string().optional().describe('The file that configures it.'),
         }),
       )
-      .describe('The hooks configured for this event that would have run for it and did not (or did not finish). --fail-closed blocks on untrusted, held-back, cannot-start and timed-out.'),
+      .describe(
+        'The hooks configured for this event that would have run for it and did not (or did not finish). --fail-closed blocks on untrusted, held-back, cannot-start and timed-out.',
+      ),
   })
-  .meta({ title: 'hookrun verdict', description: 'The answer in every agent\'s words: beside the agent\'s own output in `run --json`, `serve` and the library.' });
+  .meta({ title: 'hookrun verdict', description: "The answer in every agent's words: beside the agent's own output in `run --json`, `serve` and the library." });
 
 export function verdictJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(verdictSchema) as Record<string, unknown>;
@@ -145,18 +149,24 @@ export const runReportSchema = z
     input: z.record(z.string(), z.unknown()).describe('The event JSON the hooks received (base fields filled in).'),
     plan: planDescriptionSchema,
     results: z.array(hookResult),
-    output: z.record(z.string(), z.unknown()).describe('The merged output, as the agent\'s aggregator builds it ({} when no hook ran).'),
+    output: z.record(z.string(), z.unknown()).describe("The merged output, as the agent's aggregator builds it ({} when no hook ran)."),
     outcome: z.enum(['proceed', 'block', 'ask', 'stop']),
-    exitCode: z.number().int().describe('hookrun\'s exit code for the outcome: 0 proceed, 2 block, 3 ask, 4 stop.'),
+    exitCode: z.number().int().describe("hookrun's exit code for the outcome: 0 proceed, 2 block, 3 ask, 4 stop."),
     success: z.boolean().describe('No hook had an agent-level error.'),
     errors: z.array(z.string()),
     totalDurationMs: z.number(),
     diagnostics: z.array(diagnosticSchema),
-    notes: z.array(z.string()).describe('Where hookrun\'s result may differ from the agent\'s.'),
+    notes: z.array(z.string()).describe("Where hookrun's result may differ from the agent's."),
     failClosed: z
       .strictObject({
         applied: z.boolean().describe('Whether a failure turned the outcome into a block.'),
-        failures: z.array(z.strictObject({ index: z.number().int().describe('Its place in the plan; -1 for a guard never planned (untrusted folder, skipped file).'), name: z.string(), why: z.string() })),
+        failures: z.array(
+          z.strictObject({
+            index: z.number().int().describe('Its place in the plan; -1 for a guard never planned (untrusted folder, skipped file).'),
+            name: z.string(),
+            why: z.string(),
+          }),
+        ),
         note: z.string().optional().describe('Why nothing was blocked although hooks failed (the event cannot block).'),
       })
       .optional()
@@ -168,7 +178,7 @@ export const runReportSchema = z
         notRun: z.array(z.string()).describe('The planned hooks after it, which did not run.'),
       })
       .optional()
-      .describe('The agent ended the event after one hook\'s result (GitHub Copilot CLI: the first preToolUse deny or ask).'),
+      .describe("The agent ended the event after one hook's result (GitHub Copilot CLI: the first preToolUse deny or ask)."),
     verdict: verdictSchema,
   })
   .meta({ title: 'hookrun run --json report', description: 'What `hookrun run --json` prints on stdout.' });

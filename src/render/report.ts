@@ -178,7 +178,6 @@ function excerpt(text: string, cut: boolean): string {
   return cut && text.length > CUT_STREAM_EXCERPT_CHARS ? maskedPrefix(text, CUT_STREAM_EXCERPT_CHARS) : text;
 }
 
-
 export function formatDiagnostic(d: Diagnostic, c: ChalkInstance): string {
   const label = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.cyan('info');
   const where = d.location ? `${formatLocation(d.location)}: ` : '';
@@ -283,8 +282,7 @@ export function renderRunText(report: RunReport, color: boolean, words: AnswerWo
   const ended = report.endedEarly;
   if (ended) lines.push(`hookrun: hook(s) [${printable(ended.notRun.join(', '))}] not run: after "${printable(ended.after)}", ${printable(ended.why)}`);
   const outcomeText = `${OUTCOME_WORDS[report.outcome]} (exit ${report.exitCode})${outcomeReason(report.output, report.outcome, words)}`;
-  const painted =
-    report.outcome === 'proceed' ? c.green(outcomeText) : report.outcome === 'ask' ? c.yellow(outcomeText) : c.red(outcomeText);
+  const painted = report.outcome === 'proceed' ? c.green(outcomeText) : report.outcome === 'ask' ? c.yellow(outcomeText) : c.red(outcomeText);
   lines.push(`hookrun: outcome: ${painted}`);
   return `${lines.join('\n')}\n`;
 }

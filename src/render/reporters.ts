@@ -134,11 +134,7 @@ function textReporter(options: ReporterOptions, github: boolean): Reporter {
       }
       const files = new Set(run.cases.map((r) => r.file)).size;
       out.push('');
-      out.push(
-        c.dim(
-          `${run.dryRun ? 'Dry run: checked which hooks fire, ran nothing. ' : ''}${run.summary.total} case(s) in ${files} file(s), ${run.summary.durationMs} ms`,
-        ),
-      );
+      out.push(c.dim(`${run.dryRun ? 'Dry run: checked which hooks fire, ran nothing. ' : ''}${run.summary.total} case(s) in ${files} file(s), ${run.summary.durationMs} ms`));
       out.push(summaryLine(run));
       return `${out.join('\n')}\n`;
     },
@@ -181,13 +177,7 @@ function jsonReport(run: TestRun, options: ReporterOptions): unknown {
 const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 function xmlEscape(text: string): string {
-  return text
-    .replace(INVALID_XML, '\uFFFD')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return text.replace(INVALID_XML, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);

@@ -4,7 +4,7 @@
 // This module is the edge's lifetime: reading lines (lines.ts), answering requests (json-rpc.ts), the
 // log, signals, the parent's death and the end of input.
 import os from 'node:os';
-import { type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { holdHeap, youngGenerationMiB } from '../boot/heap.js';
 import type { IO } from '../cli/io.js';
 import { chooseDialect } from '../dialects/index.js';
@@ -54,12 +54,12 @@ function warningLines(news: AnswerNews, color: boolean): string[] {
   const diagnostics = news.report?.diagnostics ?? news.plan?.diagnostics ?? [];
   for (const d of diagnostics) if (d.severity !== 'info') lines.push(formatDiagnostic(d, c));
   for (const result of news.report?.results ?? []) {
-    if (result.heldBack || result.error !== undefined) lines.push(`hookrun: ${c.yellow('warning')}: ${news.report!.event} hook "${result.name}" (${result.layer}): ${result.error ?? 'held back'}`);
+    if (result.heldBack || result.error !== undefined)
+      lines.push(`hookrun: ${c.yellow('warning')}: ${news.report!.event} hook "${result.name}" (${result.layer}): ${result.error ?? 'held back'}`);
   }
   for (const note of news.report?.notes ?? []) lines.push(`hookrun: ${c.yellow('note')}: ${note}`);
   return lines;
 }
-
 
 /** One server: its session, the requests under way, and how it ends. */
 class Server {
@@ -89,7 +89,8 @@ class Server {
     this.#lines = new LineSplitter(
       MAX_LINE_BYTES,
       (text, line) => this.#handle(text, line),
-      (line) => this.#fail(NULL_ID, { code: PARSE_ERROR, message: `stdin line ${line}: longer than ${MAX_LINE_BYTES} bytes; one message per line, no longer than that`, data: { line } }),
+      (line) =>
+        this.#fail(NULL_ID, { code: PARSE_ERROR, message: `stdin line ${line}: longer than ${MAX_LINE_BYTES} bytes; one message per line, no longer than that`, data: { line } }),
       () => this.#closing,
     );
   }

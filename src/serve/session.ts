@@ -9,7 +9,7 @@ import { type Context, resolveWorkspace } from '../pipeline/context.js';
 import type { Verdict } from '../pipeline/verdict.js';
 import type { AnswerWords } from '../dialects/dialect.js';
 import { DEFAULT_DIALECT, resolveDialect } from '../dialects/index.js';
-import { HookrunError, usageError } from '../pipeline/errors.js';
+import { type HookrunError, usageError } from '../pipeline/errors.js';
 import { describeType, isPlainObject } from '../pipeline/event/json.js';
 import { assembleEvent, type EventOptions } from '../pipeline/event/input.js';
 import { type EventSettings, kindMismatch, REQUEST_OPTIONS, type RequestOptions, settingsFrom } from '../pipeline/options.js';
@@ -80,7 +80,11 @@ function checkRequest(request: unknown, where = 'params'): EventRequest {
     if (!REQUEST_KEYS.includes(key)) throw usageError(`${where}.${key}: unknown field; the fields are ${REQUEST_KEYS.join(', ')}`);
   }
   const { event, input, cwd, dialect, options } = request;
-  for (const [key, value] of [['event', event], ['cwd', cwd], ['dialect', dialect]] as const) {
+  for (const [key, value] of [
+    ['event', event],
+    ['cwd', cwd],
+    ['dialect', dialect],
+  ] as const) {
     if (value !== undefined && typeof value !== 'string') throw wrongType(`${where}.${key}`, 'a string', value);
   }
   if (input !== undefined && !isPlainObject(input)) throw wrongType(`${where}.input`, 'an object (the event JSON)', input);
@@ -196,4 +200,3 @@ export class Session {
     };
   }
 }
-

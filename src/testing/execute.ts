@@ -122,10 +122,7 @@ function summaryOf(report: RunReport): NonNullable<CaseResult['actual']> {
         stderr: shortened(r.stderr, 2001),
       };
       if (r.error !== undefined) hook.error = r.error;
-      const notes = [
-        ...(r.differsFromAgent ?? []),
-        ...(r.escaped ?? []).map((e) => `pid ${e.pid} (${e.command}) left its session with setsid and keeps running`),
-      ];
+      const notes = [...(r.differsFromAgent ?? []), ...(r.escaped ?? []).map((e) => `pid ${e.pid} (${e.command}) left its session with setsid and keeps running`)];
       if (notes.length > 0) hook.notes = notes;
       return hook;
     }),

@@ -109,7 +109,14 @@ function textFailure(path: string, match: TextMatch, actual: unknown): Failure |
   const re = new RegExp(match.matches, match.flags);
   const matches = text === undefined ? false : boundedTest(re, text);
   const expected = `/${match.matches}/${match.flags ?? ''}`;
-  if (matches === undefined) return { path, check: 'matches', expected, actual, message: `${path}: ${expected} did not finish matching within ${REGEX_BUDGET_MS} ms (hookrun's regex budget), so it cannot hold` };
+  if (matches === undefined)
+    return {
+      path,
+      check: 'matches',
+      expected,
+      actual,
+      message: `${path}: ${expected} did not finish matching within ${REGEX_BUDGET_MS} ms (hookrun's regex budget), so it cannot hold`,
+    };
   return matches ? undefined : { path, check: 'matches', expected, actual, message: `${path}: expected to match ${expected}, got ${show(actual)}` };
 }
 
@@ -118,13 +125,9 @@ function objectFailure(path: string, match: ObjectMatch, actual: unknown): Failu
     return actual === undefined ? undefined : { path, check: 'absent', expected: null, actual, message: `${path}: expected absent, got ${show(actual)}` };
   }
   if ('equals' in match) {
-    return deepEqual(match.equals, actual)
-      ? undefined
-      : { path, check: 'equals', expected: match.equals, actual, message: `${path}: not deep-equal to the expected value` };
+    return deepEqual(match.equals, actual) ? undefined : { path, check: 'equals', expected: match.equals, actual, message: `${path}: not deep-equal to the expected value` };
   }
-  return isSubset(match.subset, actual)
-    ? undefined
-    : { path, check: 'subset', expected: match.subset, actual, message: `${path}: does not contain the expected keys and values` };
+  return isSubset(match.subset, actual) ? undefined : { path, check: 'subset', expected: match.subset, actual, message: `${path}: does not contain the expected keys and values` };
 }
 
 function hookSpecific(output: JsonObject | undefined, key: string): unknown {
@@ -141,7 +144,13 @@ export function evaluate(expect: Expectations, actual: ActualView, dryRun: boole
 
   for (const name of expect.fired ?? []) {
     if (!fired.has(name)) {
-      push({ path: 'fired', check: 'fired', expected: name, actual: actual.fired, message: `fired: expected hook ${show(name)} to run; ran: ${actual.fired.length > 0 ? actual.fired.map((n) => show(n)).join(', ') : 'none'}` });
+      push({
+        path: 'fired',
+        check: 'fired',
+        expected: name,
+        actual: actual.fired,
+        message: `fired: expected hook ${show(name)} to run; ran: ${actual.fired.length > 0 ? actual.fired.map((n) => show(n)).join(', ') : 'none'}`,
+      });
     }
   }
   for (const name of expect.notFired ?? []) {
@@ -166,10 +175,22 @@ export function evaluate(expect: Expectations, actual: ActualView, dryRun: boole
       continue;
     }
     if (hook.exitCode !== undefined && hook.exitCode !== view.exitCode) {
-      push({ path: `${prefix}.exitCode`, check: 'equals', expected: hook.exitCode, actual: view.exitCode, message: `${prefix}.exitCode: expected ${hook.exitCode}, got ${view.exitCode}` });
+      push({
+        path: `${prefix}.exitCode`,
+        check: 'equals',
+        expected: hook.exitCode,
+        actual: view.exitCode,
+        message: `${prefix}.exitCode: expected ${hook.exitCode}, got ${view.exitCode}`,
+      });
     }
     if (hook.timedOut !== undefined && hook.timedOut !== view.timedOut) {
-      push({ path: `${prefix}.timedOut`, check: 'equals', expected: hook.timedOut, actual: view.timedOut, message: `${prefix}.timedOut: expected ${hook.timedOut}, got ${view.timedOut}` });
+      push({
+        path: `${prefix}.timedOut`,
+        check: 'equals',
+        expected: hook.timedOut,
+        actual: view.timedOut,
+        message: `${prefix}.timedOut: expected ${hook.timedOut}, got ${view.timedOut}`,
+      });
     }
     if (hook.stderrContains !== undefined) push(textFailure(`${prefix}.stderr`, { contains: hook.stderrContains }, view.stderr));
     if (hook.stdoutContains !== undefined) push(textFailure(`${prefix}.stdout`, { contains: hook.stdoutContains }, view.stdout));
@@ -188,7 +209,14 @@ export function evaluate(expect: Expectations, actual: ActualView, dryRun: boole
   if (expect.decision !== undefined) {
     const decision = output?.decision;
     const ok = expect.decision === null ? decision === undefined : decision === expect.decision;
-    if (!ok) push({ path: 'decision', check: expect.decision === null ? 'absent' : 'equals', expected: expect.decision, actual: decision, message: `decision: expected ${expect.decision === null ? 'absent' : show(expect.decision)}, got ${show(decision)}` });
+    if (!ok)
+      push({
+        path: 'decision',
+        check: expect.decision === null ? 'absent' : 'equals',
+        expected: expect.decision,
+        actual: decision,
+        message: `decision: expected ${expect.decision === null ? 'absent' : show(expect.decision)}, got ${show(decision)}`,
+      });
   }
   if (expect.reason !== undefined) push(textFailure('reason', expect.reason, output?.reason));
   if (expect.systemMessage !== undefined) push(textFailure('systemMessage', expect.systemMessage, output?.systemMessage));
@@ -203,7 +231,13 @@ export function evaluate(expect: Expectations, actual: ActualView, dryRun: boole
   if (expect.stderrContains !== undefined) {
     const all = actual.hooks.map((h) => h.stderr).join('\n');
     if (!all.includes(expect.stderrContains)) {
-      push({ path: 'stderrContains', check: 'contains', expected: expect.stderrContains, actual: all, message: `stderrContains: no hook wrote ${show(expect.stderrContains)} on stderr` });
+      push({
+        path: 'stderrContains',
+        check: 'contains',
+        expected: expect.stderrContains,
+        actual: all,
+        message: `stderrContains: no hook wrote ${show(expect.stderrContains)} on stderr`,
+      });
     }
   }
   return { failures, unchecked };
@@ -211,7 +245,13 @@ export function evaluate(expect: Expectations, actual: ActualView, dryRun: boole
 
 function verdictFailures(expect: NonNullable<Expectations['verdict']>, verdict: Verdict | undefined, push: (failure: Failure | undefined) => void): void {
   if (expect.outcome !== undefined && expect.outcome !== verdict?.outcome) {
-    push({ path: 'verdict.outcome', check: 'equals', expected: expect.outcome, actual: verdict?.outcome, message: `verdict.outcome: expected ${expect.outcome}, got ${show(verdict?.outcome)}` });
+    push({
+      path: 'verdict.outcome',
+      check: 'equals',
+      expected: expect.outcome,
+      actual: verdict?.outcome,
+      message: `verdict.outcome: expected ${expect.outcome}, got ${show(verdict?.outcome)}`,
+    });
   }
   if (expect.reason !== undefined) push(textFailure('verdict.reason', expect.reason, verdict?.reason));
   if (expect.additionalContext !== undefined) push(textFailure('verdict.additionalContext', expect.additionalContext, verdict?.additionalContext));

@@ -210,8 +210,7 @@ function issueProblem(file: string, parsed: Parsed, issue: z.core.$ZodIssue): Fi
       at = nearest(parsed.locate, p);
       const last = p[p.length - 1];
       const parent = p[p.length - 2];
-      const form =
-        parent === 'env' ? FORMS.env : typeof last === 'string' ? (p.includes('stub') && last === 'output' ? FORMS.output_stub : FORMS[last]) : undefined;
+      const form = parent === 'env' ? FORMS.env : typeof last === 'string' ? (p.includes('stub') && last === 'output' ? FORMS.output_stub : FORMS[last]) : undefined;
       const inner = bestUnionIssue(issue);
       message = inner
         ? `${where}${inner.path.length > 0 ? `.${formatJsonPath(inner.path.filter((x): x is string | number => typeof x !== 'symbol'))}` : ''}: ${inner.message}`
@@ -255,13 +254,25 @@ function bestUnionIssue(issue: z.core.$ZodIssueInvalidUnion): z.core.$ZodIssue |
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   top: ['$schema', 'defaults', 'cases'],
   defaults: ['cwd', 'env', 'dialect', 'trust', 'timeout'],
-  case: [
-    'name', 'event', 'input', 'eventFile', 'tool', 'toolInput', 'prompt', 'source', 'trigger',
-    'cwd', 'env', 'dialect', 'trust', 'timeout', 'skip', 'stub', 'expect',
-  ],
+  case: ['name', 'event', 'input', 'eventFile', 'tool', 'toolInput', 'prompt', 'source', 'trigger', 'cwd', 'env', 'dialect', 'trust', 'timeout', 'skip', 'stub', 'expect'],
   expect: [
-    'outcome', 'exitCode', 'decision', 'reason', 'systemMessage', 'additionalContext', 'stopReason', 'toolInput',
-    'toolConfig', 'llmRequest', 'llmResponse', 'output', 'fired', 'notFired', 'hooks', 'stderrContains', 'verdict',
+    'outcome',
+    'exitCode',
+    'decision',
+    'reason',
+    'systemMessage',
+    'additionalContext',
+    'stopReason',
+    'toolInput',
+    'toolConfig',
+    'llmRequest',
+    'llmResponse',
+    'output',
+    'fired',
+    'notFired',
+    'hooks',
+    'stderrContains',
+    'verdict',
   ],
   hook: ['fired', 'exitCode', 'timedOut', 'stderrContains', 'stdoutContains'],
   stub: ['output', 'stdout', 'stderr', 'exitCode', 'timedOut', 'durationMs'],

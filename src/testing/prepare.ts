@@ -89,7 +89,10 @@ export async function prepareCase(
   const dir = path.dirname(fixture.file);
   const cwdOption = c.cwd ?? d.cwd;
   const cwd = path.resolve(dir, cwdOption ?? '.');
-  const isDir = await stat(cwd).then((s) => s.isDirectory(), () => false);
+  const isDir = await stat(cwd).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
   if (!isDir) return problemAt([c.cwd !== undefined ? 'cwd' : 'name'], `workspace ${cwd} is not a folder (cwd is relative to the fixture file)`);
 
   const fixtureEnv = { ...stringEnv(d.env), ...stringEnv(c.env) };

@@ -42,7 +42,13 @@ export async function findProjectConfig(dir: string): Promise<ConfigFound> {
   for (const name of CODE_PLACES) {
     const file = path.join(dir, name);
     // Whatever it is (a FIFO included), its name says code: refused without opening it.
-    if (!(await lstat(file).then(() => true, () => false))) continue;
+    if (
+      !(await lstat(file).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
     return at(
       file,
       `${name} is code, and hookrun never runs a repository's code to read its own configuration; ` +

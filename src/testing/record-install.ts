@@ -105,7 +105,10 @@ export function installCaptureHooks(text: string | undefined, file: string, even
       addProperty(['hooks'], event, [captureDefinition()]);
       created.push(['hooks', event]);
     } else if (!Array.isArray(list)) {
-      throw configError(`${file}: hooks.${event} is not a list, so hookrun cannot add its capture hook there; fix it or leave ${event} out with --events`, doc.locate(['hooks', event]));
+      throw configError(
+        `${file}: hooks.${event} is not a list, so hookrun cannot add its capture hook there; fix it or leave ${event} out with --events`,
+        doc.locate(['hooks', event]),
+      );
     } else if (list.some((def) => isPlainObject(def) && Array.isArray(def.hooks) && def.hooks.some(isCaptureHook))) {
       throw configError(`${file}: hooks.${event} already has hookrun's capture hook; run \`hookrun record --stop\` first`, doc.locate(['hooks', event]));
     } else {

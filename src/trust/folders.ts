@@ -98,7 +98,6 @@ export function matchingRule(rules: TrustRule[], ctx: Context): TrustRule | unde
   return winner;
 }
 
-
 export function isTrustLevel(value: unknown): value is TrustLevel {
   return typeof value === 'string' && (TRUST_LEVELS as readonly string[]).includes(value);
 }

@@ -51,12 +51,20 @@ describe('hookFailure', () => {
     ['exit 2 with plain text (already a deny)', result({ success: false, exitCode: 2, output: { decision: 'deny' }, outputFormat: 'text' }, { exitCode: 2 }), undefined],
     ['exit 1, no output', result({ success: false, exitCode: 1 }, { exitCode: 1 }), 'exited with code 1 and no output'],
     ['exit 3, no output', result({ success: false, exitCode: 3 }, { exitCode: 3 }), 'exited with code 3 and no output'],
-    ['exit 1 with plain text (the agent would allow)', result({ success: false, exitCode: 1, output: {}, outputFormat: 'text' }, { exitCode: 1 }), /exited with code 1 and plain text/],
+    [
+      'exit 1 with plain text (the agent would allow)',
+      result({ success: false, exitCode: 1, output: {}, outputFormat: 'text' }, { exitCode: 1 }),
+      /exited with code 1 and plain text/,
+    ],
     ['killed by a signal', result({ success: false }, { exitCode: null, signal: 'SIGSEGV' }), 'was killed by SIGSEGV'],
     ['timed out', result({ success: false, error: 'Hook timed out after 500ms' }, { timedOut: true, exitCode: null, signal: 'SIGTERM' }), 'timed out after 500 ms'],
-    ['could not start', result({ success: false, error: 'cannot start "bash": x' }, { exitCode: null, spawnError: 'cannot start "bash": x' }), 'could not start: cannot start "bash": x'],
+    [
+      'could not start',
+      result({ success: false, error: 'cannot start "bash": x' }, { exitCode: null, spawnError: 'cannot start "bash": x' }),
+      'could not start: cannot start "bash": x',
+    ],
     ['held back', result({ success: false, error: 'held back by hookrun: …', heldBack: true, process: undefined }), 'was held back: it is not trusted'],
-    ['output cut', result({ success: false, error: 'stdout exceeded hookrun\'s capture limit' }, { stdoutTruncated: true }), /capture limit/],
+    ['output cut', result({ success: false, error: "stdout exceeded hookrun's capture limit" }, { stdoutTruncated: true }), /capture limit/],
   ])('%s', (_name, r, expected) => {
     const why = hookFailure(geminiFailClosed, 'BeforeTool', r);
     if (expected instanceof RegExp) expect(why).toMatch(expected);

@@ -7,16 +7,29 @@ import type { JsonObject } from '../../src/pipeline/types.js';
 import { CASES } from '../render/answer-words.cases.js';
 
 const REASONS: (string | undefined)[] = [
-  'no rm', 'halt', undefined, undefined,
-  'no rm', 'sure?', undefined, 'halt',
   'no rm',
-  'do not', 'sure?', 'not this prompt', 'keep going',
-  'no rm', 'not now', 'stop it', 'tests fail',
-  'no rm', undefined,
+  'halt',
+  undefined,
+  undefined,
+  'no rm',
+  'sure?',
+  undefined,
+  'halt',
+  'no rm',
+  'do not',
+  'sure?',
+  'not this prompt',
+  'keep going',
+  'no rm',
+  'not now',
+  'stop it',
+  'tests fail',
+  'no rm',
+  undefined,
   'blocked: rm',
 ];
 
-describe('the verdict reads each agent\'s reason from its own field', () => {
+describe("the verdict reads each agent's reason from its own field", () => {
   test.each(CASES.map((c, i) => [...c, REASONS[i]] as const))('%s %j (%s) → %j', async (name, answer, outcome, reason) => {
     const dialect = await getDialect(name as never);
     const output: JsonObject = typeof answer === 'string' ? { reason: answer } : answer;
@@ -25,7 +38,7 @@ describe('the verdict reads each agent\'s reason from its own field', () => {
     expect(verdict.reason).toBe(reason);
   });
 
-  test('a proceed has no reason, whatever the output says; the user message is the agent\'s', async () => {
+  test("a proceed has no reason, whatever the output says; the user message is the agent's", async () => {
     const gemini = await getDialect('gemini');
     expect(buildVerdict(gemini, 'BeforeTool', 'proceed', { reason: 'fine', systemMessage: 'hi' }, [])).toEqual({ outcome: 'proceed', systemMessage: 'hi', notRun: [] });
     const cursor = await getDialect('cursor');

@@ -13,7 +13,9 @@ afterAll(() => roots.forEach((root) => fs.rmSync(root, { recursive: true, force:
 
 const factory = (body: string) => `function (exports, require, module, __filename, __dirname) {\n"use strict";\n${body}\n}`;
 const pack = (modules: Record<string, string>) =>
-  `"use strict";\nmodule.exports = {\n${Object.entries(modules).map(([name, body]) => `${JSON.stringify(name)}: ${factory(body)}`).join(',\n')}\n};\n`;
+  `"use strict";\nmodule.exports = {\n${Object.entries(modules)
+    .map(([name, body]) => `${JSON.stringify(name)}: ${factory(body)}`)
+    .join(',\n')}\n};\n`;
 
 function dist(files: Record<string, Record<string, string>>) {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookrun-packs-')));
@@ -42,7 +44,12 @@ test('modules of the entry pack and of packs of one load on first require, each 
   expect(entry.file).toBe(path.join(dir, 'entry.cjs'));
   expect((globalThis as { __order?: string[] }).__order).toEqual(['entry', 'A', 'B', 'C']);
   // Three packs read, three caches written beside them; a second loader uses them and writes none.
-  expect(l.save('run').map((file) => path.basename(file)).sort()).toEqual(['chunk-B.cjs.v8cache', 'chunk-C.cjs.v8cache', 'entry.cjs.v8cache']);
+  expect(
+    l
+      .save('run')
+      .map((file) => path.basename(file))
+      .sort(),
+  ).toEqual(['chunk-B.cjs.v8cache', 'chunk-C.cjs.v8cache', 'entry.cjs.v8cache']);
   const again = loader();
   expect((again.load('entry.cjs') as { later(): string }).later()).toBe('chunk-C.cjs');
   expect(again.save('run')).toEqual([]);
@@ -75,6 +82,10 @@ test('the built packs are already the wrapper function (compiled without a copy)
     const bytes = fs.readFileSync(path.join(dist, file));
     expect(bytes.toString('latin1').startsWith(WRAPPER_START), file).toBe(true);
     // Other packs may keep a non-ASCII comment of a dependency: read as UTF-8, off the run path.
-    if (file === 'hookrun.cjs') expect(bytes.every((byte) => byte < 0x80), file).toBe(true);
+    if (file === 'hookrun.cjs')
+      expect(
+        bytes.every((byte) => byte < 0x80),
+        file,
+      ).toBe(true);
   }
 });

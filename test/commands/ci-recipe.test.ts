@@ -24,7 +24,10 @@ const FIXTURE = 'cases:\n  - name: rm -rf is denied\n    event: BeforeTool\n    
 /** A fresh checkout: a Gemini project with one guard hook, a git repository, and no trust record anywhere. */
 async function checkout(withFixtures: boolean): Promise<void> {
   await execa('git', ['init', '-q', sb.ws]);
-  await sb.write('ws/.gemini/settings.json', JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', name: 'guard', command: 'node hooks/guard.js' }] }] } }));
+  await sb.write(
+    'ws/.gemini/settings.json',
+    JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', name: 'guard', command: 'node hooks/guard.js' }] }] } }),
+  );
   await sb.write('ws/hooks/guard.js', GUARD);
   if (withFixtures) await sb.write('ws/hooks.hooktest.yaml', FIXTURE);
 }
@@ -46,7 +49,10 @@ async function readmeRecipe(): Promise<string[]> {
   const readme = await readFile(path.join(REPO, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## CI recipe'), readme.indexOf('\n## ', readme.indexOf('## CI recipe') + 1));
   const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
-  return blocks.at(-1)!.split('\n').filter((line) => line.startsWith('hookrun '));
+  return blocks
+    .at(-1)!
+    .split('\n')
+    .filter((line) => line.startsWith('hookrun '));
 }
 
 interface Step {
@@ -65,7 +71,10 @@ const action = parse(await readFile(path.join(REPO, 'action.yml'), 'utf8')) as A
 /** A step's environment with every `${{ inputs.x }}` given the input's default (or `given`). */
 function stepEnv(step: Step, given: Record<string, string> = {}): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(step.env ?? {}).map(([name, value]) => [name, value.replace(/\$\{\{ inputs\.([\w-]+) \}\}/g, (_, input: string) => given[input] ?? action.inputs[input]!.default)]),
+    Object.entries(step.env ?? {}).map(([name, value]) => [
+      name,
+      value.replace(/\$\{\{ inputs\.([\w-]+) \}\}/g, (_, input: string) => given[input] ?? action.inputs[input]!.default),
+    ]),
   );
 }
 

@@ -21,8 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.cleanup());
 
-const run = (tool: string, extra: string[]) =>
-  hookrun(['run', 'BeforeTool', '--tool', tool, '-C', sb.ws, '--trust-workspace', ...extra], { env: sb.env });
+const run = (tool: string, extra: string[]) => hookrun(['run', 'BeforeTool', '--tool', tool, '-C', sb.ws, '--trust-workspace', ...extra], { env: sb.env });
 
 describe('--max-output 0 keeps nothing, so any output is cut', () => {
   test.each([['0'], ['5']])('--max-output %s --fail-closed: the cut hook is a failure that blocks (exit 2)', async (limit) => {

@@ -22,7 +22,7 @@ test.each([[['--help']], [['-C', '.', '--help']], [[]]])('%j lists every command
 test('the top-level help has examples too (every command has some)', async () => {
   const r = await cli(['--help']);
   expect(r.exitCode).toBe(0);
-  expect(r.stdout).toMatch(/Examples:\n  \$ hookrun run BeforeTool /);
+  expect(r.stdout).toMatch(/Examples:\n {2}\$ hookrun run BeforeTool /);
   for (const name of COMMANDS) expect((await cli([name, '--help'])).stdout, name).toContain('Example');
 });
 
@@ -63,8 +63,7 @@ test('colour: FORCE_COLOR colours the report on stderr (chalk is loaded for it),
   await sb.write(`${sb.ws}/.gemini/settings.json`, JSON.stringify(settings));
   // The sandbox sets NO_COLOR for every other test.
   const { NO_COLOR: _, ...base } = sb.env;
-  const run = (env: Record<string, string>) =>
-    hookrun(['run', 'BeforeTool', '--tool', 'x', '--trust-workspace', '--hook-trust', 'warn'], { env: { ...base, ...env }, cwd: sb.ws });
+  const run = (env: Record<string, string>) => hookrun(['run', 'BeforeTool', '--tool', 'x', '--trust-workspace', '--hook-trust', 'warn'], { env: { ...base, ...env }, cwd: sb.ws });
   const forced = await run({ FORCE_COLOR: '1' });
   expect(forced.exitCode).toBe(0);
   expect(forced.stderr).toContain('\u001b[32m');

@@ -57,7 +57,14 @@ describe('run, explain, serve and test follow the agent configured here', () => 
   });
 
   test('a HOOKRUN_DIALECT that is no dialect is a usage error in every command, with its exit code', async () => {
-    for (const [args, code] of [[['run', 'BeforeTool'], 1], [['explain', 'BeforeTool'], 1], [['list'], 1], [['validate'], 2], [['test'], 2], [['serve'], 1]] as const) {
+    for (const [args, code] of [
+      [['run', 'BeforeTool'], 1],
+      [['explain', 'BeforeTool'], 1],
+      [['list'], 1],
+      [['validate'], 2],
+      [['test'], 2],
+      [['serve'], 1],
+    ] as const) {
       const result = await run([...args], { HOOKRUN_DIALECT: 'klaude' }, '');
       expect(result.stderr, args.join(' ')).toContain('HOOKRUN_DIALECT="klaude" is not a dialect; choose one of: gemini, claude');
       expect(result.exitCode, args.join(' ')).toBe(code);
@@ -93,7 +100,10 @@ describe('run, explain, serve and test follow the agent configured here', () => 
     await sb.write('ws/.claude/settings.json', CLAUDE);
     const request = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'plan', params: { event: 'PreToolUse', input: { tool_name: 'Bash', tool_input: {} } } });
     const result = await run(['serve', '--trust-workspace'], {}, `${request(1)}\n${request(2)}\n`);
-    const answers = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { result: { dialect: string } });
+    const answers = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { result: { dialect: string } });
     expect(answers.map((a) => a.result.dialect)).toEqual(['claude', 'claude']);
     expect(result.stderr.match(/hookrun: --dialect auto: claude/g)).toHaveLength(1);
     expect(result.exitCode).toBe(0);

@@ -64,9 +64,7 @@ describe('disable', () => {
 
   test('"now disabled in both" when the user list has it', async () => {
     await s.writeJson(s.userSettings, { hooksConfig: { disabled: ['audit'] }, hooks: on('BeforeTool', cmd('./a.sh', 'audit')) });
-    expect((await run('disable', 'audit')).stdout).toBe(
-      `Hook "audit" is now disabled in both workspace (${s.workspaceSettings}) and user (${s.userSettings}) settings.\n`,
-    );
+    expect((await run('disable', 'audit')).stdout).toBe(`Hook "audit" is now disabled in both workspace (${s.workspaceSettings}) and user (${s.userSettings}) settings.\n`);
   });
 
   test('applies to every hook with that name, in every event', async () => {
@@ -95,7 +93,7 @@ describe('enable', () => {
     expect(await run('enable', 'audit')).toEqual({ exitCode: 0, stdout: 'Hook "audit" is already enabled.\n', stderr: '' });
   });
 
-  test('both lists: both named, in Gemini\'s scope order', async () => {
+  test("both lists: both named, in Gemini's scope order", async () => {
     await s.writeJson(s.workspaceSettings, { hooksConfig: { disabled: ['audit'] } });
     await s.writeJson(s.userSettings, { hooksConfig: { disabled: ['audit'] }, hooks: on('BeforeTool', cmd('./a.sh', 'audit')) });
     expect((await run('enable', 'audit')).stdout).toBe(
@@ -250,12 +248,49 @@ describe('list', () => {
     expect(listing).toMatchObject({ hooksEnabled: true, trusted: true, trustedHooksFile: path.join(s.home, '.gemini', 'trusted_hooks.json'), notes: [] });
     const file = s.workspaceSettings;
     expect(listing.hooks).toEqual([
-      { event: 'BeforeTool', name: 'audit', command: './audit.sh', source: 'project', layer: 'workspace', matcher: 'write_file', enabled: true, trusted: true, registered: true, file, line: 12, column: 11 },
       {
-        event: 'BeforeTool', name: 'lint', command: './lint.sh', source: 'project', layer: 'workspace', matcher: 'write_file', enabled: false, trusted: false, registered: true, file, line: 17, column: 11,
+        event: 'BeforeTool',
+        name: 'audit',
+        command: './audit.sh',
+        source: 'project',
+        layer: 'workspace',
+        matcher: 'write_file',
+        enabled: true,
+        trusted: true,
+        registered: true,
+        file,
+        line: 12,
+        column: 11,
+      },
+      {
+        event: 'BeforeTool',
+        name: 'lint',
+        command: './lint.sh',
+        source: 'project',
+        layer: 'workspace',
+        matcher: 'write_file',
+        enabled: false,
+        trusted: false,
+        registered: true,
+        file,
+        line: 17,
+        column: 11,
         disabledBy: [{ file, line: 4, column: 7 }],
       },
-      { event: 'SessionStart', name: 'echo hi', command: 'echo hi', source: 'project', layer: 'user', matcher: null, enabled: true, trusted: null, registered: true, file: s.userSettings, line: 6, column: 11 },
+      {
+        event: 'SessionStart',
+        name: 'echo hi',
+        command: 'echo hi',
+        source: 'project',
+        layer: 'user',
+        matcher: null,
+        enabled: true,
+        trusted: null,
+        registered: true,
+        file: s.userSettings,
+        line: 6,
+        column: 11,
+      },
     ]);
   });
 

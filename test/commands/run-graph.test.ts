@@ -16,7 +16,10 @@ function allowedPatterns(): RegExp[] {
   const block = /<!-- run-path-modules[^>]*-->\n```\n([\s\S]*?)\n```/.exec(doc);
   if (!block) throw new Error('docs/perf.md: the run-path-modules list is missing');
   return block[1]!.split('\n').map((line) => {
-    const body = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*');
+    const body = line
+      .trim()
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '[^/]*');
     return new RegExp(`^${body}${line.endsWith('/') ? '' : '$'}`);
   });
 }
@@ -30,7 +33,8 @@ test('a Gemini run loads only the documented modules: no other dialect, no migra
   expect(loaded).toContain('src/dialects/gemini/plan.ts');
   expect(loaded.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
   // The list itself keeps these out: a line that let them in would be caught here.
-  const forbidden = /^src\/(dialects\/(?!gemini\/|index\.ts|names\.ts|kit\/|[^/]+\/options\.ts$|[^/]+\/configured\.ts$|detect\.ts|dialect\.ts|secrets\.ts)|migrate\/|exec\/http\.ts|files\/lock\.ts|cli\/commands\/(?!run\.ts)|testing\/)/;
+  const forbidden =
+    /^src\/(dialects\/(?!gemini\/|index\.ts|names\.ts|kit\/|[^/]+\/options\.ts$|[^/]+\/configured\.ts$|detect\.ts|dialect\.ts|secrets\.ts)|migrate\/|exec\/http\.ts|files\/lock\.ts|cli\/commands\/(?!run\.ts)|testing\/)/;
   expect(loaded.filter((file) => forbidden.test(file))).toEqual([]);
   // And the graph really reaches what is kept lazy, so the check above is not vacuous.
   expect(graph.visited.some((file) => file.startsWith('src/dialects/claude/'))).toBe(true);

@@ -17,12 +17,7 @@ test.each([
   // What ends up in the output (esbuild also visits modules it then tree-shakes away).
   const inputs = (await importGraph(entryPoints)).output;
   expect(inputs.some((file) => file.includes('src/dialects/gemini/settings/schema-check.ts'))).toBe(true);
-  const heavy = inputs.filter(
-    (file) =>
-      file.includes('zod/v4/classic/') ||
-      (file.includes('zod/v4/locales/') && !file.endsWith('/en.js')) ||
-      file.includes('node_modules/execa/'),
-  );
+  const heavy = inputs.filter((file) => file.includes('zod/v4/classic/') || (file.includes('zod/v4/locales/') && !file.endsWith('/en.js')) || file.includes('node_modules/execa/'));
   expect(heavy).toEqual([]);
 });
 
@@ -72,8 +67,7 @@ process.on('exit', () => {
   }
 
   // The event on a stdin pipe, as an agent sends it.
-  const builtinsLoaded = async (tool: string) =>
-    (await probe([BIN, 'run', 'BeforeTool', '-C', '$WS'], { input: JSON.stringify({ tool_name: tool, tool_input: {} }) })).builtins;
+  const builtinsLoaded = async (tool: string) => (await probe([BIN, 'run', 'BeforeTool', '-C', '$WS'], { input: JSON.stringify({ tool_name: tool, tool_input: {} }) })).builtins;
 
   test('no matching hook: no child_process, net, tty or crypto', async () => {
     const loaded = await builtinsLoaded('read_file');

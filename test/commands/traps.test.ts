@@ -15,7 +15,7 @@ const run = (...args: string[]) => hookrun(args, { env: sb.env, cwd: sb.ws });
 const GUARD = { hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', name: 'guard', command: 'bash hooks/guard.sh' }] }] } };
 const DENY = `echo '{"decision":"deny","reason":"no rm"}'`;
 
-describe('validate: a debug line before a guard\'s JSON answer', () => {
+describe("validate: a debug line before a guard's JSON answer", () => {
   test('is flagged at the hook, and the run shows why: the deny is an allow', async () => {
     await sb.write('ws/.gemini/settings.json', JSON.stringify(GUARD));
     await sb.write('ws/hooks/guard.sh', `#!/bin/bash\ninput=$(cat)\necho "checking: $input"\n${DENY}\n`);
@@ -55,7 +55,10 @@ describe('validate never offers a matcher fix that never matches', () => {
     expect(result.stdout).not.toContain('Bash(rm:.*)');
     expect(result.stdout).toContain('write "matcher": "Bash" and "if": "Bash(rm:*)"');
     // The fix offered is one that matches: with it, the hook runs for rm and not for ls.
-    await sb.write('ws/.claude/settings.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', if: 'Bash(rm:*)', command: 'echo no >&2; exit 2' }] }] } }));
+    await sb.write(
+      'ws/.claude/settings.json',
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', if: 'Bash(rm:*)', command: 'echo no >&2; exit 2' }] }] } }),
+    );
     const args = ['run', 'PreToolUse', '--dialect', 'claude', '--claude-version', 'current', '--tool', 'Bash', '--trust-workspace', '-q', '--tool-input'];
     expect((await run(...args, '{"command":"rm -rf /"}')).exitCode).toBe(2);
     expect((await run(...args, '{"command":"ls"}')).exitCode).toBe(0);
@@ -67,21 +70,31 @@ describe('validate never offers a matcher fix that never matches', () => {
   });
 });
 
-describe('the event JSON read from a standard input that is a `while read` loop\'s', () => {
+describe("the event JSON read from a standard input that is a `while read` loop's", () => {
   test('the loop is consumed, and the error says why and what to give instead', async () => {
     await sb.write('files', 'a.txt\nb.txt\nc.txt\n');
     const loop = `n=0; while read f; do n=$((n+1)); node ${JSON.stringify(BIN)} run SessionStart -q; done < ${JSON.stringify(`${sb.root}/files`)}; echo "iterations $n"`;
     const result = await execa('bash', ['-c', loop], { cwd: sb.ws, env: sb.env, extendEnv: false, reject: false });
     expect(result.stdout).toContain('iterations 1');
-    expect(result.stderr).toContain("inside a `while read` loop that is the loop's input (now consumed): give the event with --event '{}' or a field flag, or run hookrun with < /dev/null");
-    const fixed = await execa('bash', ['-c', loop.replace('run SessionStart -q', "run SessionStart -q --event '{}'")], { cwd: sb.ws, env: sb.env, extendEnv: false, reject: false });
+    expect(result.stderr).toContain(
+      "inside a `while read` loop that is the loop's input (now consumed): give the event with --event '{}' or a field flag, or run hookrun with < /dev/null",
+    );
+    const fixed = await execa('bash', ['-c', loop.replace('run SessionStart -q', "run SessionStart -q --event '{}'")], {
+      cwd: sb.ws,
+      env: sb.env,
+      extendEnv: false,
+      reject: false,
+    });
     expect(fixed.stdout).toContain('iterations 3');
   });
 });
 
 describe("Cursor's beforeShellExecution given --tool-input", () => {
   test('is a usage error naming the field it reads and the --event that was meant, in run and serve', async () => {
-    await sb.write('ws/.cursor/hooks.json', JSON.stringify({ version: 1, hooks: { beforeShellExecution: [{ command: `grep -q 'rm -rf' && echo '{"permission":"deny"}' || echo '{}'` }] } }));
+    await sb.write(
+      'ws/.cursor/hooks.json',
+      JSON.stringify({ version: 1, hooks: { beforeShellExecution: [{ command: `grep -q 'rm -rf' && echo '{"permission":"deny"}' || echo '{}'` }] } }),
+    );
     const wrong = await run('run', 'beforeShellExecution', '--dialect', 'cursor', '--tool-input', '{"command":"rm -rf /"}', '--trust-workspace');
     expect(wrong.stderr).toContain(`Cursor's beforeShellExecution has no "tool_input" field (it sends "command", "cwd", "sandbox")`);
     expect(wrong.stderr).toContain(`--event '{"command":"rm -rf /"}'`);

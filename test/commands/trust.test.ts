@@ -29,7 +29,9 @@ describe.concurrent('listing is read-only', () => {
     const result = await w.run(['trust']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain(`Folder ${w.ws}\n  not trusted: no rule in ${trustedFolders(w)} covers ${w.ws}`);
-    expect(result.stdout).toMatch(/1\. guard \[BeforeTool\] new at .*settings\.json:\d+:\d+\n {5}\$ \$GEMINI_PROJECT_DIR\/hooks\/guard\.sh\n {5}script .*guard\.sh sha256 [0-9a-f]{64}/);
+    expect(result.stdout).toMatch(
+      /1\. guard \[BeforeTool\] new at .*settings\.json:\d+:\d+\n {5}\$ \$GEMINI_PROJECT_DIR\/hooks\/guard\.sh\n {5}script .*guard\.sh sha256 [0-9a-f]{64}/,
+    );
     expect(result.stdout).toContain(`To trust them after review: hookrun trust --hooks -C ${w.ws}`);
     expect(w.snapshot()).toEqual(before);
   });
@@ -62,9 +64,13 @@ describe.concurrent('--folder', () => {
 
   test('the listing says which agents each record covers, from the dialect registry', async ({ w }) => {
     const text = await w.run(['trust']);
-    expect(text.stdout).toContain('Agents these records cover\n  folder rules (trustedFolders.json): gemini, claude, kiro, antigravity, codex, cursor, copilot, droid, auggie, qwen, vscode\n  hook fingerprints (trusted_hooks.json): gemini\n');
+    expect(text.stdout).toContain(
+      'Agents these records cover\n  folder rules (trustedFolders.json): gemini, claude, kiro, antigravity, codex, cursor, copilot, droid, auggie, qwen, vscode\n  hook fingerprints (trusted_hooks.json): gemini\n',
+    );
     expect(text.stdout).toContain("  claude: Claude Code's own record, its accepted trust dialog");
-    expect(json(await w.run(['trust', '--json'])).covers).toMatchObject({ records: { 'folder-rules': ['gemini', 'claude', 'kiro', 'antigravity', 'codex', 'cursor', 'copilot', 'droid', 'auggie', 'qwen', 'vscode'], fingerprints: ['gemini'] } });
+    expect(json(await w.run(['trust', '--json'])).covers).toMatchObject({
+      records: { 'folder-rules': ['gemini', 'claude', 'kiro', 'antigravity', 'codex', 'cursor', 'copilot', 'droid', 'auggie', 'qwen', 'vscode'], fingerprints: ['gemini'] },
+    });
   });
 
   test('a path and a level; relative paths resolve against -C', async ({ w }) => {
@@ -121,9 +127,7 @@ describe.concurrent('--revoke', () => {
     await w.run(['trust', '--hooks']);
     const result = await w.run(['trust', '--revoke']);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toBe(
-      `Removed TRUST_FOLDER for ${w.ws} from ${trustedFolders(w)}.\nForgot 2 hook fingerprint(s) of ${w.ws} in ${trustedHooks(w)}.\n`,
-    );
+    expect(result.stdout).toBe(`Removed TRUST_FOLDER for ${w.ws} from ${trustedFolders(w)}.\nForgot 2 hook fingerprint(s) of ${w.ws} in ${trustedHooks(w)}.\n`);
     expect(JSON.parse(fs.readFileSync(trustedFolders(w), 'utf8'))).toEqual({});
     expect(JSON.parse(fs.readFileSync(trustedHooks(w), 'utf8'))).toEqual({});
   });

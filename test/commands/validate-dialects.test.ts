@@ -14,7 +14,7 @@ const CLAUDE_TYPO = '{"hooks": {"PreToolUs": [{"matcher": "Bash", "hooks": [{"ty
 const CLAUDE_CLEAN = '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo ok"}]}]}}\n';
 
 describe('validate with no --dialect', () => {
-  test('a Claude-only repository is checked by Claude Code\'s rules, not passed as 0 files', async () => {
+  test("a Claude-only repository is checked by Claude Code's rules, not passed as 0 files", async () => {
     await sb.write('ws/.claude/settings.json', CLAUDE_TYPO);
     const result = await validate('--strict');
     expect(result.stdout).toContain('.claude/settings.json:1:');
@@ -31,7 +31,7 @@ describe('validate with no --dialect', () => {
     expect(result.exitCode).toBe(0);
   });
 
-  test('every configured agent is checked, in the registry\'s order, and --json names them', async () => {
+  test("every configured agent is checked, in the registry's order, and --json names them", async () => {
     await sb.write('ws/.claude/settings.json', CLAUDE_TYPO);
     await sb.write('ws/.gemini/settings.json', '{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "echo a", "timeout": 1000}]}]}}\n');
     const text = await validate('--ignore', 'untrusted-project-hook,untrusted-folder');
@@ -40,10 +40,7 @@ describe('validate with no --dialect', () => {
     expect(text.exitCode).toBe(1);
     const json = JSON.parse((await validate('--json')).stdout) as { dialects: string[]; files: { path: string; exists: boolean }[] };
     expect(json.dialects).toEqual(['gemini', 'claude']);
-    expect(json.files.filter((file) => file.exists).map((file) => file.path)).toEqual([
-      `${sb.ws}/.gemini/settings.json`,
-      `${sb.ws}/.claude/settings.json`,
-    ]);
+    expect(json.files.filter((file) => file.exists).map((file) => file.path)).toEqual([`${sb.ws}/.gemini/settings.json`, `${sb.ws}/.claude/settings.json`]);
   });
 
   test('a user-level configuration counts too', async () => {

@@ -17,9 +17,27 @@ type Finding = { code: string; message: string; fix?: string; location?: { path:
 type Agent = 'codex' | 'cursor' | 'copilot';
 
 const LAYOUT: Record<Agent, { file: string; code: string; timeoutCode: string; write(hooks: Record<string, unknown[]>): string; entry(timeout?: number): unknown }> = {
-  codex: { file: 'ws/.codex/hooks.json', code: 'codex-unknown-event', timeoutCode: 'codex-timeout-looks-like-ms', write: (hooks) => JSON.stringify({ hooks }), entry: (timeout) => ({ hooks: [{ type: 'command', command: 'true', ...(timeout ? { timeout } : {}) }] }) },
-  cursor: { file: 'ws/.cursor/hooks.json', code: 'cursor-unknown-event', timeoutCode: 'cursor-timeout-looks-like-ms', write: (hooks) => JSON.stringify({ version: 1, hooks }), entry: (timeout) => ({ command: 'true', ...(timeout ? { timeout } : {}) }) },
-  copilot: { file: 'ws/.github/hooks/h.json', code: 'copilot-unknown-event', timeoutCode: 'copilot-timeout-ms', write: (hooks) => JSON.stringify({ version: 1, hooks }), entry: (timeout) => ({ bash: 'true', ...(timeout ? { timeoutSec: timeout } : {}) }) },
+  codex: {
+    file: 'ws/.codex/hooks.json',
+    code: 'codex-unknown-event',
+    timeoutCode: 'codex-timeout-looks-like-ms',
+    write: (hooks) => JSON.stringify({ hooks }),
+    entry: (timeout) => ({ hooks: [{ type: 'command', command: 'true', ...(timeout ? { timeout } : {}) }] }),
+  },
+  cursor: {
+    file: 'ws/.cursor/hooks.json',
+    code: 'cursor-unknown-event',
+    timeoutCode: 'cursor-timeout-looks-like-ms',
+    write: (hooks) => JSON.stringify({ version: 1, hooks }),
+    entry: (timeout) => ({ command: 'true', ...(timeout ? { timeout } : {}) }),
+  },
+  copilot: {
+    file: 'ws/.github/hooks/h.json',
+    code: 'copilot-unknown-event',
+    timeoutCode: 'copilot-timeout-ms',
+    write: (hooks) => JSON.stringify({ version: 1, hooks }),
+    entry: (timeout) => ({ bash: 'true', ...(timeout ? { timeoutSec: timeout } : {}) }),
+  },
 };
 
 async function validate(agent: Agent, hooks: Record<string, unknown[]>): Promise<Finding[]> {

@@ -121,7 +121,10 @@ describe.concurrent('the verdict is the same in every dialect for the same guard
     cpSync(path.join(REPO, 'examples', 'verdict-loop'), path.join(sb.root, 'verdict-loop'), { recursive: true });
     const ws = path.join(sb.root, 'verdict-loop', 'agents', dialect);
     const verdict = async (command: string) => {
-      const run = await hookrun(['run', event, '--dialect', dialect, '--tool', tool, '--tool-input', JSON.stringify({ command }), '-C', ws, '--trust-workspace', '--json', '--quiet'], { env: sb.env });
+      const run = await hookrun(
+        ['run', event, '--dialect', dialect, '--tool', tool, '--tool-input', JSON.stringify({ command }), '-C', ws, '--trust-workspace', '--json', '--quiet'],
+        { env: sb.env },
+      );
       return JSON.parse(run.stdout).verdict;
     };
     const [block, rewrite, allow] = await Promise.all([verdict('rm -rf /'), verdict('git push --force'), verdict('ls')]);
@@ -141,10 +144,45 @@ describe('hookrun test: expect.verdict', () => {
     const block = { reason: { contains: 'rm -rf is not allowed' }, outcome: 'block', notRun: [] };
     const fixture = {
       cases: [
-        { name: 'gemini', cwd: path.join(agents, 'gemini'), dialect: 'gemini', trust: true, event: 'BeforeTool', tool: 'run_shell_command', toolInput: { command: 'rm -rf /' }, expect: { verdict: block } },
-        { name: 'claude', cwd: path.join(agents, 'claude'), dialect: 'claude', trust: true, event: 'PreToolUse', tool: 'Bash', toolInput: { command: 'rm -rf /' }, expect: { verdict: block } },
-        { name: 'rewrite', cwd: path.join(agents, 'claude'), dialect: 'claude', trust: true, event: 'PreToolUse', tool: 'Bash', toolInput: { command: 'git push --force' }, expect: { verdict: { outcome: 'proceed', updatedInput: { subset: { command: 'git push --force-with-lease' } } } } },
-        { name: 'untrusted', cwd: path.join(agents, 'gemini'), dialect: 'gemini', event: 'BeforeTool', tool: 'run_shell_command', toolInput: { command: 'ls' }, expect: { verdict: { notRun: [{ hook: 'guard', why: 'untrusted' }] } } },
+        {
+          name: 'gemini',
+          cwd: path.join(agents, 'gemini'),
+          dialect: 'gemini',
+          trust: true,
+          event: 'BeforeTool',
+          tool: 'run_shell_command',
+          toolInput: { command: 'rm -rf /' },
+          expect: { verdict: block },
+        },
+        {
+          name: 'claude',
+          cwd: path.join(agents, 'claude'),
+          dialect: 'claude',
+          trust: true,
+          event: 'PreToolUse',
+          tool: 'Bash',
+          toolInput: { command: 'rm -rf /' },
+          expect: { verdict: block },
+        },
+        {
+          name: 'rewrite',
+          cwd: path.join(agents, 'claude'),
+          dialect: 'claude',
+          trust: true,
+          event: 'PreToolUse',
+          tool: 'Bash',
+          toolInput: { command: 'git push --force' },
+          expect: { verdict: { outcome: 'proceed', updatedInput: { subset: { command: 'git push --force-with-lease' } } } },
+        },
+        {
+          name: 'untrusted',
+          cwd: path.join(agents, 'gemini'),
+          dialect: 'gemini',
+          event: 'BeforeTool',
+          tool: 'run_shell_command',
+          toolInput: { command: 'ls' },
+          expect: { verdict: { notRun: [{ hook: 'guard', why: 'untrusted' }] } },
+        },
       ],
     };
     const file = await sb.write('verdict.hooktest.json', JSON.stringify(fixture));
@@ -176,7 +214,10 @@ describe('hookrun trust', () => {
 
 test('a settings file the agent skips whole (Claude Code: a comment) is in the verdict as dropped-file; its own warning is the stderr line', async () => {
   const sb = await sandbox();
-  await sb.write(path.join(sb.ws, '.claude/settings.json'), '{\n // a comment\n "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "exit 2" }] }] }\n}\n');
+  await sb.write(
+    path.join(sb.ws, '.claude/settings.json'),
+    '{\n // a comment\n "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "exit 2" }] }] }\n}\n',
+  );
   const run = await hookrun(['run', 'PreToolUse', '--dialect', 'claude', '--tool', 'Bash', '-C', sb.ws, '--trust-workspace', '--quiet', '--json'], { env: sb.env });
   expect(run.exitCode).toBe(0);
   expect(lines(run.stderr)).toEqual([expect.stringContaining('Claude Code skips this file whole')]);

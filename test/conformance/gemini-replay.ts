@@ -57,7 +57,12 @@ export function isTimed(c: GeminiCase): boolean {
 const HOOKRUN_DIFFERS: Readonly<Record<string, { why: string; output: unknown }>> = {
   'r2-dotenv-031': {
     why: 'MY_SECRET from the project .env is a secret by the redaction rules, and hookrun prints no secret it knows (class 6)',
-    output: { continue: true, suppressOutput: false, systemMessage: '[["DV_A","single quoted"],["HOME","<home>"],["MY_SECRET","${MY_SECRET}"],["NO_COLOR","1"]]', decision: 'allow' },
+    output: {
+      continue: true,
+      suppressOutput: false,
+      systemMessage: '[["DV_A","single quoted"],["HOME","<home>"],["MY_SECRET","${MY_SECRET}"],["NO_COLOR","1"]]',
+      decision: 'allow',
+    },
   },
   'r2-redact-030': {
     why: 'DV_A from the project .env holds an AWS key, a secret by its value, and hookrun prints no secret it knows (class 6)',
@@ -90,8 +95,15 @@ export async function replayCase(c: GeminiCase, sandboxes: Sandbox[], geminiVers
   // The cases compare stdout and the exit code (shared/conformance/README.md). Under --quiet stderr may
   // carry only the contract's news that a guard did not run: a hook held back or one that could not start,
   // or a system file Gemini CLI skips (with every hook in it).
-  const news = [/^hookrun: warning: \S+ hook ".*" \(\w+\) (could not start: |held back, not run)/, /^hookrun: warning: \S+: \d+ guard\(s\) did not run: /, /^hookrun: warning: .* \[system-file-insecure\]$/];
-  expect(result.stderr.split('\n').filter((line) => line !== '' && !news.some((n) => n.test(line))), c.about).toEqual([]);
+  const news = [
+    /^hookrun: warning: \S+ hook ".*" \(\w+\) (could not start: |held back, not run)/,
+    /^hookrun: warning: \S+: \d+ guard\(s\) did not run: /,
+    /^hookrun: warning: .* \[system-file-insecure\]$/,
+  ];
+  expect(
+    result.stderr.split('\n').filter((line) => line !== '' && !news.some((n) => n.test(line))),
+    c.about,
+  ).toEqual([]);
   const differs = HOOKRUN_DIFFERS[c.id];
   expect(stdoutJson(result), differs ? `${c.about} (hookrun differs: ${differs.why})` : c.about).toEqual(differs ? differs.output : c.output);
   expect(result.exitCode, c.about).toBe(c.exit);

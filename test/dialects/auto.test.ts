@@ -13,10 +13,7 @@ const CONFIGS = {
   claude: ['.claude/settings.json', { hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: 'echo claude-ran >&2; exit 2' }] }] } }],
   kiro: ['.kiro/agents/dev.json', { name: 'dev', hooks: { preToolUse: [{ command: 'echo kiro-ran >&2; exit 2' }] } }],
   kiro3: ['.kiro/hooks/guard.json', { version: 'v1', hooks: [{ name: 'g', trigger: 'PreToolUse', action: { type: 'command', command: 'echo kiro3-ran >&2; exit 2' } }] }],
-  antigravity: [
-    '.agents/hooks.json',
-    { guard: { PreToolUse: [{ matcher: '*', hooks: [{ command: `echo '{"decision":"deny","reason":"antigravity-ran"}'` }] }] } },
-  ],
+  antigravity: ['.agents/hooks.json', { guard: { PreToolUse: [{ matcher: '*', hooks: [{ command: `echo '{"decision":"deny","reason":"antigravity-ran"}'` }] }] } }],
 } as const;
 
 type Agent = keyof typeof CONFIGS;

@@ -33,7 +33,11 @@ describe.concurrent('Claude Code', () => {
     expect(open.exitCode).toBe(0);
     const closed = await claude('PreToolUse', command, timeout, ['--fail-closed']);
     expect(closed.exitCode).toBe(2);
-    expect(JSON.parse(closed.stdout).hookSpecificOutput).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/^hookrun --fail-closed: hook /) });
+    expect(JSON.parse(closed.stdout).hookSpecificOutput).toMatchObject({
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      permissionDecisionReason: expect.stringMatching(/^hookrun --fail-closed: hook /),
+    });
   });
 
   test('PreToolUse: a hook that cannot start (no such working directory) is denied', async () => {
@@ -93,7 +97,7 @@ describe.concurrent('Kiro CLI', () => {
     expect(JSON.parse(closed.stdout)).toMatchObject({ blocked: true, reason: expect.stringContaining('hookrun --fail-closed: hook "true"') });
   });
 
-  test('preToolUse: exit 2 is Kiro\'s own block, not a failure', async () => {
+  test("preToolUse: exit 2 is Kiro's own block, not a failure", async () => {
     const closed = await kiro('preToolUse', { command: 'echo no >&2; exit 2' }, ['--fail-closed', '--json']);
     expect(closed.exitCode).toBe(2);
     expect(JSON.parse(closed.stdout).failClosed).toMatchObject({ applied: false, failures: [] });

@@ -75,7 +75,16 @@ function importsOf(file: string, text: string): string[] {
 }
 
 test('the check reads the shared stages, commands, renderers and the files directly in src/dialects/', () => {
-  for (const file of ['cli/commands/panel.ts', 'render/panel.ts', 'cli/commands/record.ts', 'migrate/matchers.ts', 'dialects/detect.ts', 'dialects/dialect.ts', ...REGISTRY, ...NAMES]) {
+  for (const file of [
+    'cli/commands/panel.ts',
+    'render/panel.ts',
+    'cli/commands/record.ts',
+    'migrate/matchers.ts',
+    'dialects/detect.ts',
+    'dialects/dialect.ts',
+    ...REGISTRY,
+    ...NAMES,
+  ]) {
     expect(sharedFiles).toContain(file);
   }
   expect(sharedFiles.some((file) => file.startsWith('dialects/gemini/'))).toBe(false);
@@ -94,7 +103,12 @@ test('no shared file imports a dialect folder (the registry aside) or names an a
   for (const file of sharedFiles) {
     const text = readFileSync(path.join(SRC, file), 'utf8');
     const imports = REGISTRY.includes(file) ? [] : importsOf(file, text).filter((target) => AGENT_FOLDER.test(target));
-    const names = NAMES.includes(file) ? [] : code(text).split('\n').filter((line) => QUOTED_NAME.test(line)).map((line) => line.trim());
+    const names = NAMES.includes(file)
+      ? []
+      : code(text)
+          .split('\n')
+          .filter((line) => QUOTED_NAME.test(line))
+          .map((line) => line.trim());
     if (imports.length + names.length > 0) offences[file] = [...imports, ...names];
   }
   expect(offences).toEqual({});

@@ -18,7 +18,11 @@ function lists(text: string, names: readonly string[]): string[][] {
   const name = `\`?(?:OpenAI )?(?:${names.map(escape).join('|')})\`?`;
   const sep = String.raw`(?:\s*\\?\|\s*|,\s+(?:and\s+|or\s+|then\s+)?|\s+(?:and|or)\s+|\s*/\s*)`;
   const run = new RegExp(String.raw`(?<![\w-])${name}(?:${sep}${name}){2,}(?![\w-])`, 'g');
-  const clean = (part: string) => part.replace(/`/g, '').replace(/^OpenAI /, '').trim();
+  const clean = (part: string) =>
+    part
+      .replace(/`/g, '')
+      .replace(/^OpenAI /, '')
+      .trim();
   // By paragraph, its lines joined: a list wraps across lines in Markdown and in the help.
   return text
     .split(/\n\s*\n/)
@@ -38,7 +42,9 @@ function stale(where: string, text: string, { agents = true } = {}): string[] {
   return found;
 }
 
-const docs = readdirSync(path.join(REPO, 'docs')).filter((file) => file.endsWith('.md')).map((file) => path.join('docs', file));
+const docs = readdirSync(path.join(REPO, 'docs'))
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => path.join('docs', file));
 
 test('the README, action.yml and docs/ list every dialect wherever they list dialects', () => {
   const read = (file: string) => readFileSync(path.join(REPO, file), 'utf8');

@@ -75,7 +75,10 @@ describe('class 9: a background job with closed stdio', () => {
     const json = JSON.parse((await run(sb, ['--json', '--contain'])).stdout);
     expect(json.output.reason).toBe('no marker');
     // The subshell and its sleep.
-    expect(json.results[0]).toMatchObject({ contained: 2, differsFromAgent: [expect.stringMatching(/^--contain ended 2 process\(es\) it left running once it was done; the agent leaves them running/)] });
+    expect(json.results[0]).toMatchObject({
+      contained: 2,
+      differsFromAgent: [expect.stringMatching(/^--contain ended 2 process\(es\) it left running once it was done; the agent leaves them running/)],
+    });
     expect(json.results[1].differsFromAgent).toBeUndefined();
     const text = await run(sb, ['--contain']);
     expect(text.stderr).toMatch(/starter \(workspace\) .*\n {6}≠ the agent: --contain ended 2 process\(es\)/);

@@ -22,7 +22,10 @@ beforeAll(async () => {
   fs.copyFileSync(path.join(REPO, 'package.json'), path.join(install, 'package.json'));
   bin = path.join(install, 'bin', 'hookrun.js');
   cache = path.join(install, 'dist', 'hookrun.cjs.v8cache');
-  await sb.write(path.join(sb.ws, '.gemini', 'settings.json'), JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'echo \'{"decision":"block","reason":"no"}\'' }] }] } }));
+  await sb.write(
+    path.join(sb.ws, '.gemini', 'settings.json'),
+    JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'echo \'{"decision":"block","reason":"no"}\'' }] }] } }),
+  );
 });
 afterAll(() => sb.cleanup());
 

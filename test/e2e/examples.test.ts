@@ -108,8 +108,7 @@ function makeGitRepo(dir: string, env: NodeJS.ProcessEnv): void {
   // symbolic-ref instead of `init -b`, which older git lacks.
   git('symbolic-ref', 'HEAD', 'refs/heads/hookrun-demo');
   git('add', '-A');
-  git('-c', 'user.name=hookrun test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false',
-    'commit', '-q', '-m', 'example: initial commit');
+  git('-c', 'user.name=hookrun test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'example: initial commit');
 }
 
 function at(value: unknown, dotted: string): unknown {
@@ -190,35 +189,44 @@ describe.skipIf(process.platform === 'win32')('examples/', () => {
     describe(name, () => {
       for (const { eventFile, exp } of loadCases(name)) {
         const title = `${eventFile}${exp.gitRepo ? ' (git repository)' : ''}: ${exp.event} -> exit ${exp.exit}${exp.why ? `, ${exp.why}` : ''}`;
-        it.skipIf(exp.gitRepo === true && !hasGit)(title, () => {
-          const workspace = copyOf(name);
-          const env = isolatedEnv();
-          if (exp.gitRepo) makeGitRepo(workspace, env);
-          const res = hookrun(
-            ['run', exp.event, '--event-file', path.join(workspace, 'events', eventFile), '-C', workspace, '--trust-workspace', '--quiet'],
-            env,
-          );
-          checkRun(res, exp, workspace);
-        }, RUN_TIMEOUT);
+        it.skipIf(exp.gitRepo === true && !hasGit)(
+          title,
+          () => {
+            const workspace = copyOf(name);
+            const env = isolatedEnv();
+            if (exp.gitRepo) makeGitRepo(workspace, env);
+            const res = hookrun(['run', exp.event, '--event-file', path.join(workspace, 'events', eventFile), '-C', workspace, '--trust-workspace', '--quiet'], env);
+            checkRun(res, exp, workspace);
+          },
+          RUN_TIMEOUT,
+        );
       }
     });
   }
 
-  it('audit-log: HOOKRUN_AUDIT_LOG redirects the log out of the workspace', () => {
-    const workspace = copyOf('audit-log');
-    const logFile = path.join(tmpRoot, `custom-audit-${Date.now()}.log`);
-    const env = isolatedEnv({ HOOKRUN_AUDIT_LOG: logFile });
-    for (const event of ['shell-ok.json', 'read-file-error.json']) {
-      const res = hookrun(['run', 'AfterTool', '--event-file', path.join(workspace, 'events', event), '-C', workspace, '--trust-workspace', '--quiet'], env);
-      expect(res.status, res.stderr).toBe(0);
-    }
-    const entries = fs.readFileSync(logFile, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(entries.map((e) => [e.event, e.tool, e.ok])).toEqual([
-      ['AfterTool', 'run_shell_command', true],
-      ['AfterTool', 'read_file', false],
-    ]);
-    expect(fs.existsSync(path.join(workspace, '.gemini', 'audit.log'))).toBe(false);
-  }, RUN_TIMEOUT);
+  it(
+    'audit-log: HOOKRUN_AUDIT_LOG redirects the log out of the workspace',
+    () => {
+      const workspace = copyOf('audit-log');
+      const logFile = path.join(tmpRoot, `custom-audit-${Date.now()}.log`);
+      const env = isolatedEnv({ HOOKRUN_AUDIT_LOG: logFile });
+      for (const event of ['shell-ok.json', 'read-file-error.json']) {
+        const res = hookrun(['run', 'AfterTool', '--event-file', path.join(workspace, 'events', event), '-C', workspace, '--trust-workspace', '--quiet'], env);
+        expect(res.status, res.stderr).toBe(0);
+      }
+      const entries = fs
+        .readFileSync(logFile, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(entries.map((e) => [e.event, e.tool, e.ok])).toEqual([
+        ['AfterTool', 'run_shell_command', true],
+        ['AfterTool', 'read_file', false],
+      ]);
+      expect(fs.existsSync(path.join(workspace, '.gemini', 'audit.log'))).toBe(false);
+    },
+    RUN_TIMEOUT,
+  );
 
   describe('agent-loop/agent.sh', () => {
     const agent = (examples: string, args: string[], hookrunCommand: string) =>
@@ -231,67 +239,84 @@ describe.skipIf(process.platform === 'win32')('examples/', () => {
     // agent.sh splits $HOOKRUN on whitespace: fine for these paths, which contain no spaces.
     const realHookrun = () => `${process.execPath} ${hookrunBin}`;
 
-    it('skips the blocked calls and runs the allowed ones (block-dangerous-shell)', () => {
-      const examples = copyOf('');
-      const res = agent(examples, [], realHookrun());
-      const transcript = `${res.stdout}\nstderr: ${res.stderr}`;
-      expect(res.status, transcript).toBe(0);
-      expect(res.stdout).toMatch(/\] run_shell_command \{"command":"rm -rf \/"[^\n]*\n {4}BLOCKED +skipped; the model is told: [^\n]*whole filesystem/);
-      expect(res.stdout).toMatch(/\] run_shell_command \{"command":"curl [^\n]*\n {4}BLOCKED /);
-      expect(res.stdout).toMatch(/\] run_shell_command \{"command":"ls -la"[^\n]*\n {4}RUN +run_shell_command \{"command":"ls -la"/);
-      expect(res.stdout).toMatch(/\] read_file [^\n]*\n {4}RUN +read_file /);
-      expect(res.stdout).toContain('agent: 3 ran, 2 blocked, 0 denied (ask), stopped: no');
-    }, RUN_TIMEOUT);
+    it(
+      'skips the blocked calls and runs the allowed ones (block-dangerous-shell)',
+      () => {
+        const examples = copyOf('');
+        const res = agent(examples, [], realHookrun());
+        const transcript = `${res.stdout}\nstderr: ${res.stderr}`;
+        expect(res.status, transcript).toBe(0);
+        expect(res.stdout).toMatch(/\] run_shell_command \{"command":"rm -rf \/"[^\n]*\n {4}BLOCKED +skipped; the model is told: [^\n]*whole filesystem/);
+        expect(res.stdout).toMatch(/\] run_shell_command \{"command":"curl [^\n]*\n {4}BLOCKED /);
+        expect(res.stdout).toMatch(/\] run_shell_command \{"command":"ls -la"[^\n]*\n {4}RUN +run_shell_command \{"command":"ls -la"/);
+        expect(res.stdout).toMatch(/\] read_file [^\n]*\n {4}RUN +read_file /);
+        expect(res.stdout).toContain('agent: 3 ran, 2 blocked, 0 denied (ask), stopped: no');
+      },
+      RUN_TIMEOUT,
+    );
 
-    it('runs a call with the input a hook rewrote (rewrite-tool-input) and treats ask as denied (ask-before-deploy)', () => {
-      const examples = copyOf('');
-      const calls = path.join(examples, 'calls.tsv');
-      fs.writeFileSync(calls, [
-        'write_file\t{"file_path":"notes.md","content":"hi"}',
-        'run_shell_command\t{"command":"npm publish"}',
-        'write_file\t{"file_path":"/etc/hosts","content":"x"}',
-        '',
-      ].join('\n'));
+    it(
+      'runs a call with the input a hook rewrote (rewrite-tool-input) and treats ask as denied (ask-before-deploy)',
+      () => {
+        const examples = copyOf('');
+        const calls = path.join(examples, 'calls.tsv');
+        fs.writeFileSync(
+          calls,
+          ['write_file\t{"file_path":"notes.md","content":"hi"}', 'run_shell_command\t{"command":"npm publish"}', 'write_file\t{"file_path":"/etc/hosts","content":"x"}', ''].join(
+            '\n',
+          ),
+        );
 
-      const rewrite = agent(examples, [path.join(examples, 'rewrite-tool-input'), calls], realHookrun());
-      expect(rewrite.status, `${rewrite.stdout}\n${rewrite.stderr}`).toBe(0);
-      expect(rewrite.stdout).toMatch(/REWRITE +a hook changed the input to \{"file_path":"sandbox\/notes.md","content":"hi"\}\n {4}RUN +write_file \{"file_path":"sandbox\/notes.md"/);
-      expect(rewrite.stdout).toMatch(/\] write_file \{"file_path":"\/etc\/hosts"[^\n]*\n {4}BLOCKED /);
-      expect(rewrite.stdout).toMatch(/RUN +run_shell_command \{"command":"npm publish --dry-run"\}/);
+        const rewrite = agent(examples, [path.join(examples, 'rewrite-tool-input'), calls], realHookrun());
+        expect(rewrite.status, `${rewrite.stdout}\n${rewrite.stderr}`).toBe(0);
+        expect(rewrite.stdout).toMatch(
+          /REWRITE +a hook changed the input to \{"file_path":"sandbox\/notes.md","content":"hi"\}\n {4}RUN +write_file \{"file_path":"sandbox\/notes.md"/,
+        );
+        expect(rewrite.stdout).toMatch(/\] write_file \{"file_path":"\/etc\/hosts"[^\n]*\n {4}BLOCKED /);
+        expect(rewrite.stdout).toMatch(/RUN +run_shell_command \{"command":"npm publish --dry-run"\}/);
 
-      const ask = agent(examples, [path.join(examples, 'ask-before-deploy'), calls], realHookrun());
-      expect(ask.status, `${ask.stdout}\n${ask.stderr}`).toBe(0);
-      expect(ask.stdout).toMatch(/\] run_shell_command \{"command":"npm publish"\}\n {4}ASK +ask-before-deploy: [^\n]*\n +no user to ask \(non-interactive\): treated as denied/);
-      expect(ask.stdout).toContain('agent: 2 ran, 0 blocked, 1 denied (ask), stopped: no');
-    }, RUN_TIMEOUT);
+        const ask = agent(examples, [path.join(examples, 'ask-before-deploy'), calls], realHookrun());
+        expect(ask.status, `${ask.stdout}\n${ask.stderr}`).toBe(0);
+        expect(ask.stdout).toMatch(/\] run_shell_command \{"command":"npm publish"\}\n {4}ASK +ask-before-deploy: [^\n]*\n +no user to ask \(non-interactive\): treated as denied/);
+        expect(ask.stdout).toContain('agent: 2 ran, 0 blocked, 1 denied (ask), stopped: no');
+      },
+      RUN_TIMEOUT,
+    );
 
-    it('ends the loop on exit 4 and aborts on exit 1 (stand-in hookrun)', () => {
-      const examples = copyOf('');
-      const fake = path.join(examples, 'fake-hookrun.sh');
-      fs.writeFileSync(fake, [
-        'while [ $# -gt 0 ]; do [ "$1" = --tool ] && tool=$2; shift; done',
-        'case $tool in',
-        '  stop_me) echo \'{"continue":false,"stopReason":"Out of budget"}\'; exit 4 ;;',
-        '  broken) echo "hookrun: invalid event" >&2; exit 1 ;;',
-        '  *) echo \'{}\' ;;',
-        'esac',
-        '',
-      ].join('\n'));
-      const calls = path.join(examples, 'calls.tsv');
+    it(
+      'ends the loop on exit 4 and aborts on exit 1 (stand-in hookrun)',
+      () => {
+        const examples = copyOf('');
+        const fake = path.join(examples, 'fake-hookrun.sh');
+        fs.writeFileSync(
+          fake,
+          [
+            'while [ $# -gt 0 ]; do [ "$1" = --tool ] && tool=$2; shift; done',
+            'case $tool in',
+            '  stop_me) echo \'{"continue":false,"stopReason":"Out of budget"}\'; exit 4 ;;',
+            '  broken) echo "hookrun: invalid event" >&2; exit 1 ;;',
+            "  *) echo '{}' ;;",
+            'esac',
+            '',
+          ].join('\n'),
+        );
+        const calls = path.join(examples, 'calls.tsv');
 
-      fs.writeFileSync(calls, 'read_file\t{}\nstop_me\t{}\nnever_reached\t{}\n');
-      const stop = agent(examples, ['', calls], `bash ${fake}`);
-      expect(stop.status, stop.stderr).toBe(0);
-      expect(stop.stdout).toContain('STOP     the agent stops: Out of budget');
-      expect(stop.stdout).not.toContain('never_reached');
-      expect(stop.stdout).toContain('agent: 1 ran, 0 blocked, 0 denied (ask), stopped: yes');
+        fs.writeFileSync(calls, 'read_file\t{}\nstop_me\t{}\nnever_reached\t{}\n');
+        const stop = agent(examples, ['', calls], `bash ${fake}`);
+        expect(stop.status, stop.stderr).toBe(0);
+        expect(stop.stdout).toContain('STOP     the agent stops: Out of budget');
+        expect(stop.stdout).not.toContain('never_reached');
+        expect(stop.stdout).toContain('agent: 1 ran, 0 blocked, 0 denied (ask), stopped: yes');
 
-      fs.writeFileSync(calls, 'read_file\t{}\nbroken\t{}\nnever_reached\t{}\n');
-      const error = agent(examples, ['', calls], `bash ${fake}`);
-      expect(error.status).toBe(1);
-      expect(error.stderr).toContain('ERROR    hookrun failed with exit code 1; aborting');
-      expect(error.stdout).not.toContain('never_reached');
-    }, RUN_TIMEOUT);
+        fs.writeFileSync(calls, 'read_file\t{}\nbroken\t{}\nnever_reached\t{}\n');
+        const error = agent(examples, ['', calls], `bash ${fake}`);
+        expect(error.status).toBe(1);
+        expect(error.stderr).toContain('ERROR    hookrun failed with exit code 1; aborting');
+        expect(error.stdout).not.toContain('never_reached');
+      },
+      RUN_TIMEOUT,
+    );
   });
 
   it('leaves examples/ untouched', () => {

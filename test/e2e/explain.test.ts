@@ -28,7 +28,12 @@ const CASES: Case[] = [
     input: { tool_name: 'write_file', tool_input: {} },
     user: { hooksConfig: { disabled: ['off'] }, hooks: { BeforeTool: [{ hooks: [echo('shared'), echo('off')] }] } },
     workspace: {
-      hooks: { BeforeTool: [{ matcher: 'read_file', hooks: [echo('reader')] }, { matcher: 'write', hooks: [echo('writer'), echo('shared')] }] },
+      hooks: {
+        BeforeTool: [
+          { matcher: 'read_file', hooks: [echo('reader')] },
+          { matcher: 'write', hooks: [echo('writer'), echo('shared')] },
+        ],
+      },
     },
     system: { hooks: { BeforeTool: [{ matcher: '.*', hooks: [echo('system')] }] } },
     runs: ['shared', 'writer', 'system'],
@@ -46,7 +51,15 @@ const CASES: Case[] = [
     about: 'lifecycle matchers are exact strings',
     event: 'SessionStart',
     input: { source: 'resume' },
-    workspace: { hooks: { SessionStart: [{ matcher: 'startup|resume', hooks: [echo('alt')] }, { matcher: 'resume', hooks: [echo('exact')] }, { matcher: '*', hooks: [echo('star')] }] } },
+    workspace: {
+      hooks: {
+        SessionStart: [
+          { matcher: 'startup|resume', hooks: [echo('alt')] },
+          { matcher: 'resume', hooks: [echo('exact')] },
+          { matcher: '*', hooks: [echo('star')] },
+        ],
+      },
+    },
     runs: ['exact', 'star'],
     mode: 'parallel',
   },
@@ -70,8 +83,7 @@ async function setup(c: Pick<Case, 'workspace' | 'user' | 'system'>): Promise<Sa
 }
 
 // A case's system file sits in the temp dir: Gemini CLI 0.59.0 reads it there, 0.60.0 and later skip it as insecure.
-const cli = (sb: Sandbox, args: string[]) =>
-  hookrun([...args, '--cwd', sb.ws], { env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true', HOOKRUN_GEMINI_VERSION: '0.59.0' } });
+const cli = (sb: Sandbox, args: string[]) => hookrun([...args, '--cwd', sb.ws], { env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true', HOOKRUN_GEMINI_VERSION: '0.59.0' } });
 
 interface Step {
   index: number;
@@ -160,7 +172,9 @@ describe('--dry-run', () => {
     expect(plan.mode).toBe('sequential');
     expect(plan.modeBecause).toBe(`"guard" (${file}:8:11) is in a definition with "sequential": true, so every hook of the event runs one after another`);
     expect(r.stdout).not.toContain('secret-value');
-    expect(r.stderr).toContain(`  1. guard (workspace) ${file}:8\n     $ touch ${sb.ws}/ran\n     matcher "write_file" (regex /write_file/ (unanchored) matches tool "write_file"), timeout 1500 ms, env TOKEN, MODE\n`);
+    expect(r.stderr).toContain(
+      `  1. guard (workspace) ${file}:8\n     $ touch ${sb.ws}/ran\n     matcher "write_file" (regex /write_file/ (unanchored) matches tool "write_file"), timeout 1500 ms, env TOKEN, MODE\n`,
+    );
     const { existsSync } = await import('node:fs');
     expect(existsSync(path.join(sb.ws, 'ran'))).toBe(false);
   });

@@ -17,7 +17,7 @@ describe('event JSON errors', () => {
   test('a file holding "not json" is reported at 1:2, on one line', async () => {
     await sb.write('ev.json', 'not json\n');
     const result = await run('run', 'BeforeTool', '--event-file', 'ev.json', '-C', sb.ws);
-    expect(result.stderr).toBe("hookrun: error: ev.json:1:2: invalid JSON: unexpected letter\n");
+    expect(result.stderr).toBe('hookrun: error: ev.json:1:2: invalid JSON: unexpected letter\n');
     expect(result.exitCode).toBe(1);
   });
 
@@ -37,7 +37,7 @@ describe('event JSON errors', () => {
 describe('settings errors', () => {
   const FIX = 'Fix the JSON at that position: comments (// and /* */) are allowed, trailing commas and single quotes are not.';
 
-  test('run, list, disable and explain word a parse error as one: position first, then validate\'s fix', async () => {
+  test("run, list, disable and explain word a parse error as one: position first, then validate's fix", async () => {
     const file = await sb.write('ws/.gemini/settings.json', '{"hooks": {"BeforeTool": [],}}');
     for (const args of [['run', 'BeforeTool', '--tool', 'x'], ['list'], ['disable', 'x'], ['explain', 'BeforeTool']]) {
       const result = await run(...args, '-C', sb.ws);

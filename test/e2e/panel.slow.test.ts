@@ -13,9 +13,7 @@ test('20 concurrent disables on different names all land, starting from no setti
   sandboxes.push(sb);
   const file = path.join(sb.ws, '.gemini', 'settings.json');
   const names = Array.from({ length: 20 }, (_, i) => `hook-${i}`);
-  const results = await Promise.all(
-    names.map((name) => hookrun(['disable', name, '--cwd', sb.ws], { env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' }, timeoutMs: 60_000 })),
-  );
+  const results = await Promise.all(names.map((name) => hookrun(['disable', name, '--cwd', sb.ws], { env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true' }, timeoutMs: 60_000 })));
   results.forEach((r, i) => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toBe(`Hook "${names[i]}" disabled by adding it to the disabled list in workspace (${file}) settings.\n`);

@@ -29,8 +29,7 @@ async function sandbox() {
   sandboxes.push(sb);
   const file = path.join(sb.ws, '.gemini', 'settings.json');
   await sb.write(file, COMMENTED);
-  const run = (args: string[], env: Record<string, string> = { GEMINI_CLI_TRUST_WORKSPACE: 'true' }) =>
-    hookrun([...args, '--cwd', sb.ws], { env: { ...sb.env, ...env } });
+  const run = (args: string[], env: Record<string, string> = { GEMINI_CLI_TRUST_WORKSPACE: 'true' }) => hookrun([...args, '--cwd', sb.ws], { env: { ...sb.env, ...env } });
   return { sb, file, run };
 }
 

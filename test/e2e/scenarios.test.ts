@@ -138,7 +138,11 @@ describe('spec §9.9 scenarios', () => {
       settings: on('Notification', [hook('n.js')], { matcher: 'ToolPermission' }),
       scripts: { 'n.js': nodeHook(`emit({suppressOutput:false, systemMessage:'Permission request logged by ' + i.details.type + ' hook'})`) },
     });
-    const r = await run(sb, ['Notification', '--event', '{"notification_type":"ToolPermission","message":"Tool Shell requires execution","details":{"type":"exec","title":"Shell","command":"echo test"}}']);
+    const r = await run(sb, [
+      'Notification',
+      '--event',
+      '{"notification_type":"ToolPermission","message":"Tool Shell requires execution","details":{"type":"exec","title":"Shell","command":"echo test"}}',
+    ]);
     expect(r.exitCode).toBe(0);
     expect(stdoutJson(r)).toEqual({ suppressOutput: false, systemMessage: 'Permission request logged by exec hook' });
   });
@@ -200,7 +204,12 @@ describe('spec §9.9 scenarios', () => {
     expect(r.exitCode).toBe(0);
     expect((stdoutJson(r) as { systemMessage?: string }).systemMessage).toBe(Array.from({ length: 16 }, (_, i) => `m${i}`).join('\n'));
     expect(r.stderr).not.toMatch(/MaxListeners|Warning/);
-    expect(r.stderr.split('\n').filter(Boolean).every((line) => /^(hookrun:| {2})/.test(line))).toBe(true);
+    expect(
+      r.stderr
+        .split('\n')
+        .filter(Boolean)
+        .every((line) => /^(hookrun:| {2})/.test(line)),
+    ).toBe(true);
   });
 
   test('SessionStart: exact matcher, context and system message', async () => {
@@ -399,10 +408,7 @@ describe('event input', () => {
 
   test('a "runtime" hook from settings fails without running its command, as in Gemini CLI, and says why', async () => {
     const sb = await workspace({
-      settings: on('BeforeTool', [
-        { type: 'runtime', name: 'rt', command: '$GEMINI_PROJECT_DIR/hooks/a.sh' },
-        hook('b.js'),
-      ]),
+      settings: on('BeforeTool', [{ type: 'runtime', name: 'rt', command: '$GEMINI_PROJECT_DIR/hooks/a.sh' }, hook('b.js')]),
       scripts: {
         'a.sh': '#!/bin/sh\ntouch "$GEMINI_PROJECT_DIR/ran-a"\necho \'{"decision":"deny","reason":"ran"}\'\n',
         'b.js': nodeHook(`emit({ reason: 'b' })`),
@@ -429,7 +435,9 @@ describe('event input', () => {
     });
     const start = await run(sb, ['SessionStart', '--source', 'startup']);
     expect(start.exitCode).toBe(0);
-    expect(start.stderr).toMatch(/warning: .*settings\.json:\d+:\d+: hook "greet": SessionStart compares its matcher with source as an exact string .*"startup\|resume" never fires\. \[matcher-regex-on-exact-event\]/);
+    expect(start.stderr).toMatch(
+      /warning: .*settings\.json:\d+:\d+: hook "greet": SessionStart compares its matcher with source as an exact string .*"startup\|resume" never fires\. \[matcher-regex-on-exact-event\]/,
+    );
     const tool = await run(sb, writeFile);
     expect(tool.stderr).toMatch(/hook "quick": timeout 30 is 30 ms: Gemini CLI reads milliseconds.* \[timeout-in-seconds\]/);
     // -q keeps stderr quiet; --json carries the same warnings.

@@ -119,15 +119,13 @@ echo END
   });
 
   test('`sleep 20 | hookrun run BeforeTool --tool read_file --tool-input {}` does not wait for the pipe', async () => {
-    const { stdout } = await runUntil(
-      'bash',
-      ['-c', `sleep 20 | { hookrun run BeforeTool --tool read_file --tool-input '{}' --quiet; echo "exit=$?"; }`],
-      (out) => out.includes('exit='),
+    const { stdout } = await runUntil('bash', ['-c', `sleep 20 | { hookrun run BeforeTool --tool read_file --tool-input '{}' --quiet; echo "exit=$?"; }`], (out) =>
+      out.includes('exit='),
     );
     expect(stdout).toBe('{}\nexit=0\n');
   });
 
-  test("a Python loop calling run, with its own stdin an open pipe, does not wait", async () => {
+  test('a Python loop calling run, with its own stdin an open pipe, does not wait', async () => {
     const program = `import subprocess
 for tool in ["read_file", "write_file", "run_shell_command"]:
     r = subprocess.run(["hookrun", "run", "BeforeTool", "--tool", tool, "--tool-input", "{}", "--quiet"], capture_output=True, text=True)
@@ -161,10 +159,10 @@ print("done", flush=True)
 describe('--tool-response', () => {
   test('sets tool_response for AfterTool, as the hook receives it', async () => {
     const response = { llmContent: 'ok', returnDisplay: 'shown' };
-    const result = await hookrun(
-      ['run', 'AfterTool', '--tool', 'read_file', '--tool-input', '{"file_path":"a"}', '--tool-response', JSON.stringify(response), '--quiet'],
-      { env: sb.env, cwd: sb.ws },
-    );
+    const result = await hookrun(['run', 'AfterTool', '--tool', 'read_file', '--tool-input', '{"file_path":"a"}', '--tool-response', JSON.stringify(response), '--quiet'], {
+      env: sb.env,
+      cwd: sb.ws,
+    });
     expect(result.exitCode).toBe(0);
     const seen = JSON.parse(readFileSync(path.join(sb.ws, 'after.log'), 'utf8').trim()) as Record<string, unknown>;
     expect(seen).toMatchObject({ hook_event_name: 'AfterTool', tool_name: 'read_file', tool_input: { file_path: 'a' }, tool_response: response });

@@ -105,19 +105,27 @@ describe('verdict-loop examples', () => {
 });
 
 describe.each(LOOPS)('verdict-loop/%s', (_name, program, available, missing) => {
-  it.skipIf(!available)(`acts on the verdict alike in every dialect${available ? '' : ` (skipped: ${missing})`}`, async () => {
-    const runs = await Promise.all(DIALECTS.map((dialect) => agent([...program], [dialect, calls])));
-    DIALECTS.forEach((dialect, i) => {
-      const run = runs[i]!;
-      expect(run.status, `${dialect}: ${run.stderr}`).toBe(0);
-      expect(run.stdout, dialect).toBe(expected(dialect));
-    });
-  }, TIMEOUT);
+  it.skipIf(!available)(
+    `acts on the verdict alike in every dialect${available ? '' : ` (skipped: ${missing})`}`,
+    async () => {
+      const runs = await Promise.all(DIALECTS.map((dialect) => agent([...program], [dialect, calls])));
+      DIALECTS.forEach((dialect, i) => {
+        const run = runs[i]!;
+        expect(run.status, `${dialect}: ${run.stderr}`).toBe(0);
+        expect(run.stdout, dialect).toBe(expected(dialect));
+      });
+    },
+    TIMEOUT,
+  );
 
-  it.skipIf(!available)('runs nothing when the folder is not trusted: the verdict names the guard that did not run', async () => {
-    const run = await agent([...program], ['claude', calls], false);
-    expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toContain('[2] rm -rf /\n    UNGUARDED guard "node ../../guard.mjs claude" did not run (untrusted)\n');
-    expect(run.stdout).toContain('agent: 0 ran, 0 blocked, 0 asked, 3 unguarded, stopped: no');
-  }, TIMEOUT);
+  it.skipIf(!available)(
+    'runs nothing when the folder is not trusted: the verdict names the guard that did not run',
+    async () => {
+      const run = await agent([...program], ['claude', calls], false);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain('[2] rm -rf /\n    UNGUARDED guard "node ../../guard.mjs claude" did not run (untrusted)\n');
+      expect(run.stdout).toContain('agent: 0 ran, 0 blocked, 0 asked, 3 unguarded, stopped: no');
+    },
+    TIMEOUT,
+  );
 });

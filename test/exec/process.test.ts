@@ -3,14 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { killAllNow, runProcess, type SpawnRequest } from '../../src/exec/process.js';
-import {
-  bash,
-  firstNumber,
-  hookEnv,
-  killQuietly,
-  tempDir,
-  writeScript,
-} from '../helpers/hooks.js';
+import { bash, firstNumber, hookEnv, killQuietly, tempDir, writeScript } from '../helpers/hooks.js';
 
 const dir = tempDir();
 const env = hookEnv(dir);
@@ -89,7 +82,7 @@ describe('timeout and cancellation', () => {
     expect(outcome).toMatchObject({ timedOut: true, stdout: 'partial\n', stderr: 'err\n' });
   });
 
-  test('timeout 0 expires at once, as Gemini\'s setTimeout(…, 0)', async () => {
+  test("timeout 0 expires at once, as Gemini's setTimeout(…, 0)", async () => {
     const outcome = await run('sleep 30', { timeoutMs: 0 });
     expect(outcome.timedOut).toBe(true);
   });
@@ -153,7 +146,7 @@ async function waitGone(pids: () => number[], withinMs = 5000): Promise<number[]
   return pids();
 }
 
-describe('session: the agent\'s waiting, bounded by the timeout; what hookrun ends, it ends whole', () => {
+describe("session: the agent's waiting, bounded by the timeout; what hookrun ends, it ends whole", () => {
   test('the hook leads its own session and group (detached: setsid)', async () => {
     const outcome = await run("echo $$ $(cut -d' ' -f5,6 /proc/$$/stat)");
     const [pid, pgrp, sid] = outcome.stdout.trim().split(' ').map(Number);
@@ -204,7 +197,7 @@ describe('session: the agent\'s waiting, bounded by the timeout; what hookrun en
     expect(sessionMembers(sid)).toEqual([]);
   });
 
-  test('--contain: a grace period outlasting the hook\'s timeout does not make the finished hook time out', async () => {
+  test("--contain: a grace period outlasting the hook's timeout does not make the finished hook time out", async () => {
     const script = `M=$(mktemp -u); (trap '' TERM; : > "$M"; exec sleep 30) >/dev/null 2>&1 & while [ ! -e "$M" ]; do sleep 0.01; done; rm -f "$M"; echo '{}'`;
     const outcome = await run(script, { timeoutMs: 2000, graceMs: 4000, contain: true });
     expect(outcome).toMatchObject({ exitCode: 0, stdout: '{}\n', killed: true, timedOut: false, contained: 1 });

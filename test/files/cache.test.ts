@@ -28,7 +28,6 @@ function parse(text: string | undefined, file: string): { text: string | undefin
   return { text, file };
 }
 
-
 describe('readParsed', () => {
   test('an unchanged file is parsed once; a missing one each time, as undefined', () => {
     parses = 0;

@@ -50,7 +50,13 @@ function importsOf(file: string, text: string): string[] {
   return [...text.matchAll(IMPORT)]
     .map((match) => match[1] ?? match[2] ?? match[3]!)
     .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => path.relative(SRC, path.resolve(path.dirname(path.join(SRC, file)), specifier)).split(path.sep).join('/').replace(/\.js$/, '.ts'));
+    .map((specifier) =>
+      path
+        .relative(SRC, path.resolve(path.dirname(path.join(SRC, file)), specifier))
+        .split(path.sep)
+        .join('/')
+        .replace(/\.js$/, '.ts'),
+    );
 }
 
 /** Every module reached from `entry` by static imports. */
@@ -78,11 +84,24 @@ function unnoted(text: string): string[] {
 const loading = new Set<string>();
 for (const name of DIALECT_NAMES) for (const file of closureOf(`dialects/${name}/index.ts`)) if (!(file in NOT_LOADING)) loading.add(file);
 
-test('the check reaches each dialect\'s loaders and sees what it looks for', () => {
-  for (const file of ['dialects/gemini/settings/load.ts', 'dialects/gemini/settings/env-file.ts', 'dialects/claude/settings.ts', 'dialects/kiro/kiro3-settings.ts', 'dialects/codex/settings.ts', 'dialects/cursor/third-party.ts', 'dialects/copilot/settings.ts', 'dialects/antigravity/settings.ts', 'trust/folders.ts']) {
+test("the check reaches each dialect's loaders and sees what it looks for", () => {
+  for (const file of [
+    'dialects/gemini/settings/load.ts',
+    'dialects/gemini/settings/env-file.ts',
+    'dialects/claude/settings.ts',
+    'dialects/kiro/kiro3-settings.ts',
+    'dialects/codex/settings.ts',
+    'dialects/cursor/third-party.ts',
+    'dialects/copilot/settings.ts',
+    'dialects/antigravity/settings.ts',
+    'trust/folders.ts',
+  ]) {
     expect(loading).toContain(file);
   }
-  expect(unnoted("  if (fs.existsSync(file)) return;\n  // fs.readFileSync in a comment\n  const home = process.env.HOME;")).toEqual(['if (fs.existsSync(file)) return;', 'const home = process.env.HOME;']);
+  expect(unnoted('  if (fs.existsSync(file)) return;\n  // fs.readFileSync in a comment\n  const home = process.env.HOME;')).toEqual([
+    'if (fs.existsSync(file)) return;',
+    'const home = process.env.HOME;',
+  ]);
   expect(unnoted("import { readFileSync } from 'node:fs';\nconst at = Date.now();")).toHaveLength(2);
   // Each exemption is a module some dialect really imports: a stale entry would hide nothing, and says so here.
   const reached = new Set<string>();

@@ -111,9 +111,7 @@ describe('withGeminiLockDir', () => {
     const file = path.join(dir, 'f.json');
     fs.writeFileSync(file, '{}');
     fs.mkdirSync(lockPathFor(file));
-    await expect(withGeminiLockDir(file, () => undefined, { timeoutMs: 300 })).rejects.toThrow(
-      `it is locked by another process (${lockPathFor(file)})`,
-    );
+    await expect(withGeminiLockDir(file, () => undefined, { timeoutMs: 300 })).rejects.toThrow(`it is locked by another process (${lockPathFor(file)})`);
   });
 
   test('a lock released while waiting is taken', async () => {

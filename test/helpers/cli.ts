@@ -58,10 +58,7 @@ export interface CliResult {
   durationMs: number;
 }
 
-export async function hookrun(
-  args: readonly string[],
-  options: { env: Record<string, string>; cwd?: string; input?: string; timeoutMs?: number },
-): Promise<CliResult> {
+export async function hookrun(args: readonly string[], options: { env: Record<string, string>; cwd?: string; input?: string; timeoutMs?: number }): Promise<CliResult> {
   const started = performance.now();
   const result = await execa('node', [BIN, ...args], {
     env: options.env,

@@ -21,7 +21,11 @@ export async function dialectBox(dialect: string, files: Record<string, unknown>
   }
   return Object.assign(sb, {
     run: (args: string[], extra: string[] = ['--trust-workspace']) => hookrun(['run', ...extra, ...args, '--dialect', dialect, '-C', sb.ws], { env: sb.env }),
-    fired: (name: string) => readFile(path.join(sb.root, `fired-${name}`)).then(() => true, () => false),
+    fired: (name: string) =>
+      readFile(path.join(sb.root, `fired-${name}`)).then(
+        () => true,
+        () => false,
+      ),
     read: (name: string) => readFile(path.join(sb.root, name), 'utf8'),
   });
 }

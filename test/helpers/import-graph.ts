@@ -29,7 +29,16 @@ export async function importGraph(entryPoints: readonly string[]): Promise<Impor
     logLevel: 'silent',
   });
   const outputs = result.metafile.outputs;
-  const withCode = (keys: string[]) => [...new Set(keys.flatMap((key) => Object.entries(outputs[key]!.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file)))].sort();
+  const withCode = (keys: string[]) =>
+    [
+      ...new Set(
+        keys.flatMap((key) =>
+          Object.entries(outputs[key]!.inputs)
+            .filter(([, input]) => input.bytesInOutput > 0)
+            .map(([file]) => file),
+        ),
+      ),
+    ].sort();
   // A dynamic import() target is an entry point of its own for esbuild: start from the named ones only.
   const stack = Object.keys(outputs).filter((key) => entryPoints.includes(outputs[key]!.entryPoint ?? ''));
   const seen = new Set<string>();

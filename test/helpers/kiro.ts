@@ -51,7 +51,10 @@ export async function sandbox(files: Record<string, unknown> = {}, { defaultAgen
         env: { ...env, ...options.env },
       }),
     async fired() {
-      return (await readdir(root)).filter((n) => n.startsWith('fired-')).map((n) => n.slice(6)).sort();
+      return (await readdir(root))
+        .filter((n) => n.startsWith('fired-'))
+        .map((n) => n.slice(6))
+        .sort();
     },
     async count(name) {
       const file = path.join(root, `count-${name}`);

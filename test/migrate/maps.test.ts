@@ -2,7 +2,14 @@
 import { describe, expect, test } from 'vitest';
 import { classifyMatcher } from '../../src/dialects/claude/matcher.js';
 import { parseClaudeVersion } from '../../src/dialects/claude/version.js';
-import { CLAUDE_EVENT_MAP, CLAUDE_TOOL_MAP, convertClaudeCommand, convertClaudeToolMatcher, convertLifecycleMatcher, execFormToShell } from '../../src/dialects/claude/conversions.js';
+import {
+  CLAUDE_EVENT_MAP,
+  CLAUDE_TOOL_MAP,
+  convertClaudeCommand,
+  convertClaudeToolMatcher,
+  convertLifecycleMatcher,
+  execFormToShell,
+} from '../../src/dialects/claude/conversions.js';
 import { convertKiroMatcher, KIRO_EVENT_MAP, KIRO_TOOL_MAP } from '../../src/dialects/kiro/conversions.js';
 import { globToRegexSource } from '../../src/migrate/matchers.js';
 import { readEvent } from '../../src/migrate/lookup.js';
@@ -15,8 +22,22 @@ const classic = claudeRule('classic');
 
 /** Gemini CLI's built-in tool names (gemini-cli packages/core/src/tools/definitions/base-declarations). */
 const GEMINI_TOOLS = new Set([
-  'glob', 'grep_search', 'list_directory', 'read_file', 'run_shell_command', 'write_file', 'replace', 'google_web_search',
-  'web_fetch', 'read_many_files', 'save_memory', 'write_todos', 'ask_user', 'enter_plan_mode', 'exit_plan_mode', 'activate_skill',
+  'glob',
+  'grep_search',
+  'list_directory',
+  'read_file',
+  'run_shell_command',
+  'write_file',
+  'replace',
+  'google_web_search',
+  'web_fetch',
+  'read_many_files',
+  'save_memory',
+  'write_todos',
+  'ask_user',
+  'enter_plan_mode',
+  'exit_plan_mode',
+  'activate_skill',
 ]);
 
 describe('tables', () => {
@@ -53,7 +74,12 @@ describe('tables', () => {
   });
 
   test('Kiro aliases map like their canonical names', () => {
-    for (const [canonical, alias] of [['fs_read', 'read'], ['fs_write', 'write'], ['execute_bash', 'shell'], ['use_aws', 'aws']] as const) {
+    for (const [canonical, alias] of [
+      ['fs_read', 'read'],
+      ['fs_write', 'write'],
+      ['execute_bash', 'shell'],
+      ['use_aws', 'aws'],
+    ] as const) {
       expect(KIRO_TOOL_MAP[alias]).toEqual(KIRO_TOOL_MAP[canonical]);
     }
   });

@@ -45,7 +45,10 @@ describe('hookrun migrate --from claude', () => {
   });
 
   test('--json: result and report in one object, each finding with a code and a place', async () => {
-    const sb = await sandbox({ '.claude/settings.json': claudeSettings, '~/.claude/settings.json': JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'mine' }] }] } }) });
+    const sb = await sandbox({
+      '.claude/settings.json': claudeSettings,
+      '~/.claude/settings.json': JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'mine' }] }] } }),
+    });
     const result = await migrate(sb, '--from', 'claude', '--json', '--claude-version', 'current');
     expect(result.exitCode, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout);

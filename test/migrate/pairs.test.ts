@@ -83,7 +83,11 @@ const SOURCES: Record<string, Record<string, string>> = {
   copilot: {
     '.github/hooks/guard.json': json({
       version: 1,
-      hooks: { preToolUse: [{ type: 'command', bash: 'guard.sh', matcher: 'bash', timeoutSec: 5 }], agentStop: [{ type: 'command', bash: 'stop.sh' }], sessionStart: [{ type: 'command', bash: 'start.sh' }] },
+      hooks: {
+        preToolUse: [{ type: 'command', bash: 'guard.sh', matcher: 'bash', timeoutSec: 5 }],
+        agentStop: [{ type: 'command', bash: 'stop.sh' }],
+        sessionStart: [{ type: 'command', bash: 'start.sh' }],
+      },
     }),
   },
   kiro: {
@@ -173,10 +177,17 @@ describe('the report says what cannot be carried', () => {
     expect(r.counts).toEqual({ found: 4, carried: 2, skipped: 2 });
     const hook = (r.settings['migrated-from-gemini'] as Record<string, unknown>) ?? {};
     expect(hook).toEqual({
-      PreToolUse: [{ matcher: 'write_to_file|replace_file_content|multi_replace_file_content', hooks: [{ type: 'command', command: '"$PWD/.."/hooks/guard.sh $GEMINI_SESSION_ID', timeout: 2 }] }],
+      PreToolUse: [
+        {
+          matcher: 'write_to_file|replace_file_content|multi_replace_file_content',
+          hooks: [{ type: 'command', command: '"$PWD/.."/hooks/guard.sh $GEMINI_SESSION_ID', timeout: 2 }],
+        },
+      ],
       PostInvocation: [{ type: 'command', command: 'after-model.sh', timeout: 60 }],
     });
-    expect(codes(r)).toEqual(expect.arrayContaining(['no-antigravity-event', 'timeout-rounded', 'exit-code-decisions', 'silence-denies', 'env-var-missing', 'project-dir-rewritten', 'payload-differs']));
+    expect(codes(r)).toEqual(
+      expect.arrayContaining(['no-antigravity-event', 'timeout-rounded', 'exit-code-decisions', 'silence-denies', 'env-var-missing', 'project-dir-rewritten', 'payload-differs']),
+    );
     const unmapped = r.findings.filter((f) => f.code === 'no-antigravity-event').map((f) => f.message);
     expect(unmapped).toEqual([expect.stringMatching(/^BeforeAgent: hook "prompt\.sh" not migrated/), expect.stringMatching(/^Notification: hook "notify\.sh" not migrated/)]);
     expect(r.findings.find((f) => f.code === 'no-antigravity-event')!.location).toMatchObject({ file: path.join(sb.ws, '.gemini/settings.json') });
@@ -236,7 +247,19 @@ describe('the report says what cannot be carried', () => {
     expect(r.counts).toMatchObject({ found: 2, carried: 2 });
     expect(codes(r)).not.toContain('tool-unknown');
     expect(r.findings.find((f) => f.code === 'codex-file-dropped')).toMatchObject({ message: expect.stringContaining('top-level field "version"'), location: { line: 2 } });
-    expect(r.settings).toEqual({ hooks: { PreToolUse: [{ matcher: 'Write|Edit|MultiEdit', hooks: [{ type: 'command', command: 'names.sh' }, { type: 'command', command: 'anchored.sh' }] }] } });
+    expect(r.settings).toEqual({
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Write|Edit|MultiEdit',
+            hooks: [
+              { type: 'command', command: 'names.sh' },
+              { type: 'command', command: 'anchored.sh' },
+            ],
+          },
+        ],
+      },
+    });
   });
 
   test('claude → gemini: PermissionRequest is not carried onto Notification (issue 13)', async () => {
@@ -249,7 +272,12 @@ describe('the report says what cannot be carried', () => {
   test('claude → gemini: a Notification hook is carried when it selects permission prompts, the only ones Gemini sends', async () => {
     const sb = await sandbox({
       '.claude/settings.json': json({
-        hooks: { Notification: [{ matcher: 'permission_prompt', hooks: [{ type: 'command', command: 'n1' }] }, { matcher: 'idle_prompt', hooks: [{ type: 'command', command: 'n2' }] }] },
+        hooks: {
+          Notification: [
+            { matcher: 'permission_prompt', hooks: [{ type: 'command', command: 'n1' }] },
+            { matcher: 'idle_prompt', hooks: [{ type: 'command', command: 'n2' }] },
+          ],
+        },
       }),
     });
     const r = await report(sb, 'claude', 'gemini');
@@ -342,7 +370,7 @@ describe('--write', () => {
 });
 
 describe('--from kiro reads both formats', () => {
-  test("the agent Kiro would use (chat.defaultAgent) and .kiro/hooks/*.json, in one model", async () => {
+  test('the agent Kiro would use (chat.defaultAgent) and .kiro/hooks/*.json, in one model', async () => {
     const sb = await sandbox({
       '.kiro/agents/dev.json': JSON.stringify({ name: 'dev', hooks: { preToolUse: [{ matcher: 'fs_write', command: 'embedded.sh' }] } }),
       '.kiro/agents/other.json': JSON.stringify({ name: 'other', hooks: { stop: [{ command: 'other.sh' }] } }),

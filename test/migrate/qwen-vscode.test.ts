@@ -78,8 +78,13 @@ test('--write into an existing .qwen/settings.json keeps its comments, settings 
   expect(text).toContain('echo done');
 });
 
-test("gemini → vscode: flat entries in .github/hooks/migrated-from-gemini.json; the tool matcher cannot be carried and says so", async () => {
-  const gemini = { hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'guard.sh', timeout: 5000 }] }], SessionStart: [{ hooks: [{ type: 'command', command: 'hello.sh' }] }] } };
+test('gemini → vscode: flat entries in .github/hooks/migrated-from-gemini.json; the tool matcher cannot be carried and says so', async () => {
+  const gemini = {
+    hooks: {
+      BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'guard.sh', timeout: 5000 }] }],
+      SessionStart: [{ hooks: [{ type: 'command', command: 'hello.sh' }] }],
+    },
+  };
   const sb = await sandbox({ '.gemini/settings.json': JSON.stringify(gemini) });
   const result = await migrate(sb, '--from', 'gemini', '--to', 'vscode', '--write');
   expect(result.exitCode, result.stderr).toBe(0);

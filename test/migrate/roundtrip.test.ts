@@ -44,7 +44,13 @@ const tool = (name: string, input: Record<string, unknown>) => ['--tool', name, 
 
 // claude side, gemini side, the shared input flags, the expected exit code on both.
 const cases: [string, Side, Side, string[], number][] = [
-  ['a destructive shell command is blocked', { event: 'PreToolUse', tool: 'Bash' }, { event: 'BeforeTool', tool: 'run_shell_command' }, ['--tool-input', '{"command":"rm -rf /"}'], 2],
+  [
+    'a destructive shell command is blocked',
+    { event: 'PreToolUse', tool: 'Bash' },
+    { event: 'BeforeTool', tool: 'run_shell_command' },
+    ['--tool-input', '{"command":"rm -rf /"}'],
+    2,
+  ],
   ['a harmless shell command proceeds', { event: 'PreToolUse', tool: 'Bash' }, { event: 'BeforeTool', tool: 'run_shell_command' }, ['--tool-input', '{"command":"ls"}'], 0],
   ['writing .env is blocked', { event: 'PreToolUse', tool: 'Write' }, { event: 'BeforeTool', tool: 'write_file' }, ['--tool-input', '{"file_path":"/p/.env","content":"x"}'], 2],
   ['editing source proceeds', { event: 'PreToolUse', tool: 'Edit' }, { event: 'BeforeTool', tool: 'replace' }, ['--tool-input', '{"file_path":"/p/a.ts"}'], 0],
@@ -77,7 +83,10 @@ describe('Claude config → migrate → Gemini: same decisions', () => {
   });
 
   test.each(cases)('%s', async (_name, claude, gemini, input, exit) => {
-    const claudeRun = await hookrun(['run', claude.event, '--dialect', 'claude', ...(claude.tool ? ['--tool', claude.tool] : []), ...input, '--trust-workspace', '--cwd', sb.ws, '-q'], { env: env() });
+    const claudeRun = await hookrun(
+      ['run', claude.event, '--dialect', 'claude', ...(claude.tool ? ['--tool', claude.tool] : []), ...input, '--trust-workspace', '--cwd', sb.ws, '-q'],
+      { env: env() },
+    );
     const geminiRun = await hookrun(['run', gemini.event, ...(gemini.tool ? ['--tool', gemini.tool] : []), ...input, '--trust-workspace', '--cwd', sb.ws, '-q'], { env: env() });
     expect(claudeRun.exitCode, `claude: ${claudeRun.stdout}${claudeRun.stderr}`).toBe(exit);
     expect(geminiRun.exitCode, `gemini: ${geminiRun.stdout}${geminiRun.stderr}`).toBe(exit);
@@ -85,7 +94,10 @@ describe('Claude config → migrate → Gemini: same decisions', () => {
 
   test('a lifecycle alternation fires on the same sources in both (Gemini CLI compares exactly)', async () => {
     for (const source of ['resume', 'clear']) {
-      for (const [dialect, event] of [['claude', 'SessionStart'], ['gemini', 'SessionStart']] as const) {
+      for (const [dialect, event] of [
+        ['claude', 'SessionStart'],
+        ['gemini', 'SessionStart'],
+      ] as const) {
         const marker = path.join(sb.root, `fired-start-${source}`);
         rmSync(marker, { force: true });
         const result = await hookrun(['run', event, '--dialect', dialect, '--source', source, '--trust-workspace', '--cwd', sb.ws, '-q'], { env: env() });

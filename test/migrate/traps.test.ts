@@ -18,7 +18,12 @@ describe('crossAgentTraps', () => {
     ['antigravity', { event: 'PreToolUse', timeout: 30000 }, 'timeout-unit', /30000 is read as 30000 seconds .* looks like milliseconds/],
     ['gemini', { event: 'BeforeTool', timeout: 5 }, 'timeout-unit', /5 is read as 5 milliseconds/],
     ['copilot', { event: 'preToolUse', timeout: 10000 }, 'timeout-unit', /timeoutSec 10000/],
-    ['antigravity', { event: 'PreToolUse', matcher: 'run_shell_command' }, 'foreign-matcher', /"run_shell_command" is Gemini CLI's tool name; Antigravity CLI calls it "run_command"/],
+    [
+      'antigravity',
+      { event: 'PreToolUse', matcher: 'run_shell_command' },
+      'foreign-matcher',
+      /"run_shell_command" is Gemini CLI's tool name; Antigravity CLI calls it "run_command"/,
+    ],
     ['claude', { event: 'PreToolUse', matcher: 'Edit|write_file' }, 'foreign-matcher', /Claude Code calls it "Write"/],
     ['kiro', { event: 'PreToolUse', matcher: 'Bash' }, 'foreign-matcher', /Kiro CLI calls it "execute_bash"/],
     ['claude', { event: 'PreToolUse', matcher: 'mcp_github_create' }, 'foreign-matcher', /Gemini CLI's name for an MCP tool; Claude Code names it "mcp__github__create"/],
@@ -57,7 +62,12 @@ describe('validate reports them', () => {
   test('--dialect antigravity: a Gemini hook pasted into hooks.json', async () => {
     const { findings } = await validate('antigravity', {
       '.agents/hooks.json': JSON.stringify(
-        { guard: { PreToolUse: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'g.sh', timeout: 5000 }] }], BeforeAgent: [{ type: 'command', command: 'p.sh' }] } },
+        {
+          guard: {
+            PreToolUse: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'g.sh', timeout: 5000 }] }],
+            BeforeAgent: [{ type: 'command', command: 'p.sh' }],
+          },
+        },
         null,
         2,
       ),
@@ -70,7 +80,16 @@ describe('validate reports them', () => {
 
   test('--dialect claude: a Gemini event and tool name', async () => {
     const { findings } = await validate('claude', {
-      '.claude/settings.json': JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'a' }] }], PreToolUse: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'b', timeout: 2000 }] }] } }, null, 2),
+      '.claude/settings.json': JSON.stringify(
+        {
+          hooks: {
+            BeforeTool: [{ hooks: [{ type: 'command', command: 'a' }] }],
+            PreToolUse: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'b', timeout: 2000 }] }],
+          },
+        },
+        null,
+        2,
+      ),
     });
     const codes = findings.map((f) => f.code);
     expect(codes).toEqual(expect.arrayContaining(['invalid-event-name', 'foreign-event', 'foreign-matcher', 'timeout-unit']));
@@ -79,7 +98,17 @@ describe('validate reports them', () => {
 
   test('--dialect kiro: a Claude trigger and matcher in a Kiro CLI 3 file', async () => {
     const { findings } = await validate('kiro', {
-      '.kiro/hooks/a.json': JSON.stringify({ version: 'v1', hooks: [{ name: 'g', trigger: 'PreToolUse', matcher: 'Bash', action: { type: 'command', command: 'g.sh' }, timeout: 30000 }, { name: 'p', trigger: 'BeforeAgent', action: { type: 'command', command: 'p.sh' } }] }, null, 2),
+      '.kiro/hooks/a.json': JSON.stringify(
+        {
+          version: 'v1',
+          hooks: [
+            { name: 'g', trigger: 'PreToolUse', matcher: 'Bash', action: { type: 'command', command: 'g.sh' }, timeout: 30000 },
+            { name: 'p', trigger: 'BeforeAgent', action: { type: 'command', command: 'p.sh' } },
+          ],
+        },
+        null,
+        2,
+      ),
     });
     const codes = findings.map((f) => f.code);
     expect(codes).toEqual(expect.arrayContaining(['kiro3-unknown-trigger', 'foreign-event', 'foreign-matcher', 'timeout-unit']));

@@ -12,13 +12,22 @@ describe.each(DIALECT_NAMES)('%s', (name) => {
     const mapped = new Set(row.events.map((e) => e.name));
     const unmapped = Object.keys(row.unmapped ?? {});
     const known = new Set(dialect.events);
-    expect(dialect.events.filter((event) => !mapped.has(event) && !unmapped.includes(event)), 'dialect events neither mapped nor marked unmapped').toEqual([]);
-    expect([...mapped].filter((event) => !known.has(event)), 'vocabulary events the dialect does not know').toEqual([]);
-    expect(unmapped.filter((event) => !known.has(event) || mapped.has(event)), 'unmapped events that are unknown or mapped after all').toEqual([]);
+    expect(
+      dialect.events.filter((event) => !mapped.has(event) && !unmapped.includes(event)),
+      'dialect events neither mapped nor marked unmapped',
+    ).toEqual([]);
+    expect(
+      [...mapped].filter((event) => !known.has(event)),
+      'vocabulary events the dialect does not know',
+    ).toEqual([]);
+    expect(
+      unmapped.filter((event) => !known.has(event) || mapped.has(event)),
+      'unmapped events that are unknown or mapped after all',
+    ).toEqual([]);
     for (const [event, why] of Object.entries(row.unmapped ?? {})) expect(why.length, `${event}'s reason`).toBeGreaterThan(10);
   });
 
-  test('the row is the dialect\'s own', () => {
+  test("the row is the dialect's own", () => {
     expect(VOCABULARY[name].name).toBe(name);
   });
 });

@@ -53,14 +53,32 @@ describe('describePlan: places', () => {
     const json = JSON.parse(JSON.stringify(description));
     expect(json.hooks).toHaveLength(1);
     expect(Object.keys(json.hooks[0])).toEqual([
-      'index', 'name', 'command', 'configuredCommand', 'source', 'layer', 'file', 'line', 'column', 'matcher', 'timeoutMs', 'envKeys', 'cwd', 'matched',
+      'index',
+      'name',
+      'command',
+      'configuredCommand',
+      'source',
+      'layer',
+      'file',
+      'line',
+      'column',
+      'matcher',
+      'timeoutMs',
+      'envKeys',
+      'cwd',
+      'matched',
     ]);
     // Where each hook's object opens in the file writeJson wrote (one key or item per line).
     expect(json.hooks[0]).toMatchObject({ name: 'r.sh', file: s.workspaceSettings, line: 16, column: 11 });
     expect(json.skipped).toEqual([
       { name: 'w.sh', reason: 'matcher', detail: expect.any(String), file: s.workspaceSettings, line: 7, column: 11 },
       {
-        name: 'r.sh', reason: 'duplicate', detail: expect.any(String), file: s.workspaceSettings, line: 20, column: 11,
+        name: 'r.sh',
+        reason: 'duplicate',
+        detail: expect.any(String),
+        file: s.workspaceSettings,
+        line: 20,
+        column: 11,
         duplicateOf: { name: 'r.sh', file: s.workspaceSettings, line: 16, column: 11 },
       },
     ]);
@@ -68,7 +86,14 @@ describe('describePlan: places', () => {
 
   test('no line or column is worked out until read', async () => {
     // No duplicate here: the planner's own message for a duplicate names the place of the hook kept.
-    await s.writeJson(s.workspaceSettings, { hooks: { BeforeTool: [{ matcher: 'write_file', hooks: [cmd('w.sh')] }, { matcher: 'read_file', hooks: [cmd('r.sh')] }] } });
+    await s.writeJson(s.workspaceSettings, {
+      hooks: {
+        BeforeTool: [
+          { matcher: 'write_file', hooks: [cmd('w.sh')] },
+          { matcher: 'read_file', hooks: [cmd('r.sh')] },
+        ],
+      },
+    });
     const ctx = s.ctx({ env: TRUSTED });
     const input = gemini.completeInput('BeforeTool', { tool_name: 'read_file', session_id: 's1' }, ctx);
     const config = await loadGeminiConfig(ctx);

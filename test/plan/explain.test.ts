@@ -40,8 +40,16 @@ describe('explain: one reason each', () => {
     const e = await explain('BeforeTool', { tool_name: 'write_file' });
     expect(e.hooks).toEqual([
       {
-        name: 'a', command: 'echo $GEMINI_SESSION_ID', source: 'project', layer: 'workspace', ...at(s.workspaceSettings, 7, 11),
-        matcher: 'write_.*', fires: true, order: 0, runs: 'echo s1', detail: 'regex /write_.*/ (unanchored) matches tool "write_file"',
+        name: 'a',
+        command: 'echo $GEMINI_SESSION_ID',
+        source: 'project',
+        layer: 'workspace',
+        ...at(s.workspaceSettings, 7, 11),
+        matcher: 'write_.*',
+        fires: true,
+        order: 0,
+        runs: 'echo s1',
+        detail: 'regex /write_.*/ (unanchored) matches tool "write_file"',
       },
     ]);
     expect(e).toMatchObject({ subject: { tool_name: 'write_file' }, fires: 1, mode: 'parallel' });
@@ -112,7 +120,14 @@ describe('explain: one reason each', () => {
   });
 
   test('untrusted-folder: the workspace hooks still listed, with what they would do once trusted', async () => {
-    await s.writeJson(s.workspaceSettings, { hooks: { BeforeTool: [{ matcher: 'write_file', hooks: [cmd('w.sh')] }, { matcher: 'read_file', hooks: [cmd('r.sh')] }] } });
+    await s.writeJson(s.workspaceSettings, {
+      hooks: {
+        BeforeTool: [
+          { matcher: 'write_file', hooks: [cmd('w.sh')] },
+          { matcher: 'read_file', hooks: [cmd('r.sh')] },
+        ],
+      },
+    });
     const e = await explain('BeforeTool', { tool_name: 'write_file' }, {});
     expect(e).toMatchObject({ trusted: false, fires: 0 });
     expect(e.hooks.map((h) => [h.name, h.reason, h.ifActive])).toEqual([
@@ -131,7 +146,9 @@ describe('explain: one reason each', () => {
   });
 
   test('a hook the registry drops is listed as not registered, with its position', async () => {
-    await s.writeJson(s.workspaceSettings, { hooks: { BeforeAgent: [{ hooks: [{ type: 'Command', command: 'x.sh' }] }], AfterAgent: [{ hooks: [{ type: 'Command', command: 'y.sh' }] }] } });
+    await s.writeJson(s.workspaceSettings, {
+      hooks: { BeforeAgent: [{ hooks: [{ type: 'Command', command: 'x.sh' }] }], AfterAgent: [{ hooks: [{ type: 'Command', command: 'y.sh' }] }] },
+    });
     const e = await explain('BeforeAgent', {});
     expect(e.hooks).toEqual([]);
     expect(e.unregistered).toEqual([expect.objectContaining({ code: 'invalid-hook-type', location: expect.objectContaining({ file: s.workspaceSettings, line: 6 }) })]);
@@ -167,7 +184,12 @@ describe('text', () => {
   test('one block per hook, reasons in words, no colour when asked for none', async () => {
     await s.writeJson(s.userSettings, { hooksConfig: { disabled: ['lint'] } });
     await s.writeJson(s.workspaceSettings, {
-      hooks: { BeforeTool: [{ matcher: 'write_file', hooks: [cmd('a.sh', { name: 'audit' }), cmd('l.sh', { name: 'lint' })] }, { matcher: 'read_file', hooks: [cmd('r.sh')] }] },
+      hooks: {
+        BeforeTool: [
+          { matcher: 'write_file', hooks: [cmd('a.sh', { name: 'audit' }), cmd('l.sh', { name: 'lint' })] },
+          { matcher: 'read_file', hooks: [cmd('r.sh')] },
+        ],
+      },
     });
     const out = renderExplainText(await explain('BeforeTool', { tool_name: 'write_file' }), false);
     expect(out).toBe(

@@ -19,17 +19,20 @@ describe('capture hook edits', () => {
     expect(removed.text).toBe(text);
   });
 
-  test('inserted lines take the file\'s line ends and the indentation of their neighbours', () => {
+  test("inserted lines take the file's line ends and the indentation of their neighbours", () => {
     expect(detectEol('{\n\t"a": 1\r\n}')).toBe('\r\n');
     expect(detectEol('{\n    "a": 1\n}')).toBe('\n');
-    const installed = installCaptureHooks('{\r\n\t"a": 1,\r\n\t"hooks": {\r\n\t\t"AfterTool": [\r\n\t\t\t{ "hooks": [] }\r\n\t\t]\r\n\t}\r\n}\r\n', FILE, ['SessionStart', 'AfterTool']);
+    const installed = installCaptureHooks('{\r\n\t"a": 1,\r\n\t"hooks": {\r\n\t\t"AfterTool": [\r\n\t\t\t{ "hooks": [] }\r\n\t\t]\r\n\t}\r\n}\r\n', FILE, [
+      'SessionStart',
+      'AfterTool',
+    ]);
     expect(installed.text).not.toMatch(/[^\r]\n/);
     expect(installed.text).toContain('\r\n\t\t"SessionStart": [{"hooks":[{"type":"command","name":"hookrun-capture"');
     expect(installed.text).toContain('\t\t"AfterTool": [\r\n\t\t\t{"hooks":[{"type":"command","name":"hookrun-capture"');
     expect(installed.text).toContain('}]},\r\n\t\t\t{ "hooks": [] }');
   });
 
-  test('a hook the user put into hookrun\'s definition survives; only the capture entry goes', () => {
+  test("a hook the user put into hookrun's definition survives; only the capture entry goes", () => {
     const installed = installCaptureHooks('{}', FILE, ['BeforeTool']).text;
     const withUserHook = installed.replace('{"hooks":[{"type"', '{"hooks":[{ "type": "command", "command": "mine" }, {"type"');
     expect(withUserHook).not.toBe(installed);

@@ -146,7 +146,15 @@ describe.concurrent('hookrun record', { timeout: 90_000 }, () => {
     // Captures as the capture script writes them (the script itself is exercised above).
     const commands = ['rm -rf /', 'ls', 'ls'];
     for (const [i, command] of commands.entries()) {
-      const payload = { session_id: 's1', transcript_path: '', cwd: sb.ws, hook_event_name: 'BeforeTool', timestamp: `2026-01-01T00:00:0${i}.000Z`, tool_name: 'run_shell_command', tool_input: { command } };
+      const payload = {
+        session_id: 's1',
+        transcript_path: '',
+        cwd: sb.ws,
+        hook_event_name: 'BeforeTool',
+        timestamp: `2026-01-01T00:00:0${i}.000Z`,
+        tool_name: 'run_shell_command',
+        tool_input: { command },
+      };
       await sb.write(path.join(sb.ws, `.hookrun/captures/BeforeTool-2026-01-01T00-00-0${i}-000Z-${100 + i}.json`), JSON.stringify(payload));
     }
     await sb.write(path.join(sb.ws, '.hookrun/captures/broken.json'), '{');

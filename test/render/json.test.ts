@@ -12,7 +12,15 @@ const written = async (value: unknown, space?: number, slice?: number) => {
 // Strings with escapes, surrogate pairs (whole and lone) and markers lookalikes, long enough to be sliced.
 const text = fc.array(fc.constantFrom('a', '"', '\\', '\n', '\u0000', '\u2028', '😀', '\ud800', '\udc00', 'é', 'hookrun-long-x-0', ' '), { maxLength: 40 }).map((p) => p.join(''));
 const json = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(text, tie('value'), { maxKeys: 4 })),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    text,
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(text, tie('value'), { maxKeys: 4 }),
+  ),
 })).value;
 
 test('the same text as JSON.stringify, compact and indented, for any slice size', async () => {

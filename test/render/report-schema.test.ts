@@ -36,10 +36,10 @@ describe('run --json report', () => {
         },
       }),
     );
-    const result = await hookrun(
-      ['run', 'BeforeTool', '--tool', 'run_shell_command', '--tool-input', '{"command":"ls"}', '--json', '-q', '--trust-workspace'],
-      { env: s.env, cwd: s.ws },
-    );
+    const result = await hookrun(['run', 'BeforeTool', '--tool', 'run_shell_command', '--tool-input', '{"command":"ls"}', '--json', '-q', '--trust-workspace'], {
+      env: s.env,
+      cwd: s.ws,
+    });
     const report = JSON.parse(result.stdout);
     const parsed = runReportSchema.safeParse(report);
     expect(parsed.error?.issues ?? []).toEqual([]);
@@ -53,10 +53,10 @@ describe('run --json report', () => {
   it('describes a report whose event the agent ended early (GitHub Copilot CLI stops at the first preToolUse deny)', async () => {
     const deny = `echo '{"permissionDecision":"deny","permissionDecisionReason":"no"}'`;
     await s.write('ws/.github/hooks/guard.json', JSON.stringify({ version: 1, hooks: { preToolUse: [{ bash: deny }, { bash: 'true' }] } }));
-    const result = await hookrun(
-      ['run', 'preToolUse', '--dialect', 'copilot', '--event', '{"toolName":"bash","toolArgs":{"command":"ls"}}', '--json', '-q', '--trust-workspace'],
-      { env: { ...s.env, HOOKRUN_COPILOT_POLICY_DIR: `${s.root}/policy.d` }, cwd: s.ws },
-    );
+    const result = await hookrun(['run', 'preToolUse', '--dialect', 'copilot', '--event', '{"toolName":"bash","toolArgs":{"command":"ls"}}', '--json', '-q', '--trust-workspace'], {
+      env: { ...s.env, HOOKRUN_COPILOT_POLICY_DIR: `${s.root}/policy.d` },
+      cwd: s.ws,
+    });
     const report = JSON.parse(result.stdout);
     expect(runReportSchema.safeParse(report).error?.issues ?? []).toEqual([]);
     expect(report.endedEarly).toEqual({

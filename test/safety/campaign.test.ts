@@ -72,7 +72,10 @@ describe.concurrent('class 3: a project .env cannot steer the programs a hook ru
     const w = await makeWorkspace();
     try {
       fs.writeFileSync(path.join(w.ws, '.env'), `${name}=${value}\nGREETING=hello\nNODE_ENV=development\nGIT_AUTHOR_NAME=Ann\n`);
-      userHook(w, `${process.execPath} -e 'const e=process.env;require("fs").writeFileSync(process.argv[1],JSON.stringify([e[process.argv[2]]??null,e.GREETING,e.NODE_ENV,e.GIT_AUTHOR_NAME]))' ${w.root}/seen ${name}`);
+      userHook(
+        w,
+        `${process.execPath} -e 'const e=process.env;require("fs").writeFileSync(process.argv[1],JSON.stringify([e[process.argv[2]]??null,e.GREETING,e.NODE_ENV,e.GIT_AUTHOR_NAME]))' ${w.root}/seen ${name}`,
+      );
       trustFolder(w);
       const result = await w.run(['run', 'BeforeTool', '--tool', 't']);
       expect(result.exitCode, result.stderr).toBe(0);
@@ -143,7 +146,13 @@ describe.concurrent('class 6: a secret is never printed, whatever reshapes it', 
   test('test --from-captures -o writes ${NAME}, not the secret, into the fixture file', async ({ w }) => {
     const captures = path.join(w.ws, '.hookrun', 'captures');
     fs.mkdirSync(captures, { recursive: true });
-    const event = { hook_event_name: 'BeforeTool', session_id: 's', cwd: w.ws, tool_name: 'run_shell_command', tool_input: { command: `curl -H "Authorization: Bearer ${QUOTED}" https://api.invalid` } };
+    const event = {
+      hook_event_name: 'BeforeTool',
+      session_id: 's',
+      cwd: w.ws,
+      tool_name: 'run_shell_command',
+      tool_input: { command: `curl -H "Authorization: Bearer ${QUOTED}" https://api.invalid` },
+    };
     fs.writeFileSync(path.join(captures, 'BeforeTool-2026-01-01T00-00-00Z-1.json'), JSON.stringify(event));
     const result = await w.run(['test', '--from-captures', '-o', 'recorded.hooktest.yaml'], { env: { MY_API_TOKEN: QUOTED } });
     expect(result.exitCode, result.stderr).toBe(0);
@@ -214,7 +223,10 @@ describe.concurrent("class 7: an extension's ${workspacePath}, pasted raw when i
     fs.mkdirSync(path.join(dir, 'hooks'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'gemini-extension.json'), JSON.stringify({ name: 'ext', version: '1.0.0', settings: [{ name: 'Region', envVar: 'REGION' }] }));
     const out = path.join(w.root, 'out');
-    fs.writeFileSync(path.join(dir, 'hooks', 'hooks.json'), JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', name: 'ext-hook', command: `printf '%s' \${REGION} > ${out}; echo '{}'` }] }] } }));
+    fs.writeFileSync(
+      path.join(dir, 'hooks', 'hooks.json'),
+      JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', name: 'ext-hook', command: `printf '%s' \${REGION} > ${out}; echo '{}'` }] }] } }),
+    );
     fs.writeFileSync(path.join(w.ws, '.env'), `REGION=eu;touch ${w.root}/pwned\n`);
     const result = await w.run(['run', 'BeforeTool', '--tool', 't', '--trust-workspace']);
     expect(result.exitCode, result.stderr).toBe(0);
@@ -224,7 +236,7 @@ describe.concurrent("class 7: an extension's ${workspacePath}, pasted raw when i
     expect(result.stderr).toContain('Write "${REGION}"');
   });
 
-  test('in an arithmetic context it is refused like an event value; an ordinary folder keeps Gemini CLI\'s text', async ({ w }) => {
+  test("in an arithmetic context it is refused like an event value; an ordinary folder keeps Gemini CLI's text", async ({ w }) => {
     const folder = path.join(w.root, 'a[$(touch pwned)]');
     fs.mkdirSync(folder);
     extension(w, `echo $(( \${workspacePath} )); echo '{}'`);

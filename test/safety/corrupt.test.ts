@@ -125,7 +125,7 @@ describe.concurrent('not fatal: a warning with the position, the rest runs, noth
     expect(JSON.parse(result.stdout)).toMatchObject({ reason: 'guard ran\next ran' });
   });
 
-  test('extension hooks.json truncated: that extension\'s hooks are skipped with the position', async ({ w }) => {
+  test("extension hooks.json truncated: that extension's hooks are skipped with the position", async ({ w }) => {
     await w.write(files(w).extensionHooks, '{"hooks": {"BeforeTool": [');
     const before = w.snapshot();
     const result = await w.run(['run', 'BeforeTool', '--tool', 't']);

@@ -7,16 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test as base, vi } from 'vitest';
 import { killQuietly } from '../helpers/hooks.js';
-import {
-  beforeTool,
-  json,
-  makeWorkspace,
-  runMeasured,
-  spawnHookrun,
-  survivors,
-  waitForFiles,
-  type Workspace,
-} from './support.js';
+import { beforeTool, json, makeWorkspace, runMeasured, spawnHookrun, survivors, waitForFiles, type Workspace } from './support.js';
 
 // Each case runs hookrun two to four times; on a machine shared with other suites one run can take 10 s.
 vi.setConfig({ testTimeout: 180_000 });
@@ -74,11 +65,7 @@ async function runFault(w: Workspace, hooks: (string | Record<string, unknown>)[
  * whole run stays near its baseline. The last bound is loose (3× the baseline) because hookrun's own
  * start-up and JSON work vary that much on a shared, loaded machine; a hang would still blow it.
  */
-function expectPromptAndClean(
-  w: Workspace,
-  run: { wallMs: number; exitLagMs: number; slowest: number; base: { wallMs: number; hookMs: number } },
-  hooks: number,
-) {
+function expectPromptAndClean(w: Workspace, run: { wallMs: number; exitLagMs: number; slowest: number; base: { wallMs: number; hookMs: number } }, hooks: number) {
   expect(run.slowest).toBeLessThanOrEqual(BOUND + run.base.hookMs);
   expect(run.exitLagMs).toBeLessThanOrEqual(1000 + run.base.hookMs);
   expect(run.wallMs).toBeLessThanOrEqual(BOUND + 3 * run.base.wallMs);
@@ -169,7 +156,7 @@ describe('a hook that dies or cannot start', () => {
     expect(run.slowest).toBeLessThanOrEqual(BOUND + run.base.hookMs);
   });
 
-  test("an event whose cwd does not exist here (a capture from elsewhere): the hook runs in the workspace, with a warning", async ({ w }) => {
+  test('an event whose cwd does not exist here (a capture from elsewhere): the hook runs in the workspace, with a warning', async ({ w }) => {
     const event = JSON.stringify({ cwd: path.join(w.root, 'gone') });
     const run = await runFault(w, [{ name: 'guard', command: 'pwd' }], ['--event', event]);
     expect(run.report.results[0]).toMatchObject({ success: true, stdout: `${w.ws}\n` });
@@ -232,7 +219,9 @@ describe('input and output abuse', STALL_RETRY, () => {
     expect(measured.peakKiB).toBeGreaterThan(0);
     expect(measured.peakKiB).toBeLessThan(200 * 1024);
     expect(survivors(w.pgids())).toEqual([]);
-    console.log(`[measure] 1 GiB flood: ${Math.round(measured.ms)} ms wall, hook ${report.results[0].durationMs} ms, peak RSS ${Math.round(measured.peakKiB / 1024)} MiB (${measured.how})`);
+    console.log(
+      `[measure] 1 GiB flood: ${Math.round(measured.ms)} ms wall, hook ${report.results[0].durationMs} ms, peak RSS ${Math.round(measured.peakKiB / 1024)} MiB (${measured.how})`,
+    );
   }, 120_000);
 });
 
@@ -246,14 +235,15 @@ describe('many hooks', () => {
     const run = await runFault(w, hooks);
     expect(run.result.exitCode).toBe(0);
     expect(run.report.results).toHaveLength(64);
-    expect(run.report.results.map((r: { name: string; success: boolean }) => [r.name, r.success])).toEqual(
-      hooks.map((h, i) => [h.name, i % 2 === 0]),
-    );
+    expect(run.report.results.map((r: { name: string; success: boolean }) => [r.name, r.success])).toEqual(hooks.map((h, i) => [h.name, i % 2 === 0]));
     expect(run.report.output).toEqual({
       continue: true,
       suppressOutput: false,
       decision: 'allow',
-      reason: hooks.filter((_, i) => i % 2 === 0).map((_, k) => `ok ${k * 2}`).join('\n'),
+      reason: hooks
+        .filter((_, i) => i % 2 === 0)
+        .map((_, k) => `ok ${k * 2}`)
+        .join('\n'),
     });
     expect(survivors(w.pgids())).toEqual([]);
     expect(w.pgids()).toHaveLength(64);
@@ -271,11 +261,7 @@ describe('hookrun itself interrupted while hooks run', STALL_RETRY, () => {
   ] as const)('%s: every hook group is stopped (SIGTERM, SIGKILL after the grace period), then exit %i', async ([signal, code], { w }) => {
     const base = await baseline(w);
     await w.settings(
-      beforeTool(
-        `${w.recordPgid('plain')} sleep 1000`,
-        `${w.recordPgid('stubborn')} trap '' TERM INT; sleep 1000`,
-        `${w.recordPgid('family')} sleep 1000 & sleep 1000 & wait`,
-      ),
+      beforeTool(`${w.recordPgid('plain')} sleep 1000`, `${w.recordPgid('stubborn')} trap '' TERM INT; sleep 1000`, `${w.recordPgid('family')} sleep 1000 & sleep 1000 & wait`),
     );
     const run = spawnHookrun(['-C', w.ws, 'run', 'BeforeTool', '--trust-workspace', '--grace', String(GRACE)], w.env);
     await waitForFiles(path.join(w.root, 'pgids'), 3);

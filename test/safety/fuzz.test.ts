@@ -242,7 +242,10 @@ describe('random event JSON', () => {
   );
 
   beforeAll(() => {
-    fs.writeFileSync(settingsFile(), JSON.stringify({ hooks: Object.fromEntries(GEMINI_EVENTS.map((e) => [e, [{ hooks: [{ type: 'command', command: 'cat >/dev/null; echo {}' }] }]])) }));
+    fs.writeFileSync(
+      settingsFile(),
+      JSON.stringify({ hooks: Object.fromEntries(GEMINI_EVENTS.map((e) => [e, [{ hooks: [{ type: 'command', command: 'cat >/dev/null; echo {}' }] }]])) }),
+    );
   });
 
   test('in process (many runs): the contract holds', async () => {

@@ -261,8 +261,19 @@ describe('class 10: the smaller holes', () => {
 
   test('the script-hash fingerprint finds the script behind sourcing, stdin, cd, timeout and "${GEMINI_PROJECT_DIR}"', async ({ w }) => {
     const script = await w.write(path.join(w.ws, 'hooks', 'a.sh'), '#!/bin/bash\necho {}\n', 0o755);
-    const commands = ['. ./hooks/a.sh', 'source hooks/a.sh', 'bash < hooks/a.sh', 'cd hooks && ./a.sh', 'timeout 5 ./hooks/a.sh', 'timeout -k 2 5 bash hooks/a.sh', '"${GEMINI_PROJECT_DIR}"/hooks/a.sh', '$GEMINI_PROJECT_DIR/hooks/a.sh'];
-    await w.settings({ hooks: { BeforeTool: [{ hooks: [...commands.map((command, i) => ({ type: 'command', name: `h${i}`, command })), { type: 'command', name: 'tool', command: 'jq .' }] }] } });
+    const commands = [
+      '. ./hooks/a.sh',
+      'source hooks/a.sh',
+      'bash < hooks/a.sh',
+      'cd hooks && ./a.sh',
+      'timeout 5 ./hooks/a.sh',
+      'timeout -k 2 5 bash hooks/a.sh',
+      '"${GEMINI_PROJECT_DIR}"/hooks/a.sh',
+      '$GEMINI_PROJECT_DIR/hooks/a.sh',
+    ];
+    await w.settings({
+      hooks: { BeforeTool: [{ hooks: [...commands.map((command, i) => ({ type: 'command', name: `h${i}`, command })), { type: 'command', name: 'tool', command: 'jq .' }] }] },
+    });
     const r = await w.run(['trust', '--hooks']);
     expect(r.exitCode).toBe(0);
     const recorded = JSON.parse(fs.readFileSync(path.join(w.home, '.gemini', 'hookrun-trusted-scripts.json'), 'utf8'))[w.ws];

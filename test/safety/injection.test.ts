@@ -157,7 +157,7 @@ describe.concurrent('a value Gemini CLI would paste into quotes as code runs as 
     ['single quotes', `echo '$GEMINI_SESSION_ID' > OUT; echo '{}'`, `$(touch M_sq) x`, `'$(touch M_sq) x'\n`],
     ['a comment (a line break in the value)', `echo '{}' # $GEMINI_SESSION_ID`, `a\ntouch M_cmt`, undefined],
     ['a here-document', `cat > OUT <<EOF\n$GEMINI_SESSION_ID\nEOF\necho '{}'`, `$(touch M_hd) y`, `'$(touch M_hd) y'\n`],
-    ['backquotes', 'echo `echo $GEMINI_SESSION_ID` > OUT; echo \'{}\'', '`touch M_bq`', '`touch M_bq`\n'],
+    ['backquotes', "echo `echo $GEMINI_SESSION_ID` > OUT; echo '{}'", '`touch M_bq`', '`touch M_bq`\n'],
     ['a $(…) inside double quotes', `echo "$(echo "$GEMINI_SESSION_ID")" > OUT; echo '{}'`, `$(touch M_cs) z`, `'$(touch M_cs) z'\n`],
   ] as const)('in %s', async ([, template, session, expected], { w }) => {
     const out = path.join(w.root, 'out');
@@ -172,11 +172,7 @@ describe.concurrent('a value Gemini CLI would paste into quotes as code runs as 
 
 describe('expandCommand against a real bash (property)', () => {
   // Characters that mean something to bash, plus fragments that would run `touch` if unquoted.
-  const unit = fc.oneof(
-    fc.constantFrom(...'$`\'"\\;|&<>(){}[]*?#~=%^,:@! \t\nab-_./'.split('')),
-    fc.constantFrom(...attacks('M_')),
-    fc.string({ maxLength: 3 }),
-  );
+  const unit = fc.oneof(fc.constantFrom(...'$`\'"\\;|&<>(){}[]*?#~=%^,:@! \t\nab-_./'.split('')), fc.constantFrom(...attacks('M_')), fc.string({ maxLength: 3 }));
   const value = fc.array(unit, { maxLength: 12 }).map((parts) => parts.join('').replace(/\0/g, ''));
 
   // Gemini CLI's escaping (shell-quote 1.8.3) has two known imperfections, both harmless and both Gemini's:
@@ -190,9 +186,7 @@ describe('expandCommand against a real bash (property)', () => {
       fc.assert(
         fc.property(fc.array(value, { minLength: 1, maxLength: 40 }), (values) => {
           // One bash for a whole batch: each line prints its expansion as NUL-terminated words.
-          const script = values
-            .map((v) => expandCommand("printf '%s\\0' $GEMINI_PROJECT_DIR; printf '\\1'", { cwd: v, plansDir: '', sessionId: '' }, 'bash'))
-            .join('\n');
+          const script = values.map((v) => expandCommand("printf '%s\\0' $GEMINI_PROJECT_DIR; printf '\\1'", { cwd: v, plansDir: '', sessionId: '' }, 'bash')).join('\n');
           const out = execFileSync('bash', ['-c', script], { cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir } }).toString();
           const lines = out.split('\u0001').slice(0, -1);
           expect(lines).toHaveLength(values.length);
@@ -228,11 +222,7 @@ describe('expandCommandSafely against a real bash (property): no value runs, ben
     `printf '%s\\0' "\${X:-$GEMINI_SESSION_ID}" \\$GEMINI_SESSION_ID`,
     `printf '%s\\0' "$GEMINI_SESSION_ID" '$GEMINI_SESSION_ID' $GEMINI_SESSION_ID`,
   ];
-  const unit = fc.oneof(
-    fc.constantFrom(...'$`\'"\\;|&<>(){}[]*?#~=%^,:@! \t\nab-_./'.split('')),
-    fc.constantFrom(...attacks('M_')),
-    fc.string({ maxLength: 3 }),
-  );
+  const unit = fc.oneof(fc.constantFrom(...'$`\'"\\;|&<>(){}[]*?#~=%^,:@! \t\nab-_./'.split('')), fc.constantFrom(...attacks('M_')), fc.string({ maxLength: 3 }));
   const hostile = fc.array(unit, { maxLength: 10 }).map((parts) => parts.join('').replace(/\0/g, ''));
   // No character bash reads as syntax inside any quoting (blanks split words in Gemini's text, as here); lower case,
   // since a value equal to a here-document's delimiter would end it early (flagged: the next line would run).
@@ -352,7 +342,12 @@ describe('an arithmetic context (property, real bash): no quoting makes a pasted
 
   test('a number expands byte for byte as in Gemini CLI; values outside arithmetic keep their rules', () => {
     for (const template of templates) expect(expandCommandSafely(template, values('42')).command).toBe(expandCommand(template, values('42'), 'bash'));
-    for (const template of ['[[ -d $GEMINI_SESSION_ID ]] || echo no', 'echo ${x:-$GEMINI_SESSION_ID}', 'echo $((1 + 2)) $GEMINI_SESSION_ID', 'f() { echo "$1"; }; f $GEMINI_SESSION_ID']) {
+    for (const template of [
+      '[[ -d $GEMINI_SESSION_ID ]] || echo no',
+      'echo ${x:-$GEMINI_SESSION_ID}',
+      'echo $((1 + 2)) $GEMINI_SESSION_ID',
+      'f() { echo "$1"; }; f $GEMINI_SESSION_ID',
+    ]) {
       const safe = expandCommandSafely(template, values('5f1c2d3e-aaaa-bbbb'));
       expect(safe.refused, template).toBeUndefined();
       expect(safe.command).toBe(expandCommand(template, values('5f1c2d3e-aaaa-bbbb'), 'bash'));

@@ -50,4 +50,3 @@ describe('class 9: the output cap is per event, not per stream', () => {
     }
   });
 });
-

@@ -40,7 +40,13 @@ describe.concurrent('hook-fingerprint policy (folder trusted through trustedFold
     trustFolder(w);
     const report = json(await w.run(['run', 'BeforeTool', '--tool', 't', '--json']));
     expect(report.results).toEqual([
-      expect.objectContaining({ name: 'guard', success: false, heldBack: true, durationMs: 0, error: expect.stringMatching(/^held back by hookrun: project hook "guard" is not trusted \(new\)/) }),
+      expect.objectContaining({
+        name: 'guard',
+        success: false,
+        heldBack: true,
+        durationMs: 0,
+        error: expect.stringMatching(/^held back by hookrun: project hook "guard" is not trusted \(new\)/),
+      }),
     ]);
     expect(report.output).toEqual({});
     expect(report.plan.hooks[0].heldBack).toMatch(/hookrun trust --hooks -C/);
@@ -68,7 +74,7 @@ describe.concurrent('hook-fingerprint policy (folder trusted through trustedFold
     expect(report.results[0].error).toContain('(command changed since trusted)');
   });
 
-  test('an edited script is held back (hookrun\'s script hash, beyond Gemini CLI)', async ({ w }) => {
+  test("an edited script is held back (hookrun's script hash, beyond Gemini CLI)", async ({ w }) => {
     const script = path.join(w.ws, 'guard.sh');
     fs.writeFileSync(script, `#!/bin/sh\n${ALLOW}\n`, { mode: 0o755 });
     await w.settings(beforeTool({ name: 'guard', command: './guard.sh' }));
@@ -81,7 +87,7 @@ describe.concurrent('hook-fingerprint policy (folder trusted through trustedFold
     expect(result.stderr).toContain(`(script ${script} changed since trusted)`);
   });
 
-  test('warn (HOOKRUN_HOOK_TRUST=warn): Gemini CLI\'s warning, the hooks run, and they are recorded in its format', async ({ w }) => {
+  test("warn (HOOKRUN_HOOK_TRUST=warn): Gemini CLI's warning, the hooks run, and they are recorded in its format", async ({ w }) => {
     await w.settings(beforeTool({ name: 'guard', command: ALLOW }, 'echo plain'));
     trustFolder(w);
     const result = await w.run(['run', 'BeforeTool', '--tool', 't'], { env: { HOOKRUN_HOOK_TRUST: 'warn' } });
@@ -107,7 +113,7 @@ describe.concurrent('hook-fingerprint policy (folder trusted through trustedFold
   test.for([
     ['--trust-workspace', ['--trust-workspace'], {}],
     ['GEMINI_CLI_TRUST_WORKSPACE=true', [], { GEMINI_CLI_TRUST_WORKSPACE: 'true' }],
-  ] as const)('%s is the user\'s word for this run: the hooks run, nothing is recorded', async ([, flags, env], { w }) => {
+  ] as const)("%s is the user's word for this run: the hooks run, nothing is recorded", async ([, flags, env], { w }) => {
     await w.settings(beforeTool(ALLOW));
     const result = await w.run(['run', 'BeforeTool', '--tool', 't', ...flags], { env });
     expect(JSON.parse(result.stdout)).toMatchObject({ reason: 'ran' });

@@ -23,7 +23,7 @@ const userHook = (w: Workspace, command: string) => {
   fs.writeFileSync(path.join(w.home, '.gemini', 'settings.json'), JSON.stringify(beforeTool(command)));
 };
 
-describe.concurrent('class 5: a project .env does not run code inside the user\'s own hooks', () => {
+describe.concurrent("class 5: a project .env does not run code inside the user's own hooks", () => {
   test('the issue: BASH_ENV=./evil.sh in <ws>/.env, folder trusted, a user hook only: evil.sh does not run', async ({ w }) => {
     fs.writeFileSync(path.join(w.ws, 'evil.sh'), `touch ${w.root}/pwned\n`);
     fs.writeFileSync(path.join(w.ws, '.env'), 'BASH_ENV=./evil.sh\nGREETING=hello\n');
@@ -39,7 +39,7 @@ describe.concurrent('class 5: a project .env does not run code inside the user\'
     expect(result.stderr).toContain('unless --env-allow names them (--env-allow BASH_ENV)');
   });
 
-  test('--env-allow BASH_ENV passes it on (the user\'s explicit word); without it the hook never sees it', async ({ w }) => {
+  test("--env-allow BASH_ENV passes it on (the user's explicit word); without it the hook never sees it", async ({ w }) => {
     fs.writeFileSync(path.join(w.ws, '.env'), 'BASH_ENV=./evil.sh\n');
     userHook(w, `printenv BASH_ENV > ${w.root}/seen || echo unset > ${w.root}/seen`);
     trustFolder(w);
@@ -167,7 +167,7 @@ describe.concurrent('class 6: secrets hookrun knows about are never printed', ()
     expect(allowed.stdout).toContain(TOKEN);
   });
 
-  test("redaction.allowed in a system file Gemini CLI skips as insecure (here, in the temp dir) unmasks nothing; its blocked list still masks", async ({ w }) => {
+  test('redaction.allowed in a system file Gemini CLI skips as insecure (here, in the temp dir) unmasks nothing; its blocked list still masks', async ({ w }) => {
     await w.settings(beforeTool('echo "$MY_API_TOKEN $PLAIN_VALUE" > /dev/null'));
     const redaction = { allowed: ['MY_API_TOKEN'], blocked: ['PLAIN_VALUE'] };
     fs.mkdirSync(path.dirname(w.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH!), { recursive: true });

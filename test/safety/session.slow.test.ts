@@ -48,10 +48,8 @@ function pidOf(w: Workspace, name: string): number {
 /** Ways to leave the process group while staying in the session, each recording the leaver's own pid. */
 const LEAVERS = {
   'set -m': (file: string) => `set -m; sleep 1000 >/dev/null 2>&1 </dev/null & echo $! > ${file}; set +m;`,
-  'setpgrp (python3)': (file: string) =>
-    `python3 -c 'import os,time; os.setpgrp(); open("${file}","w").write(str(os.getpid())); time.sleep(1000)' >/dev/null 2>&1 </dev/null &`,
-  'setpgrp (perl)': (file: string) =>
-    `perl -e 'setpgrp(0,0); open(F,">","${file}"); print F $$; close F; sleep 1000' >/dev/null 2>&1 </dev/null &`,
+  'setpgrp (python3)': (file: string) => `python3 -c 'import os,time; os.setpgrp(); open("${file}","w").write(str(os.getpid())); time.sleep(1000)' >/dev/null 2>&1 </dev/null &`,
+  'setpgrp (perl)': (file: string) => `perl -e 'setpgrp(0,0); open(F,">","${file}"); print F $$; close F; sleep 1000' >/dev/null 2>&1 </dev/null &`,
 } as const;
 
 function setup(w: Workspace): string {

@@ -83,9 +83,7 @@ export function spawnHookrun(args: readonly string[], env: Record<string, string
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   return {
     pid: child.pid!,
-    exit: new Promise((resolve) =>
-      child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr, ms: performance.now() - started })),
-    ),
+    exit: new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr, ms: performance.now() - started }))),
     kill: (signal) => child.kill(signal),
   };
 }
@@ -137,9 +135,7 @@ function collect(child: ReturnType<typeof spawn>): Promise<{ code: number | null
     stderr += d.toString();
     lastOutput = performance.now();
   });
-  return new Promise((resolve) =>
-    child.once('close', (code) => resolve({ code, stdout: Buffer.concat(chunks).toString(), stderr, exitLagMs: performance.now() - lastOutput })),
-  );
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout: Buffer.concat(chunks).toString(), stderr, exitLagMs: performance.now() - lastOutput })));
 }
 
 /** Parses the one JSON line (or, with --json, the one JSON document) on stdout. */

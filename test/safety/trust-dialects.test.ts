@@ -30,7 +30,10 @@ function claudeProject(w: Workspace, file = 'settings.json', id = 'project'): vo
 
 function kiroAgent(dir: string, root: string, id: string): void {
   fs.mkdirSync(path.join(dir, '.kiro', 'agents'), { recursive: true });
-  fs.writeFileSync(path.join(dir, '.kiro', 'agents', 'dev.json'), JSON.stringify({ name: 'dev', hooks: { preToolUse: [{ command: `touch ${root}/ran-${id}; echo no >&2; exit 2` }] } }));
+  fs.writeFileSync(
+    path.join(dir, '.kiro', 'agents', 'dev.json'),
+    JSON.stringify({ name: 'dev', hooks: { preToolUse: [{ command: `touch ${root}/ran-${id}; echo no >&2; exit 2` }] } }),
+  );
 }
 
 const ran = (w: Workspace, id = 'project') => fs.existsSync(path.join(w.root, `ran-${id}`));
@@ -54,7 +57,10 @@ describe.concurrent('class 12: Claude Code project hooks in a fresh clone', () =
   test('settings.local.json is a project file too; the user file (~/.claude/settings.json) runs as Claude runs it', async ({ w }) => {
     claudeProject(w, 'settings.local.json', 'local');
     fs.mkdirSync(path.join(w.home, '.claude'), { recursive: true });
-    fs.writeFileSync(path.join(w.home, '.claude', 'settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `touch ${w.root}/ran-user` }] }] } }));
+    fs.writeFileSync(
+      path.join(w.home, '.claude', 'settings.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `touch ${w.root}/ran-user` }] }] } }),
+    );
     const result = await claudeRun(w);
     expect(ran(w, 'local')).toBe(false);
     expect(ran(w, 'user')).toBe(true);
@@ -199,7 +205,7 @@ describe.concurrent('class 11: a guard that never ran is named even with --quiet
     expect(trusted.stderr).toBe('');
   });
 
-  test('a hook that ran and timed out is the report\'s news, not --quiet\'s (as the conformance replay expects)', async ({ w }) => {
+  test("a hook that ran and timed out is the report's news, not --quiet's (as the conformance replay expects)", async ({ w }) => {
     fs.mkdirSync(path.join(w.ws, '.claude'), { recursive: true });
     fs.writeFileSync(path.join(w.ws, '.claude', 'settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'sleep 5', timeout: 1 }] }] } }));
     const result = await claudeRun(w, ['--quiet', '--trust-workspace', '--grace', '100']);

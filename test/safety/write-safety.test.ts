@@ -221,7 +221,7 @@ describe('a read-only file is not replaced', () => {
   });
 });
 
-test('trust --folder --revoke of the first rule keeps the header comment above it and the next rule\'s comment', async () => {
+test("trust --folder --revoke of the first rule keeps the header comment above it and the next rule's comment", async () => {
   sb = await makeSandbox();
   const file = sb.env.GEMINI_CLI_TRUSTED_FOLDERS_PATH!;
   await sb.write(file, `{\n  // my rules\n  ${JSON.stringify(sb.ws)}: "TRUST_FOLDER", // the workspace\n  /* before b */ "/b": "DO_NOT_TRUST"\n}\n`);

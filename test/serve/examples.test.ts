@@ -46,37 +46,54 @@ const loops = [
 ] as const;
 
 describe.each(loops)('serve-loop/%s', (_name, program, available) => {
-  it.runIf(available)('acts as the `hookrun run` loop does on block-dangerous-shell, and the server exits 0', () => {
-    const served = agent([...program], []);
-    const perCall = agent(['bash', path.join(examples, 'agent-loop', 'agent.sh')], []);
-    expect(served.status, served.transcript).toBe(0);
-    expect(perCall.status, perCall.transcript).toBe(0);
-    expect(calls(served.stdout)).toEqual(calls(perCall.stdout));
-    expect(served.stdout).toContain('BLOCKED  skipped; the model is told: ');
-    expect(served.stdout).toContain('agent: 3 ran, 2 blocked, 0 denied (ask), stopped: no (hookrun serve exited 0)');
-  }, TIMEOUT);
-
-  it.runIf(available)('rewrites (rewrite-tool-input) and asks (ask-before-deploy) as the `hookrun run` loop does', () => {
-    const file = path.join(tmpRoot, `calls-${program[0]}.tsv`);
-    fs.writeFileSync(file, ['write_file\t{"file_path":"notes.md","content":"hi"}', 'run_shell_command\t{"command":"npm publish"}', 'write_file\t{"file_path":"/etc/hosts","content":"x"}', ''].join('\n'));
-    for (const workspace of ['rewrite-tool-input', 'ask-before-deploy']) {
-      const args = [path.join(examples, workspace), file];
-      const served = agent([...program], args);
-      const perCall = agent(['bash', path.join(examples, 'agent-loop', 'agent.sh')], args);
+  it.runIf(available)(
+    'acts as the `hookrun run` loop does on block-dangerous-shell, and the server exits 0',
+    () => {
+      const served = agent([...program], []);
+      const perCall = agent(['bash', path.join(examples, 'agent-loop', 'agent.sh')], []);
       expect(served.status, served.transcript).toBe(0);
+      expect(perCall.status, perCall.transcript).toBe(0);
       expect(calls(served.stdout)).toEqual(calls(perCall.stdout));
-    }
-    const rewrite = agent([...program], [path.join(examples, 'rewrite-tool-input'), file]);
-    expect(rewrite.stdout).toMatch(/REWRITE +a hook changed the input to \{"file_path":"sandbox\/notes.md","content":"hi"\}/);
-  }, TIMEOUT);
+      expect(served.stdout).toContain('BLOCKED  skipped; the model is told: ');
+      expect(served.stdout).toContain('agent: 3 ran, 2 blocked, 0 denied (ask), stopped: no (hookrun serve exited 0)');
+    },
+    TIMEOUT,
+  );
 
-  it.runIf(available)('aborts with exit 1 when hookrun cannot answer (a settings file that does not parse)', () => {
-    const broken = path.join(tmpRoot, `broken-${program[0]}`);
-    fs.mkdirSync(path.join(broken, '.gemini'), { recursive: true });
-    fs.writeFileSync(path.join(broken, '.gemini', 'settings.json'), '{ "hooks": ');
-    const served = agent([...program], [broken]);
-    expect(served.status, served.transcript).toBe(1);
-    expect(served.stderr).toContain('ERROR    hookrun failed with exit code 1; aborting');
-    expect(served.stderr).toContain(`${path.join(broken, '.gemini', 'settings.json')}:1:`);
-  }, TIMEOUT);
+  it.runIf(available)(
+    'rewrites (rewrite-tool-input) and asks (ask-before-deploy) as the `hookrun run` loop does',
+    () => {
+      const file = path.join(tmpRoot, `calls-${program[0]}.tsv`);
+      fs.writeFileSync(
+        file,
+        ['write_file\t{"file_path":"notes.md","content":"hi"}', 'run_shell_command\t{"command":"npm publish"}', 'write_file\t{"file_path":"/etc/hosts","content":"x"}', ''].join(
+          '\n',
+        ),
+      );
+      for (const workspace of ['rewrite-tool-input', 'ask-before-deploy']) {
+        const args = [path.join(examples, workspace), file];
+        const served = agent([...program], args);
+        const perCall = agent(['bash', path.join(examples, 'agent-loop', 'agent.sh')], args);
+        expect(served.status, served.transcript).toBe(0);
+        expect(calls(served.stdout)).toEqual(calls(perCall.stdout));
+      }
+      const rewrite = agent([...program], [path.join(examples, 'rewrite-tool-input'), file]);
+      expect(rewrite.stdout).toMatch(/REWRITE +a hook changed the input to \{"file_path":"sandbox\/notes.md","content":"hi"\}/);
+    },
+    TIMEOUT,
+  );
+
+  it.runIf(available)(
+    'aborts with exit 1 when hookrun cannot answer (a settings file that does not parse)',
+    () => {
+      const broken = path.join(tmpRoot, `broken-${program[0]}`);
+      fs.mkdirSync(path.join(broken, '.gemini'), { recursive: true });
+      fs.writeFileSync(path.join(broken, '.gemini', 'settings.json'), '{ "hooks": ');
+      const served = agent([...program], [broken]);
+      expect(served.status, served.transcript).toBe(1);
+      expect(served.stderr).toContain('ERROR    hookrun failed with exit code 1; aborting');
+      expect(served.stderr).toContain(`${path.join(broken, '.gemini', 'settings.json')}:1:`);
+    },
+    TIMEOUT,
+  );
 });

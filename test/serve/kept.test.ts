@@ -97,7 +97,7 @@ function requestOf(c: DialectCase, root: string): EventRequest {
   return request;
 }
 
-describe.concurrent('the other dialects\' conformance cases, each answered twice by one session, the second from the kept configuration', async () => {
+describe.concurrent("the other dialects' conformance cases, each answered twice by one session, the second from the kept configuration", async () => {
   // Cases that count spawns across repeated runs are about one `run` each; the rest are answered twice here.
   // Docs-based cases the real agent contradicts are not a judge here either.
   const cases = [...(await loadCases('dialect-cases.json')), ...(await loadCases('agents-cases.json'))].filter(
@@ -174,7 +174,8 @@ describe.concurrent('an edit between two requests is seen by the second, in ever
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: path.join(root, 'home'), LANG: 'C.UTF-8', NO_COLOR: '1' };
     const session = new Session({ cwd: path.join(root, 'ws'), env });
     const fired = async () => (await readdir(root)).filter((name) => /^(fired|fixed)-/.test(name)).sort();
-    const edited = (files: Record<string, string> | undefined) => files && Object.fromEntries(Object.entries(files).map(([name, text]) => [name, text.replaceAll('fired-', 'fixed-')]));
+    const edited = (files: Record<string, string> | undefined) =>
+      files && Object.fromEntries(Object.entries(files).map(([name, text]) => [name, text.replaceAll('fired-', 'fixed-')]));
     const [first, second] = await twice(session, requestOf(c, root), async () => {
       for (const name of await fired()) await rm(path.join(root, name));
       await writeTree(path.join(root, 'ws'), edited(c.files), root);
@@ -187,7 +188,7 @@ describe.concurrent('an edit between two requests is seen by the second, in ever
   });
 });
 
-test('a Gemini .env that appears above the workspace between two requests is in the second hook\'s environment', async () => {
+test("a Gemini .env that appears above the workspace between two requests is in the second hook's environment", async () => {
   const sb = await makeSandbox();
   try {
     const hook = `echo '{"decision":"deny","reason":"v='"$HOOKRUN_KEPT"'"}'`;

@@ -41,7 +41,10 @@ test('the public types compile, and the calls answer as `hookrun run` does', { t
   fs.writeFileSync(path.join(consumerDir, 'consumer.mts'), CONSUMER);
   fs.writeFileSync(
     path.join(consumerDir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, rootDir: '.', outDir: 'out', types: ['node'], skipLibCheck: false }, files: ['consumer.mts'] }),
+    JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, rootDir: '.', outDir: 'out', types: ['node'], skipLibCheck: false },
+      files: ['consumer.mts'],
+    }),
   );
   // A type error (or a type the entry does not export) fails here with tsc's message.
   execFileSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', consumerDir], { encoding: 'utf8' });
@@ -76,7 +79,10 @@ test('a session answers from a kept settings file as the environment it expands 
   const sb = await makeSandbox();
   sandboxes.push(sb);
   const settings = path.join(sb.ws, '.gemini/settings.json');
-  await sb.write(settings, JSON.stringify({ hooks: { BeforeTool: [{ matcher: '$HOOKRUN_TEST_TOOL', hooks: [{ type: 'command', command: 'echo \'{"decision":"deny","reason":"expanded"}\'' }] }] } }));
+  await sb.write(
+    settings,
+    JSON.stringify({ hooks: { BeforeTool: [{ matcher: '$HOOKRUN_TEST_TOOL', hooks: [{ type: 'command', command: 'echo \'{"decision":"deny","reason":"expanded"}\'' }] }] } }),
+  );
   // Old enough to be kept (src/files/cache.ts never keeps a file changed within SETTLE_MS of its read).
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS.coarse + 200));
   fs.mkdirSync(consumerDir, { recursive: true });

@@ -154,7 +154,10 @@ test.runIf(process.platform === 'linux')('parent death: the server stops its hoo
 // server reports 16–32 MiB after a few thousand events (RSS ~30 MiB above its start). docs/perf.md (serve's rounds), target 10.
 test('a long session keeps the young generation at its start-up size, unless Node was told a size', async () => {
   const sb = await sandbox();
-  await sb.write(path.join(sb.ws, '.gemini/settings.json'), JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'true' }] }] } }));
+  await sb.write(
+    path.join(sb.ws, '.gemini/settings.json'),
+    JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'true' }] }] } }),
+  );
   const young = async (env: Record<string, string>) => {
     const client = new ServeClient(['-C', sb.ws, '--verbose'], { env: { ...sb.env, GEMINI_CLI_TRUST_WORKSPACE: 'true', ...env } });
     clients.push(client);
@@ -180,7 +183,10 @@ test('a long session keeps the young generation at its start-up size, unless Nod
 // changed flags would be refused (and rewritten) by every later `run`, and they by serve, back and forth.
 test('serve and run leave each other the code cache they use: no pack is rewritten once both have run', async () => {
   const sb = await sandbox();
-  await sb.write(path.join(sb.ws, '.gemini/settings.json'), JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'true' }] }] } }));
+  await sb.write(
+    path.join(sb.ws, '.gemini/settings.json'),
+    JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'true' }] }] } }),
+  );
   // A private install, so that no other test's commands add purposes to these caches meanwhile.
   const install = path.join(sb.root, 'install');
   const dist = path.join(path.dirname(BIN), '..', 'dist');

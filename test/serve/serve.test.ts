@@ -43,7 +43,11 @@ describe('answers equal `hookrun run`', () => {
     const sb = await sandbox();
     await sb.write(
       path.join(sb.ws, '.gemini/settings.json'),
-      settings(beforeTool(`node -e "const i=JSON.parse(require('fs').readFileSync(0,'utf8'));process.stdout.write(JSON.stringify(i.tool_input.command.includes('rm')?{decision:'deny',reason:'no rm'}:{decision:'allow'}))"`)),
+      settings(
+        beforeTool(
+          `node -e "const i=JSON.parse(require('fs').readFileSync(0,'utf8'));process.stdout.write(JSON.stringify(i.tool_input.command.includes('rm')?{decision:'deny',reason:'no rm'}:{decision:'allow'}))"`,
+        ),
+      ),
     );
     const client = serve(sb, [], sb.trusted);
     for (const [input, outcome] of [
@@ -84,7 +88,7 @@ describe('answers equal `hookrun run`', () => {
     expect(dryRun.result).toEqual({ exitCode: 0, outcome: 'dry-run', output: stdoutJson(dry) });
   });
 
-  test('the event name may come from input.hook_event_name; field options set fields on top, as run\'s flags', async () => {
+  test("the event name may come from input.hook_event_name; field options set fields on top, as run's flags", async () => {
     const sb = await sandbox();
     await sb.write(path.join(sb.ws, '.gemini/settings.json'), settings(beforeTool('cat > "$GEMINI_PROJECT_DIR/seen.json"', 'write_file')));
     const client = serve(sb, [], sb.trusted);
@@ -97,7 +101,7 @@ describe('answers equal `hookrun run`', () => {
     expect(seen).toMatchObject({ hook_event_name: 'BeforeTool', tool_name: 'write_file', tool_input: { file_path: 'a.txt' }, cwd: sb.ws });
   });
 
-  test('claude and kiro: the same answers as run, by the session default and by a request\'s dialect', async () => {
+  test("claude and kiro: the same answers as run, by the session default and by a request's dialect", async () => {
     const sb = await sandbox();
     await sb.write(
       path.join(sb.ws, '.claude/settings.json'),
@@ -108,7 +112,22 @@ describe('answers equal `hookrun run`', () => {
       JSON.stringify({ name: 'dev', hooks: { preToolUse: [{ matcher: 'execute_bash', command: 'echo "kiro says no" >&2; exit 2' }] } }),
     );
     const claudeArgs = ['run', 'PreToolUse', '--dialect', 'claude', '--tool', 'Bash', '--tool-input', '{"command":"ls"}', '-C', sb.ws, '-q', '--trust-workspace'];
-    const kiroArgs = ['run', 'preToolUse', '--dialect', 'kiro', '--agent', 'dev', '--tool', 'execute_bash', '--tool-input', '{"command":"ls"}', '-C', sb.ws, '-q', '--trust-workspace'];
+    const kiroArgs = [
+      'run',
+      'preToolUse',
+      '--dialect',
+      'kiro',
+      '--agent',
+      'dev',
+      '--tool',
+      'execute_bash',
+      '--tool-input',
+      '{"command":"ls"}',
+      '-C',
+      sb.ws,
+      '-q',
+      '--trust-workspace',
+    ];
     const claudeRun = await hookrun(claudeArgs, { env: sb.env });
     const kiroRun = await hookrun(kiroArgs, { env: sb.env });
     expect(claudeRun.exitCode).toBe(2);
@@ -202,10 +221,15 @@ describe('a session', () => {
 
   test('first requests for a dialect not loaded yet, sent at once, are each answered by it', async () => {
     const sb = await sandbox();
-    await sb.write(path.join(sb.ws, '.claude/settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo "kept out" >&2; exit 2' }] }] } }));
+    await sb.write(
+      path.join(sb.ws, '.claude/settings.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo "kept out" >&2; exit 2' }] }] } }),
+    );
     // --dialect gemini: the session's own dialect is not claude (detection would load it at startup).
     const client = serve(sb, ['--dialect', 'gemini'], sb.trusted);
-    const ids = ['a', 'b', 'c', 'd'].map((id) => client.send('run', { dialect: 'claude', event: 'PreToolUse', input: { tool_name: 'Bash', tool_input: { command: 'ls' } }, options: { trustWorkspace: true } }, id));
+    const ids = ['a', 'b', 'c', 'd'].map((id) =>
+      client.send('run', { dialect: 'claude', event: 'PreToolUse', input: { tool_name: 'Bash', tool_input: { command: 'ls' } }, options: { trustWorkspace: true } }, id),
+    );
     for (const id of ids) expect((await client.answer(id)).result).toMatchObject({ exitCode: 2, outcome: 'block' });
   });
 
@@ -253,7 +277,18 @@ describe('a session', () => {
     const id = client.send('run', { event: 'BeforeTool', input: shellEvent() });
     client.end();
     expect(await client.exited).toEqual({ code: 0, signal: null });
-    expect(client.answers).toEqual([{ jsonrpc: '2.0', id, result: { exitCode: 2, outcome: 'block', output: { continue: true, suppressOutput: false, decision: 'deny', reason: 'in flight' }, verdict: { outcome: 'block', reason: 'in flight', notRun: [] } } }]);
+    expect(client.answers).toEqual([
+      {
+        jsonrpc: '2.0',
+        id,
+        result: {
+          exitCode: 2,
+          outcome: 'block',
+          output: { continue: true, suppressOutput: false, decision: 'deny', reason: 'in flight' },
+          verdict: { outcome: 'block', reason: 'in flight', notRun: [] },
+        },
+      },
+    ]);
   });
 });
 
@@ -287,7 +322,9 @@ describe('errors say what and where; the server goes on', () => {
     });
     expect((await client.call('run', { event: 'BeforeTool', options: { grace: '5' } })).error!.message).toBe('params.options.grace must be a whole number >= 0, got string');
     expect((await client.call('run', { event: 'BeforeTool', input: [] })).error!.message).toBe('params.input must be an object (the event JSON), got array');
-    expect((await client.call('run', { event: 'BeforeTool', cwd: 'nowhere' })).error!.message).toBe(`workspace ${path.join(sb.ws, 'nowhere')} does not exist; give an existing directory with -C`);
+    expect((await client.call('run', { event: 'BeforeTool', cwd: 'nowhere' })).error!.message).toBe(
+      `workspace ${path.join(sb.ws, 'nowhere')} does not exist; give an existing directory with -C`,
+    );
 
     client.line('[]');
     client.line('{"jsonrpc":"1.0","id":"old","method":"run"}');
@@ -306,7 +343,7 @@ describe('errors say what and where; the server goes on', () => {
     expect(good.result).toMatchObject({ exitCode: 2, output: { reason: 'still up' } });
   });
 
-  test('a settings file that does not parse: exit code 1 and run\'s message, with its place', async () => {
+  test("a settings file that does not parse: exit code 1 and run's message, with its place", async () => {
     const sb = await sandbox();
     await sb.write(path.join(sb.ws, '.gemini/settings.json'), '{ "hooks": { "BeforeTool": [ }');
     const cli = await hookrun(['run', 'BeforeTool', '--event', '{}', '-C', sb.ws], { env: sb.trusted });

@@ -31,7 +31,7 @@ const commented = `{
 `;
 
 describe('appendToJsoncArray', () => {
-  test('adds one element in the file\'s style; nothing else changes', () => {
+  test("adds one element in the file's style; nothing else changes", () => {
     const after = appendToJsoncArray(commented, PATH, 'audit');
     expect(after).toBe(commented.replace('      "format"\n', '      "format",\n      "audit"\n'));
   });
@@ -154,10 +154,15 @@ describe('properties', () => {
 
   test('removing any element leaves the others, in order', () => {
     fc.assert(
-      fc.property(names.filter((l) => l.length > 0), fc.nat(), layout, (list, n, style) => {
-        const index = n % list.length;
-        expect(parsed(removeFromJsoncArray(file(list, style), PATH, index))).toEqual(list.filter((_, i) => i !== index));
-      }),
+      fc.property(
+        names.filter((l) => l.length > 0),
+        fc.nat(),
+        layout,
+        (list, n, style) => {
+          const index = n % list.length;
+          expect(parsed(removeFromJsoncArray(file(list, style), PATH, index))).toEqual(list.filter((_, i) => i !== index));
+        },
+      ),
     );
   });
 });

@@ -104,9 +104,7 @@ describe('parseJsonc', () => {
 
 describe('parseJsoncObject', () => {
   it.each([['[]'], ['null'], ['"text"'], ['42']])('rejects the root %s', (text) => {
-    expect(() => parseJsoncObject(text, FILE, 'Settings file is not a valid JSON object.')).toThrow(
-      `Error in ${FILE}: Settings file is not a valid JSON object.`,
-    );
+    expect(() => parseJsoncObject(text, FILE, 'Settings file is not a valid JSON object.')).toThrow(`Error in ${FILE}: Settings file is not a valid JSON object.`);
   });
 
   it('accepts an object', () => {

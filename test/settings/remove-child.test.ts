@@ -37,7 +37,7 @@ describe('removeFromJsoncArray', () => {
     expect(removeJsoncChild(text, root, 1)).toBe('{\n  // my rules\n  "/a": "TRUST_FOLDER"\n}');
   });
 
-  test('property: comments off the removed element\'s own lines survive, and the rest parses as expected', () => {
+  test("property: comments off the removed element's own lines survive, and the rest parses as expected", () => {
     let id = 0;
     // Gaps between tokens: spaces, line breaks, block comments on one line, line comments (with their break).
     const gap = fc.array(fc.constantFrom('space', 'nl', 'block', 'line'), { maxLength: 4 });

@@ -34,10 +34,12 @@ export default {
   }),
   /** What the user sees: stream-json lines other than the hook echo (--include-hook-events) and init. */
   visibleText(run) {
-    return lines(run.stdout)
-      .filter((m) => !(m.type === 'system' && (m.subtype === 'init' || String(m.subtype).startsWith('hook'))))
-      .map((m) => JSON.stringify(m))
-      .join('\n') + run.stderr;
+    return (
+      lines(run.stdout)
+        .filter((m) => !(m.type === 'system' && (m.subtype === 'init' || String(m.subtype).startsWith('hook'))))
+        .map((m) => JSON.stringify(m))
+        .join('\n') + run.stderr
+    );
   },
   sawAsk: (run) => run.fired.has('permreq'),
   /** UserPromptSubmit without a model request: blocked (2) or stopped (4), from prompt_submit_outcome. */

@@ -56,7 +56,12 @@ export default {
     },
   }),
   /** Its answer and block texts; `! …` lines are warnings (a hook's non-blocking stderr), as hookrun's stderr. */
-  visibleText: (run) => run.stdout + run.stderr.split('\n').filter((line) => !line.startsWith('! ')).join('\n'),
+  visibleText: (run) =>
+    run.stdout +
+    run.stderr
+      .split('\n')
+      .filter((line) => !line.startsWith('! '))
+      .join('\n'),
   /** In -p mode an ask becomes a deny that says it could not ask. */
   sawAsk: (run) => run.modelText.includes('unable to ask user for confirmation'),
   promptOutcome: () => 2,

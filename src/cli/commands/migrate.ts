@@ -33,7 +33,10 @@ export interface MigrateOptions {
 export async function migrateCommand(options: MigrateOptions, ctx: Context, io: IO): Promise<number> {
   const to = options.to ?? DEFAULT_DIALECT;
   const source = await migrationAdapter(options.from);
-  for (const [option, flag] of [['agent', '--agent'], ['claudeVersion', '--claude-version']] as const) {
+  for (const [option, flag] of [
+    ['agent', '--agent'],
+    ['claudeVersion', '--claude-version'],
+  ] as const) {
     if (options[option] !== undefined && !source.takes?.includes(option)) throw usageError(`${flag} applies to --from ${(await agentsTaking(option)).join(', ')} only`);
   }
   // An agent to itself is nothing to convert, unless its adapter says otherwise (Kiro: agent files to hook files).
@@ -65,7 +68,18 @@ export async function migrateCommand(options: MigrateOptions, ctx: Context, io: 
     written = { file: plan.file, added: merge.added, alreadyPresent: merge.present, changed: merge.added > 0 };
     findings.push(...(plan.afterWrite?.(original, ctx) ?? []));
   }
-  const report = buildMigrateReport({ from: model.from, to: to as AgentName, sources: model.sources, file: plan.file, fragment: plan.fragment, counts: { found: model.counts.found, carried, skipped: model.counts.found - carried }, findings }, written);
+  const report = buildMigrateReport(
+    {
+      from: model.from,
+      to: to as AgentName,
+      sources: model.sources,
+      file: plan.file,
+      fragment: plan.fragment,
+      counts: { found: model.counts.found, carried, skipped: model.counts.found - carried },
+      findings,
+    },
+    written,
+  );
   if (options.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   else if (!options.write) io.stdout(`${JSON.stringify(report.settings, null, 2)}\n`);
   if (!options.quiet) io.stderr(renderMigrateText(report, io.colorStderr));

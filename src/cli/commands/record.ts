@@ -14,15 +14,7 @@ import type { IO } from '../io.js';
 import { decodeEditable } from '../../files/editable.js';
 import { writeFileAtomic } from '../../files/atomic.js';
 import { withSettingsLock } from '../../files/lock.js';
-import {
-  CAPTURE_DIR,
-  CAPTURE_SCRIPT,
-  hasCaptureHooks,
-  installCaptureHooks,
-  type JsonPath,
-  RECORD_STATE,
-  removeCaptureHooks,
-} from '../../testing/record-install.js';
+import { CAPTURE_DIR, CAPTURE_SCRIPT, hasCaptureHooks, installCaptureHooks, type JsonPath, RECORD_STATE, removeCaptureHooks } from '../../testing/record-install.js';
 import { parseJsoncObject } from '../../files/jsonc.js';
 import { readInputFile, readInputFileAsync } from '../../files/read-input.js';
 import { parseJsonBounded } from '../../files/json-depth.js';
@@ -76,7 +68,10 @@ function originalBytes(state: RecordState): Buffer | undefined {
 
 /** The settings lock when the file's directory exists (the lock file lives there); else nothing to lock. */
 async function lockedWhereDirExists<T>(file: string, fn: () => Promise<T>): Promise<T> {
-  const dirExists = await stat(path.dirname(file)).then((s) => s.isDirectory(), () => false);
+  const dirExists = await stat(path.dirname(file)).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
   return dirExists ? withSettingsLock(file, fn) : fn();
 }
 
@@ -91,14 +86,27 @@ async function captureScriptSource(): Promise<string> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const candidate of [path.join(here, '..', 'bin'), path.join(here, '..', '..', 'bin')]) {
     const file = path.join(candidate, 'hookrun-capture.mjs');
-    if (await stat(file).then(() => true, () => false)) return file;
+    if (
+      await stat(file).then(
+        () => true,
+        () => false,
+      )
+    )
+      return file;
   }
   throw new HookrunError('internal', 'the capture script bin/hookrun-capture.mjs is missing from the hookrun installation');
 }
 
 function parseEvents(events: string[] | undefined, known: readonly string[]): string[] {
   if (!events || events.length === 0) return [...known];
-  const names = [...new Set(events.flatMap((e) => e.split(',')).map((e) => e.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      events
+        .flatMap((e) => e.split(','))
+        .map((e) => e.trim())
+        .filter(Boolean),
+    ),
+  ];
   // `--events ''` (or `,`) names no event: recording nothing is a mistake, not a request.
   if (names.length === 0) throw usageError(`--events names no event. Events: ${known.join(', ')}`);
   const unknown = names.filter((n) => !known.includes(n));
@@ -123,9 +131,18 @@ async function startRecording(capture: CaptureTarget, options: RecordOptions, ct
   }
   const settingsFile = capture.settingsFile(ctx);
   const settingsDir = path.dirname(settingsFile);
-  const createdSettingsDir = !(await stat(settingsDir).then((s) => s.isDirectory(), () => false));
-  const hookrunDirExisted = await stat(path.join(ctx.cwd, '.hookrun')).then(() => true, () => false);
-  const captureDirExisted = await stat(path.join(ctx.cwd, CAPTURE_DIR)).then(() => true, () => false);
+  const createdSettingsDir = !(await stat(settingsDir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  ));
+  const hookrunDirExisted = await stat(path.join(ctx.cwd, '.hookrun')).then(
+    () => true,
+    () => false,
+  );
+  const captureDirExisted = await stat(path.join(ctx.cwd, CAPTURE_DIR)).then(
+    () => true,
+    () => false,
+  );
   try {
     await mkdir(settingsDir, { recursive: true });
     await mkdir(path.join(ctx.cwd, CAPTURE_DIR), { recursive: true });
@@ -174,7 +191,9 @@ async function startRecording(capture: CaptureTarget, options: RecordOptions, ct
   try {
     await capture.trust(ctx);
   } catch (error) {
-    notes.push(`the capture hook's fingerprint could not be recorded (${(error as Error).message}): run \`hookrun trust --hooks\` before using the agent, or hookrun's run holds it back`);
+    notes.push(
+      `the capture hook's fingerprint could not be recorded (${(error as Error).message}): run \`hookrun trust --hooks\` before using the agent, or hookrun's run holds it back`,
+    );
   }
   const relSettings = path.relative(ctx.cwd, settingsFile);
   if (options.json) {
@@ -252,7 +271,10 @@ async function stopRecording(capture: CaptureTarget, options: RecordOptions, ctx
     } else {
       const current = decodeEditable(currentBytes, target);
       result = await surgicalRemoval(state.settingsFile, current, state.created, ctx, state.original === null);
-      removedFile = !(await stat(state.settingsFile).then(() => true, () => false));
+      removedFile = !(await stat(state.settingsFile).then(
+        () => true,
+        () => false,
+      ));
     }
   }).catch((error: unknown) => {
     throw asWriteError(error, target);

@@ -109,11 +109,7 @@ async function revoke(options: TrustCommandOptions, ctx: Context, io: IO, folder
       const { setFolderTrust } = await import('../../trust/folders-edit.js');
       const change = await setFolderTrust(ctx, target, undefined);
       out.folder = change;
-      lines.push(
-        change.previous
-          ? `Removed ${change.previous} for ${change.key} from ${change.file}.`
-          : `No rule for ${change.key} in ${change.file}; nothing removed.`,
-      );
+      lines.push(change.previous ? `Removed ${change.previous} for ${change.key} from ${change.file}.` : `No rule for ${change.key} in ${change.file}; nothing removed.`);
       const still = matchingRule(loadTrustedFolders(ctx).rules, { ...ctx, cwd: key });
       if (still && still.level !== 'DO_NOT_TRUST') {
         lines.push(`Note: ${key} is still trusted by ${still.level} "${still.path}" (${formatLocation(still.location)}).`);
@@ -194,4 +190,3 @@ function print(io: IO, options: TrustCommandOptions, data: JsonObject, lines: st
   if (options.json) io.stdout(`${JSON.stringify({ dryRun: options.dryRun === true, ...data }, null, 2)}\n`);
   else io.stdout(`${lines.join('\n')}\n`);
 }
-

@@ -35,7 +35,7 @@ const EXIT_UNREADABLE = 2;
 /** Findings about the check itself rather than a file: warnings, so `--strict` fails a check of nothing. */
 const VALIDATE_CODES = {
   'nothing-checked': { severity: 'warning', title: 'No hook file was found to check: the check passed on nothing' },
-  'no-static-check': { severity: 'warning', title: "An agent is configured here, but hookrun has no static check for its files" },
+  'no-static-check': { severity: 'warning', title: 'An agent is configured here, but hookrun has no static check for its files' },
 } as const satisfies Record<string, CodeInfo>;
 
 interface Target {
@@ -68,7 +68,10 @@ export async function validateCommand(options: ValidateCommandOptions, given: Co
   const result = merge(ctx.cwd, results);
   if (checkedCount(result) === 0 && own.length === 0) own.push(nothingChecked(result, named ? targets : [], ctx));
   const ignored = new Set(options.ignore ?? []);
-  addFindings(result, own.filter((finding) => !ignored.has(finding.code)));
+  addFindings(
+    result,
+    own.filter((finding) => !ignored.has(finding.code)),
+  );
 
   const rules: Record<string, CodeInfo> = { ...VALIDATE_CODES };
   for (const check of checks) Object.assign(rules, check.validator?.rules ?? {});
@@ -142,7 +145,10 @@ function noStaticCheck(dialect: Dialect, at: string | undefined): Diagnostic {
 function nothingChecked(result: ValidateResult, named: readonly Target[], ctx: Context): Diagnostic {
   if (named.length > 0) {
     const looked = result.files.map((file) => file.path);
-    const shown = looked.slice(0, 3).map((file) => shownPath(file, ctx.cwd)).join(', ');
+    const shown = looked
+      .slice(0, 3)
+      .map((file) => shownPath(file, ctx.cwd))
+      .join(', ');
     const more = looked.length > 3 ? `, and ${looked.length - 3} more` : '';
     return {
       code: 'nothing-checked',

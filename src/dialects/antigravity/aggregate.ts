@@ -49,12 +49,17 @@ function aggregatePreTool(results: readonly HookResult[]): AggregateResult {
   const decisions = results.map((result) => {
     const d = preToolDecision(result);
     if (d.failedClosed !== undefined) {
-      notes.push(`${result.entry.displayName} ${d.failedClosed}: agy fails closed and denies the tool (a PreToolUse hook must print {"decision": "allow"|"deny"|"ask"|"force_ask"})`);
+      notes.push(
+        `${result.entry.displayName} ${d.failedClosed}: agy fails closed and denies the tool (a PreToolUse hook must print {"decision": "allow"|"deny"|"ask"|"force_ask"})`,
+      );
     }
     return d;
   });
   const winner = PRE_TOOL_DECISIONS.find((decision) => decisions.some((d) => d.decision === decision))!;
-  const reason = decisions.filter((d) => d.decision === winner && d.reason !== '').map((d) => d.reason).join('\n');
+  const reason = decisions
+    .filter((d) => d.decision === winner && d.reason !== '')
+    .map((d) => d.reason)
+    .join('\n');
   const output: JsonObject = { decision: winner };
   if (reason !== '') output.reason = reason;
   const overrides: unknown[] = [];

@@ -24,7 +24,8 @@ export const antigravity = defineDialect({
   outcome: outcomeAgy,
   answerWords: antigravityWords,
   verdictWords: antigravityVerdictWords,
-  noAddedContext: 'Antigravity CLI takes no context text from its hooks (PreInvocation and PostInvocation add steps: expect them with `output: { subset: { injectSteps: [...] } }`)',
+  noAddedContext:
+    'Antigravity CLI takes no context text from its hooks (PreInvocation and PostInvocation add steps: expect them with `output: { subset: { injectSteps: [...] } }`)',
   failClosed: agyFailClosed,
   configuredAt,
   migrate: () => import('./migrate.js'),

@@ -19,10 +19,16 @@ function read(ctx: Context): NeutralModel {
   const files = agyHookFiles(ctx).filter((f) => f.scope === 'workspace');
   const loaded = files.map(readAgyFile).filter((l) => l.exists);
   if (loaded.length === 0) throw configError(`no Antigravity CLI hook files found: expected ${path.join(ctx.cwd, '.agents', 'hooks.json')}`);
-  const out = new ModelBuilder('antigravity', loaded.map((l) => l.file.path));
+  const out = new ModelBuilder(
+    'antigravity',
+    loaded.map((l) => l.file.path),
+  );
   for (const file of loaded) {
     if (file.error) {
-      out.note({ severity: 'error', code: 'agy-file-dropped', message: `${droppedFileMessage(file.error)}; nothing in it is migrated` }, file.error.location ?? { file: file.file.path, line: 0, column: 0, path: [] });
+      out.note(
+        { severity: 'error', code: 'agy-file-dropped', message: `${droppedFileMessage(file.error)}; nothing in it is migrated` },
+        file.error.location ?? { file: file.file.path, line: 0, column: 0, path: [] },
+      );
       continue;
     }
     for (const d of file.diagnostics) out.note(d, d.location);
@@ -64,7 +70,8 @@ function read(ctx: Context): NeutralModel {
       out.once('agy-cwd', {
         severity: 'info',
         code: 'agy-cwd',
-        message: 'agy runs a hook in the folder of its hooks.json (.agents/); the migrated hooks run where their new agent runs them, so relative paths in the commands may need changing',
+        message:
+          'agy runs a hook in the folder of its hooks.json (.agents/); the migrated hooks run where their new agent runs them, so relative paths in the commands may need changing',
       });
     }
   }

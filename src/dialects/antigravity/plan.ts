@@ -44,9 +44,7 @@ export function matchAgyTool(matcher: string | undefined, tool: string | undefin
   if (matches === undefined) {
     return { matches: true, hangs: true, rule: hangReason(matcher, tool, 'agy', linearEngineConsequence('agy', 'RE2 engine')) };
   }
-  return matches
-    ? { matches: true, rule: `"${matcher}" matches the whole name "${tool}"` }
-    : { matches: false, rule: `"${matcher}" does not match the whole name "${tool}"` };
+  return matches ? { matches: true, rule: `"${matcher}" matches the whole name "${tool}"` } : { matches: false, rule: `"${matcher}" does not match the whole name "${tool}"` };
 }
 
 function toolNameOf(input: JsonObject): string | undefined {
@@ -85,7 +83,12 @@ export function planAgy(config: ResolvedConfig, event: string, input: JsonObject
     const unrunnable = agyCannotRun(entry);
     if (unrunnable !== undefined) {
       skipped.push({ entry, reason: 'disabled', detail: unrunnable });
-      warnings.push({ code: 'agy-handler-skipped', severity: 'warning', message: `${entry.displayName}: not run: ${unrunnable}`, ...(entry.location ? { location: entry.location } : {}) });
+      warnings.push({
+        code: 'agy-handler-skipped',
+        severity: 'warning',
+        message: `${entry.displayName}: not run: ${unrunnable}`,
+        ...(entry.location ? { location: entry.location } : {}),
+      });
       continue;
     }
     if (verdict?.hangs) {

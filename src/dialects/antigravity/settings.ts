@@ -6,7 +6,7 @@
 // ignores without a word, get a warning.
 import path from 'node:path';
 import { homeDir, type Context } from '../../pipeline/context.js';
-import { configError, formatJsonPath, HookrunError } from '../../pipeline/errors.js';
+import { configError, formatJsonPath, type HookrunError } from '../../pipeline/errors.js';
 import { findNode, isPlainObject, type JsoncDocument } from '../../files/jsonc.js';
 import { admitEntries, decideWorkspaceTrust, folderTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
 import type { Diagnostic, JsonObject, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo, TrustDecision } from '../../pipeline/types.js';
@@ -85,8 +85,7 @@ function registerHooks(doc: JsoncDocument, file: AgyFile, diagnostics: Diagnosti
   if (!isPlainObject(root)) {
     throw configError(`the file must be a JSON object of hook names, got ${typeOf(root)}: agy loads no hook from it`, where([]));
   }
-  const warn = (code: string, message: string, location: Location, fix?: string) =>
-    diagnostics.push({ code, severity: 'warning', message, location, ...(fix ? { fix } : {}) });
+  const warn = (code: string, message: string, location: Location, fix?: string) => diagnostics.push({ code, severity: 'warning', message, location, ...(fix ? { fix } : {}) });
   const entries: RegistryEntry[] = [];
   for (const [name, spec] of Object.entries(root)) {
     if (spec === null) continue;
@@ -103,7 +102,12 @@ function registerHooks(doc: JsoncDocument, file: AgyFile, diagnostics: Diagnosti
     const events = [...AGY_EVENTS];
     const { bound, unknown, shadowed } = fieldKeys(spec, ['enabled', ...events]);
     for (const [hidden, by] of shadowed) {
-      warn('agy-duplicate-key', `${label(name, hidden)} is replaced by "${by}" (agy's decoder ignores case, and the last one wins): nothing under "${hidden}" runs`, where([name, hidden], true), `merge the two into one "${by}"`);
+      warn(
+        'agy-duplicate-key',
+        `${label(name, hidden)} is replaced by "${by}" (agy's decoder ignores case, and the last one wins): nothing under "${hidden}" runs`,
+        where([name, hidden], true),
+        `merge the two into one "${by}"`,
+      );
     }
     let enabled = true;
     const enabledKey = bound.get('enabled');
@@ -113,7 +117,12 @@ function registerHooks(doc: JsoncDocument, file: AgyFile, diagnostics: Diagnosti
       if (value === false) enabled = false;
     }
     for (const key of unknown) {
-      warn('agy-unknown-key', `${label(name, key)}: agy ignores "${key}" (not an event it dispatches, nor "enabled"); nothing under it runs`, where([name, key], true), suggestKey(key));
+      warn(
+        'agy-unknown-key',
+        `${label(name, key)}: agy ignores "${key}" (not an event it dispatches, nor "enabled"); nothing under it runs`,
+        where([name, key], true),
+        suggestKey(key),
+      );
     }
     for (const event of events) {
       const key = bound.get(event);
@@ -122,7 +131,12 @@ function registerHooks(doc: JsoncDocument, file: AgyFile, diagnostics: Diagnosti
       if (list === null) continue;
       if (!Array.isArray(list)) throw configError(`${label(name, key)} must be an array, got ${typeOf(list)}`, where([name, key]));
       if (key !== event) {
-        warn('agy-event-case', `${label(name, key)}: agy binds "${key}" to ${event} (its decoder ignores case); write "${event}"`, where([name, key], true), `rename "${key}" to "${event}"`);
+        warn(
+          'agy-event-case',
+          `${label(name, key)}: agy binds "${key}" to ${event} (its decoder ignores case); write "${event}"`,
+          where([name, key], true),
+          `rename "${key}" to "${event}"`,
+        );
       }
       const push = (handler: unknown, at: (string | number)[], matcher: string | undefined) => {
         const entry = registerHandler(doc, file, name, event, handler, at, matcher, enabled, warn);
@@ -157,7 +171,12 @@ function registerHooks(doc: JsoncDocument, file: AgyFile, diagnostics: Diagnosti
           );
         }
         if (looksLikeHandler && (hooks === null || hooks.length === 0)) {
-          warn('agy-handler-not-in-group', `${formatJsonPath(at)} is a handler written where ${event} takes a group: agy runs nothing for it`, where(at), `wrap it: {"matcher": "*", "hooks": [ ...this handler... ]}`);
+          warn(
+            'agy-handler-not-in-group',
+            `${formatJsonPath(at)} is a handler written where ${event} takes a group: agy runs nothing for it`,
+            where(at),
+            `wrap it: {"matcher": "*", "hooks": [ ...this handler... ]}`,
+          );
         }
         (hooks ?? []).forEach((handler, h) => push(handler, [...at, hooksKey!, h], matcher ?? ''));
       });
@@ -211,7 +230,10 @@ function registerHandler(
   }
   const type = (field('type').value as string | null) ?? '';
   if (type !== '' && type !== 'command' && type !== 'prompt') {
-    throw configError(`${formatJsonPath([...at, field('type').key!])} is "${type}": agy accepts only "command" (or "prompt"), exactly so spelled`, where([...at, field('type').key!]));
+    throw configError(
+      `${formatJsonPath([...at, field('type').key!])} is "${type}": agy accepts only "command" (or "prompt"), exactly so spelled`,
+      where([...at, field('type').key!]),
+    );
   }
   const isPrompt = type === 'prompt';
   if (!isPrompt) {
@@ -220,7 +242,10 @@ function registerHandler(
       if (value !== null) throw configError(`${formatJsonPath([...at, key!])}: a command handler cannot carry "${f}" (agy rejects the file)`, where([...at, key!], true));
     }
   } else if (field('command').value !== null) {
-    throw configError(`${formatJsonPath([...at, field('command').key!])}: a prompt handler cannot carry "command" (agy rejects the file)`, where([...at, field('command').key!], true));
+    throw configError(
+      `${formatJsonPath([...at, field('command').key!])}: a prompt handler cannot carry "command" (agy rejects the file)`,
+      where([...at, field('command').key!], true),
+    );
   }
   let timeoutSeconds: number | undefined;
   const timeout = field('timeout');
@@ -249,7 +274,11 @@ function registerHandler(
   const command = (field('command').value as string | null) ?? '';
   const location = where(at);
   if (timeoutSeconds !== undefined && timeoutSeconds <= 0) {
-    warn('agy-timeout-default', `${formatJsonPath([...at, timeout.key!])} is ${timeoutSeconds}: agy's meaning is undocumented; hookrun uses the default ${AGY_DEFAULT_TIMEOUT_SECONDS} s`, where([...at, timeout.key!]));
+    warn(
+      'agy-timeout-default',
+      `${formatJsonPath([...at, timeout.key!])} is ${timeoutSeconds}: agy's meaning is undocumented; hookrun uses the default ${AGY_DEFAULT_TIMEOUT_SECONDS} s`,
+      where([...at, timeout.key!]),
+    );
   }
   return {
     event,

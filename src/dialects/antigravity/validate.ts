@@ -54,7 +54,13 @@ export function validateAgy(ctx: Context, options: { ignore?: readonly string[] 
       if (typeof entry.matcher === 'string') {
         const verdict = matchAgyTool(entry.matcher, 'x');
         if (verdict.invalid !== undefined) {
-          found.push({ code: 'agy-invalid-matcher', severity: 'error', message: `${entry.displayName}: ${verdict.rule}`, ...where, fix: 'write an RE2 regular expression that matches whole tool names, e.g. "run_command|view_file"' });
+          found.push({
+            code: 'agy-invalid-matcher',
+            severity: 'error',
+            message: `${entry.displayName}: ${verdict.rule}`,
+            ...where,
+            fix: 'write an RE2 regular expression that matches whole tool names, e.g. "run_command|view_file"',
+          });
         }
       }
       const unrunnable = agyCannotRun(entry);

@@ -18,5 +18,6 @@ export function outcomeAuggie(event: string, output: JsonObject | undefined): Ou
 
 export const auggieFailClosed: FailClosedRules = {
   failure: claudeFailClosed.failure,
-  block: (event: string, output: JsonObject | undefined, reasons: readonly string[], config: ResolvedConfig) => claudeFailClosed.block(claudeEventOf(event), output, reasons, config),
+  block: (event: string, output: JsonObject | undefined, reasons: readonly string[], config: ResolvedConfig) =>
+    claudeFailClosed.block(claudeEventOf(event), output, reasons, config),
 };

@@ -24,7 +24,13 @@ export function workspaceRoot(input: JsonObject, ctx: Context): string {
   return Array.isArray(roots) && typeof roots[0] === 'string' && roots[0] !== '' ? roots[0] : ctx.cwd;
 }
 
-const FIELD_TYPES: Readonly<Record<string, 'string' | 'object' | 'boolean'>> = { tool_name: 'string', tool_input: 'object', is_mcp_tool: 'boolean', user_prompt: 'string', conversation_id: 'string' };
+const FIELD_TYPES: Readonly<Record<string, 'string' | 'object' | 'boolean'>> = {
+  tool_name: 'string',
+  tool_input: 'object',
+  is_mcp_tool: 'boolean',
+  user_prompt: 'string',
+  conversation_id: 'string',
+};
 
 export function completeAuggieInput(event: string, input: JsonObject, ctx: Context): JsonObject {
   for (const [field, type] of Object.entries(FIELD_TYPES)) {

@@ -14,7 +14,10 @@ export function matchAuggie(matcher: unknown, tool: string, mcp: boolean): Match
   const raw = typeof matcher === 'string' ? matcher : '.*';
   const isMcpPattern = raw.startsWith(MCP_PREFIX);
   if (mcp !== isMcpPattern) {
-    return { matches: false, rule: mcp ? `"${tool}" is an MCP tool, which Auggie matches only with an "mcp:" pattern` : `"${raw}" is an MCP pattern and "${tool}" is not an MCP tool` };
+    return {
+      matches: false,
+      rule: mcp ? `"${tool}" is an MCP tool, which Auggie matches only with an "mcp:" pattern` : `"${raw}" is an MCP pattern and "${tool}" is not an MCP tool`,
+    };
   }
   const pattern = isMcpPattern ? raw.slice(MCP_PREFIX.length) : raw;
   if (pattern === '' || pattern === '.*') return { matches: true, rule: `matcher "${raw}" matches every ${mcp ? 'MCP ' : ''}tool` };

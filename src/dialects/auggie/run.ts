@@ -68,14 +68,21 @@ export function auggieInvocation(hook: PlannedHook, input: JsonObject, config: R
 
 /** Why Auggie's output schema refuses this answer (then none of it counts); undefined when it passes. */
 export function auggieSchemaProblem(output: JsonObject): string | undefined {
-  for (const [key, type] of [['continue', 'boolean'], ['suppressOutput', 'boolean'], ['stopReason', 'string'], ['systemMessage', 'string'], ['reason', 'string']] as const) {
+  for (const [key, type] of [
+    ['continue', 'boolean'],
+    ['suppressOutput', 'boolean'],
+    ['stopReason', 'string'],
+    ['systemMessage', 'string'],
+    ['reason', 'string'],
+  ] as const) {
     if (output[key] !== undefined && typeof output[key] !== type) return `"${key}" must be a ${type}`;
   }
   const hso = output.hookSpecificOutput;
   if (hso === undefined) return undefined;
   if (!isPlainObject(hso)) return '"hookSpecificOutput" must be an object';
   if (typeof hso.hookEventName !== 'string') return '"hookSpecificOutput" has no "hookEventName"';
-  if (hso.permissionDecision !== undefined && !['allow', 'deny', 'ask'].includes(hso.permissionDecision as string)) return '"hookSpecificOutput.permissionDecision" must be allow, deny or ask';
+  if (hso.permissionDecision !== undefined && !['allow', 'deny', 'ask'].includes(hso.permissionDecision as string))
+    return '"hookSpecificOutput.permissionDecision" must be allow, deny or ask';
   return undefined;
 }
 
@@ -90,7 +97,8 @@ export function interpretAuggie(event: string, outcome: ProcessOutcome, invocati
     return { success: false, exitCode, output, outputFormat: 'text' };
   }
   if (exitCode !== 0) return { success: false, exitCode, error: `exited ${exitCode}: a non-blocking error in Auggie${stderr ? `: ${stderr.split('\n')[0]}` : ''}` };
-  if (outcome.stdoutTruncated && outcome.stdoutCutBlanksOnly !== true) return { success: false, exitCode, error: "stdout exceeded hookrun's capture limit (--max-output) and was cut; the output was not parsed" };
+  if (outcome.stdoutTruncated && outcome.stdoutCutBlanksOnly !== true)
+    return { success: false, exitCode, error: "stdout exceeded hookrun's capture limit (--max-output) and was cut; the output was not parsed" };
   const json = parseJsonOutput(outcome.stdout);
   if (!json) return { success: true, exitCode };
   const problem = auggieSchemaProblem(json);

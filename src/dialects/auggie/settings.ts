@@ -22,4 +22,3 @@ export async function loadAuggieConfig(ctx: Context, options: LoadOptions): Prom
   const trust = decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace });
   return loadGroupConfig(ctx, 'auggie', auggieSources(ctx), AUGGIE_RULES, trust, options.keepInactive === true);
 }
-

@@ -46,7 +46,13 @@ function traps(entry: RegistryEntry): Diagnostic[] {
   if (typeof entry.matcher === 'string') {
     for (const [claude, auggie] of Object.entries(CLAUDE_TOOL_NAMES)) {
       if (new RegExp(`(^|\\|)\\^?${claude}\\$?($|\\|)`).test(entry.matcher)) {
-        found.push({ code: 'auggie-claude-tool-name', severity: 'warning', message: `${name}: matcher "${entry.matcher}" names Claude Code's ${claude}; Auggie calls that tool ${auggie}, so it never matches`, ...where, fix: `write "${auggie}"` });
+        found.push({
+          code: 'auggie-claude-tool-name',
+          severity: 'warning',
+          message: `${name}: matcher "${entry.matcher}" names Claude Code's ${claude}; Auggie calls that tool ${auggie}, so it never matches`,
+          ...where,
+          fix: `write "${auggie}"`,
+        });
       }
     }
   }

@@ -59,7 +59,7 @@ export function mergeClaudeOutputs(event: string, outputs: readonly JsonObject[]
         // Kept with the decision it explains (above).
       } else if (key === 'decision' && event === 'PermissionRequest' && isObject(value)) {
         // A deny from any hook wins over an allow.
-        if (!requestDecision || requestDecision.behavior !== 'deny' || (value.behavior === 'deny' && !rules.firstReason)) requestDecision = value;
+        if (requestDecision?.behavior !== 'deny' || (value.behavior === 'deny' && !rules.firstReason)) requestDecision = value;
       } else {
         setOwn(specific, key, value);
       }

@@ -22,7 +22,11 @@ export function claudeSettingsPaths(ctx: Context): Record<ClaudeLayer, string> {
 }
 
 const defaultManagedPath = (platform: NodeJS.Platform): string =>
-  platformPath(platform, { darwin: '/Library/Application Support/ClaudeCode/managed-settings.json', win32: 'C:\\Program Files\\ClaudeCode\\managed-settings.json', other: '/etc/claude-code/managed-settings.json' });
+  platformPath(platform, {
+    darwin: '/Library/Application Support/ClaudeCode/managed-settings.json',
+    win32: 'C:\\Program Files\\ClaudeCode\\managed-settings.json',
+    other: '/etc/claude-code/managed-settings.json',
+  });
 
 /** Detection: the project's settings files (Claude Code's project root is the workspace), then the user's. */
 export function configuredAt(ctx: Context): ConfiguredAt {

@@ -280,7 +280,6 @@ export const ON_FAILURE_IGNORED: ReadonlySet<string> = new Set(['Stop', 'Subagen
 /** Every event `hookrun run --dialect claude` can fire: the classic thirteen first. */
 export const CLAUDE_EVENTS = Object.keys(EVENTS) as ClaudeEventName[];
 
-
 export function isClaudeEvent(name: string): name is ClaudeEventName {
   return Object.hasOwn(EVENTS, name);
 }

@@ -21,7 +21,8 @@ function claudeBlock(event: string, output: JsonObject | undefined, reasons: rea
   const hso: JsonObject = { hookEventName: event, ...(isObject(merged.hookSpecificOutput) ? merged.hookSpecificOutput : {}) };
   const text = reasons.join('\n');
   if (event === 'PreToolUse') {
-    const earlier = hso.permissionDecision === 'deny' && typeof hso.permissionDecisionReason === 'string' && hso.permissionDecisionReason !== '' ? [hso.permissionDecisionReason] : [];
+    const earlier =
+      hso.permissionDecision === 'deny' && typeof hso.permissionDecisionReason === 'string' && hso.permissionDecisionReason !== '' ? [hso.permissionDecisionReason] : [];
     merged.hookSpecificOutput = { ...hso, permissionDecision: 'deny', permissionDecisionReason: [...earlier, text].join('\n') };
     return merged;
   }

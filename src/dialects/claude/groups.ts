@@ -7,7 +7,19 @@ import { formatJsonPath } from '../../pipeline/errors.js';
 import { loadHookFile, type LoadedHookFile } from '../../files/read-input.js';
 import { isPlainObject, type JsonPath, type JsoncDocument } from '../../files/jsonc.js';
 import { admitEntries, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
-import type { Diagnostic, HookConfig, JsonObject, Layer, Plan, PlannedHook, RegistryEntry, ResolvedConfig, SkippedEntry, TrustDecision, ValidateResult } from '../../pipeline/types.js';
+import type {
+  Diagnostic,
+  HookConfig,
+  JsonObject,
+  Layer,
+  Plan,
+  PlannedHook,
+  RegistryEntry,
+  ResolvedConfig,
+  SkippedEntry,
+  TrustDecision,
+  ValidateResult,
+} from '../../pipeline/types.js';
 import { hangingHook } from '../../pipeline/regex.js';
 import type { MatchVerdict } from './matcher.js';
 import { handlerEntry } from './settings.js';
@@ -97,7 +109,10 @@ function registerHandler(event: string, handler: unknown, matcher: unknown, at: 
     return undefined;
   }
   if (handler.type !== 'command') {
-    c.warn('invalid-hook-type', `${where}.type must be "command" (the only type ${c.rules.agent} runs), got ${JSON.stringify(handler.type)}; the handler is skipped`, [...at, 'type']);
+    c.warn('invalid-hook-type', `${where}.type must be "command" (the only type ${c.rules.agent} runs), got ${JSON.stringify(handler.type)}; the handler is skipped`, [
+      ...at,
+      'type',
+    ]);
     return undefined;
   }
   if (typeof handler.command !== 'string' || handler.command.trim() === '') {
@@ -163,7 +178,12 @@ export function loadGroupConfig(ctx: Context, dialect: string, sources: readonly
     const gated = source.project && !trust.trusted;
     if (loaded.error) {
       const at = loaded.error.location ? { location: loaded.error.location } : {};
-      config.diagnostics.push({ code: 'settings-file-dropped', severity: 'warning', message: `${rules.agent} cannot use ${source.path}: ${loaded.error.message}; none of its hooks run`, ...at });
+      config.diagnostics.push({
+        code: 'settings-file-dropped',
+        severity: 'warning',
+        message: `${rules.agent} cannot use ${source.path}: ${loaded.error.message}; none of its hooks run`,
+        ...at,
+      });
     }
     config.diagnostics.push(...loaded.diagnostics);
     const note = !loaded.exists ? 'not found' : gated && loaded.entries.length > 0 ? 'untrusted folder: its hooks do not run' : undefined;
@@ -174,7 +194,12 @@ export function loadGroupConfig(ctx: Context, dialect: string, sources: readonly
   if (keepInactive) config.considered = gathered.considered;
   if (gathered.heldBack.length > 0) {
     const first = gathered.considered.find((c) => c.inactive)?.entry.location;
-    config.diagnostics.push({ code: 'untrusted-project-hooks', severity: 'warning', message: untrustedMessage(ctx, trust, gathered.heldBack), ...(first ? { location: first } : {}) });
+    config.diagnostics.push({
+      code: 'untrusted-project-hooks',
+      severity: 'warning',
+      message: untrustedMessage(ctx, trust, gathered.heldBack),
+      ...(first ? { location: first } : {}),
+    });
   }
   return config;
 }
@@ -184,7 +209,13 @@ export function loadGroupConfig(ctx: Context, dialect: string, sources: readonly
  * registry's order, run in parallel (both agents start every matching hook at once); a matcher that hangs
  * the agent's regex engine is planned as a hook that cannot run.
  */
-export function planGroups(config: ResolvedConfig, event: string, input: JsonObject, verdict: (entry: RegistryEntry, input: JsonObject) => MatchVerdict, parallelBecause: string): Plan {
+export function planGroups(
+  config: ResolvedConfig,
+  event: string,
+  input: JsonObject,
+  verdict: (entry: RegistryEntry, input: JsonObject) => MatchVerdict,
+  parallelBecause: string,
+): Plan {
   const hooks: PlannedHook[] = [];
   const skipped: SkippedEntry[] = [];
   const warnings: Diagnostic[] = [];
@@ -212,8 +243,22 @@ export function planGroups(config: ResolvedConfig, event: string, input: JsonObj
  * `validate`: what the loader says of every file (a dropped file or skipped item is an error), then the
  * agent's traps over the entries it would register, whatever the folder trust.
  */
-export function validateGroups(ctx: Context, config: ResolvedConfig, traps: (entry: RegistryEntry, all: readonly RegistryEntry[]) => Diagnostic[], ignore: readonly string[] = []): ValidateResult {
-  const drops = new Set(['settings-file-dropped', 'invalid-definition', 'invalid-matcher', 'invalid-hook-entry', 'invalid-hook-type', 'missing-command', 'event-not-array', 'hooks-not-object']);
+export function validateGroups(
+  ctx: Context,
+  config: ResolvedConfig,
+  traps: (entry: RegistryEntry, all: readonly RegistryEntry[]) => Diagnostic[],
+  ignore: readonly string[] = [],
+): ValidateResult {
+  const drops = new Set([
+    'settings-file-dropped',
+    'invalid-definition',
+    'invalid-matcher',
+    'invalid-hook-entry',
+    'invalid-hook-type',
+    'missing-command',
+    'event-not-array',
+    'hooks-not-object',
+  ]);
   const found = config.diagnostics.map((d) => (drops.has(d.code) ? { ...d, severity: 'error' as const } : d));
   for (const entry of config.entries) found.push(...traps(entry, config.entries));
   const ignored = new Set(ignore);

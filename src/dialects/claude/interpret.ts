@@ -42,7 +42,14 @@ export function interpretClaude(event: string, outcome: ProcessOutcome, invocati
   if (outcome.spawnError !== undefined) return failed(outcome.spawnError);
   if (outcome.timedOut) {
     const error = `Hook timed out after ${invocation.timeoutMs / 1000} s: cancelled, its output discarded (no decision)`;
-    if (rule?.timeoutBlocks) return { success: false, error: `${error}; a timed-out ${event} hook blocks`, exitCode: 0, output: { decision: 'block', reason: `${event} hook timed out` }, outputFormat: 'text' };
+    if (rule?.timeoutBlocks)
+      return {
+        success: false,
+        error: `${error}; a timed-out ${event} hook blocks`,
+        exitCode: 0,
+        output: { decision: 'block', reason: `${event} hook timed out` },
+        outputFormat: 'text',
+      };
     return failed(error, 0, 'timed out');
   }
   if (info?.http && rule) return interpretHttp(event, outcome, rule, reading, failed);
@@ -62,7 +69,11 @@ export function interpretClaude(event: string, outcome: ProcessOutcome, invocati
   const stderr = outcome.stderr.trim();
   if (event === 'WorktreeCreate' && generation === 'current' && exitCode === 0 && !cut) {
     // The path is the last non-empty stdout line, not JSON; banner lines before it are not part of it.
-    const path = outcome.stdout.split('\n').map((line) => line.trim()).filter((line) => line !== '').pop();
+    const path = outcome.stdout
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+      .pop();
     if (path === undefined) return failed('WorktreeCreate hook exited 0 without printing a worktree path, so the creation fails');
     return { success: true, exitCode, output: { hookSpecificOutput: { hookEventName: event, worktreePath: path } }, outputFormat: 'text' };
   }
@@ -118,13 +129,7 @@ export function interpretClaude(event: string, outcome: ProcessOutcome, invocati
  * output; 2xx with a JSON object is read like a command hook's stdout; any other 2xx body, a non-2xx status or
  * a connection failure is a non-blocking error (plain text is never context). Status codes alone never block.
  */
-function interpretHttp(
-  event: string,
-  outcome: ProcessOutcome,
-  rule: ClaudeEventRule,
-  reading: Reading,
-  failed: (error: string) => Interpretation,
-): Interpretation {
+function interpretHttp(event: string, outcome: ProcessOutcome, rule: ClaudeEventRule, reading: Reading, failed: (error: string) => Interpretation): Interpretation {
   const http = outcome.http!;
   if (http.error !== undefined) return failed(`HTTP hook failed: ${http.error} (non-blocking error)`);
   const status = http.status ?? 0;

@@ -179,9 +179,7 @@ function timeoutMs(hook: PlannedHook, config: ResolvedConfig, ctx: Context, gene
     // Plugin hook timeouts do not raise the budget (hooks reference §SessionEnd).
     const longest = Math.max(
       0,
-      ...config.entries
-        .filter((e) => e.event === 'SessionEnd' && e.layer !== 'plugin' && typeof e.config.timeout === 'number')
-        .map((e) => e.config.timeout as number),
+      ...config.entries.filter((e) => e.event === 'SessionEnd' && e.layer !== 'plugin' && typeof e.config.timeout === 'number').map((e) => e.config.timeout as number),
     );
     const budget = fromEnv > 0 ? fromEnv : Math.min(SESSION_END_MAX_MS, Math.max(SESSION_END_BUDGET_MS, longest));
     return own === undefined ? budget : Math.min(own, budget);

@@ -3,10 +3,7 @@
 import type { ClaudeProfile } from './version.js';
 import { boundedTest, hangReason } from '../../pipeline/regex.js';
 
-export type MatcherKind =
-  | { kind: 'all' }
-  | { kind: 'list'; items: string[] }
-  | { kind: 'regex'; regex?: RegExp; error?: string };
+export type MatcherKind = { kind: 'all' } | { kind: 'list'; items: string[] } | { kind: 'regex'; regex?: RegExp; error?: string };
 
 /**
  * `*`, empty or absent: everything. Only "simple" characters: an exact, case-sensitive name or a list split on

@@ -32,7 +32,12 @@ function read(ctx: Context, options: { claudeVersion?: string }): NeutralModel {
   const docs = files.map((file) => openJson(file, true, 'Claude Code settings must be a JSON object.'));
   const out = new ModelBuilder('claude', files);
   for (const doc of docs) {
-    readEventsObject(doc, 'claude', out, { root: ['hooks'], grouped: () => true, classify: (matcher) => classifyMatcher(matcher, profile), handler: (raw, event) => readHandler(raw, event.name, profile) });
+    readEventsObject(doc, 'claude', out, {
+      root: ['hooks'],
+      grouped: () => true,
+      classify: (matcher) => classifyMatcher(matcher, profile),
+      handler: (raw, event) => readHandler(raw, event.name, profile),
+    });
   }
   noteOtherScopes(ctx, out);
   return out.result();
@@ -49,7 +54,10 @@ function readHandler(handler: JsonObject, event: string, profile: ClaudeProfile)
   if (typeof handler.command !== 'string' || handler.command === '') return skip('missing-command', 'no command; not migrated');
   if (handler.if !== undefined) {
     if (profile.generation === 'current') {
-      return skip('if-not-carried', `"if": ${JSON.stringify(handler.if)} has no counterpart in other agents; without it the hook would run on every matching call, so it is not migrated (check tool_input in the script instead)`);
+      return skip(
+        'if-not-carried',
+        `"if": ${JSON.stringify(handler.if)} has no counterpart in other agents; without it the hook would run on every matching call, so it is not migrated (check tool_input in the script instead)`,
+      );
     }
     notes.push({ severity: 'info', code: 'if-ignored', message: '"if" is ignored by classic Claude Code, so the hook is migrated without it' });
   }
@@ -63,9 +71,14 @@ function readHandler(handler: JsonObject, event: string, profile: ClaudeProfile)
   const timeout = timeoutMs(handler.timeout, 's', 'timeout', defaultMs);
   if (timeout.note) notes.push(timeout.note);
   if (handler.async === true || handler.asyncRewake === true) {
-    notes.push({ severity: 'warning', code: 'async-made-sync', message: 'this async hook runs before the action in agents without background hooks (all but Codex): its exit code and output take part in the decision' });
+    notes.push({
+      severity: 'warning',
+      code: 'async-made-sync',
+      message: 'this async hook runs before the action in agents without background hooks (all but Codex): its exit code and output take part in the decision',
+    });
   }
-  if (handler.shell === 'powershell') notes.push({ severity: 'warning', code: 'shell-ignored', message: '"shell": "powershell" is dropped: the other agents pick the shell themselves' });
+  if (handler.shell === 'powershell')
+    notes.push({ severity: 'warning', code: 'shell-ignored', message: '"shell": "powershell" is dropped: the other agents pick the shell themselves' });
   return {
     command,
     timeoutMs: timeout.ms,

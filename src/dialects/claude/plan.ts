@@ -60,7 +60,11 @@ export function planClaude(config: ResolvedConfig, event: string, input: JsonObj
   const warnings: Diagnostic[] = [];
   if (isClaudeEvent(event) && !eventKnownIn(event, profile)) {
     const since = eventRule(event)!.since!.join('.');
-    const warning = { code: 'event-not-in-version', severity: 'warning' as const, message: `Claude Code ${profile.label} has no ${event} event (added in ${since}); it would run none of these hooks` };
+    const warning = {
+      code: 'event-not-in-version',
+      severity: 'warning' as const,
+      message: `Claude Code ${profile.label} has no ${event} event (added in ${since}); it would run none of these hooks`,
+    };
     for (const entry of config.entries) if (entry.event === event) skipped.push({ entry, reason: 'matcher', detail: warning.message });
     return { event, hooks, sequential: false, parallelBecause: 'Claude Code runs every matching hook in parallel', skipped, warnings: [warning] };
   }

@@ -45,13 +45,7 @@ function enabledValue(files: readonly ClaudeSettingsFile[], id: string): { value
   return found;
 }
 
-export function loadPlugins(
-  ctx: Context,
-  files: readonly ClaudeSettingsFile[],
-  config: ClaudeResolvedConfig,
-  blocked: string | undefined,
-  register: RegisterHooks,
-): void {
+export function loadPlugins(ctx: Context, files: readonly ClaudeSettingsFile[], config: ClaudeResolvedConfig, blocked: string | undefined, register: RegisterHooks): void {
   const configDir = ctx.env.CLAUDE_CONFIG_DIR || path.join(homeDir(ctx), '.claude');
   const profile = config.claude.profile;
   const projectSkills = path.join(ctx.cwd, '.claude', 'skills');
@@ -68,13 +62,24 @@ export function loadPlugins(
   for (const plugin of skillsDirPlugins(path.join(configDir, 'skills'))) {
     const enabled = enabledValue(files, plugin.id);
     if (enabled?.value === false) {
-      config.diagnostics.push({ code: 'plugin-disabled', severity: 'info', message: `plugin ${plugin.id} is disabled by enabledPlugins in ${enabled.file}`, location: { file: enabled.file, line: 0, column: 0, path: ['enabledPlugins', plugin.id] } });
+      config.diagnostics.push({
+        code: 'plugin-disabled',
+        severity: 'info',
+        message: `plugin ${plugin.id} is disabled by enabledPlugins in ${enabled.file}`,
+        location: { file: enabled.file, line: 0, column: 0, path: ['enabledPlugins', plugin.id] },
+      });
       continue;
     }
     const data = path.join(configDir, 'plugins', 'data', plugin.id.replace(/[^A-Za-z0-9_.-]/g, '-'));
     const info = { id: plugin.id, root: plugin.root, data };
     for (const source of hookSources(plugin, config)) {
-      register(source.hooks, { file: source.file, layer: 'plugin', source: `plugin ${plugin.id}`, locate: source.locate, prefix: source.prefix, plugin: info }, profile, config, blocked);
+      register(
+        source.hooks,
+        { file: source.file, layer: 'plugin', source: `plugin ${plugin.id}`, locate: source.locate, prefix: source.prefix, plugin: info },
+        profile,
+        config,
+        blocked,
+      );
     }
   }
 }
@@ -94,7 +99,12 @@ function hookSources(plugin: FoundPlugin, config: ClaudeResolvedConfig): HookSou
       return parseJsoncObject(readInputFile(file, 'utf8'), file, 'A plugin hooks file must be a JSON object.');
     } catch (error) {
       // A broken plugin file costs that plugin's hooks, not the run (Claude Code reports it and goes on).
-      config.diagnostics.push({ code: 'plugin-file-invalid', severity: 'warning', message: `${(error as Error).message}; plugin ${plugin.id}'s hooks from this file are not loaded`, location: { file, line: 0, column: 0, path: [] } });
+      config.diagnostics.push({
+        code: 'plugin-file-invalid',
+        severity: 'warning',
+        message: `${(error as Error).message}; plugin ${plugin.id}'s hooks from this file are not loaded`,
+        location: { file, line: 0, column: 0, path: [] },
+      });
       return undefined;
     }
   };
@@ -114,7 +124,12 @@ function hookSources(plugin: FoundPlugin, config: ClaudeResolvedConfig): HookSou
   } else if (Array.isArray(field)) {
     for (const item of field) if (typeof item === 'string') addFile(item);
   } else if (isPlainObject(field) && manifest) {
-    sources.push({ file: plugin.manifest, hooks: isPlainObject(field.hooks) ? field.hooks : field, locate: manifest.locate, prefix: isPlainObject(field.hooks) ? ['hooks', 'hooks'] : ['hooks'] });
+    sources.push({
+      file: plugin.manifest,
+      hooks: isPlainObject(field.hooks) ? field.hooks : field,
+      locate: manifest.locate,
+      prefix: isPlainObject(field.hooks) ? ['hooks', 'hooks'] : ['hooks'],
+    });
   }
   return sources;
 }

@@ -28,7 +28,17 @@ const CLAUDE_LAYERS: readonly ClaudeLayer[] = ['user', 'project', 'local', 'mana
 const HANDLER_TYPES = new Set(['command', 'http', 'mcp_tool', 'prompt', 'agent']);
 
 /** Loader findings that, before 2.1.122, made Claude Code ignore the whole file ("a malformed hooks entry"). */
-const MALFORMED = new Set(['event-not-array', 'invalid-definition', 'invalid-matcher', 'invalid-hook-entry', 'invalid-hook-type', 'missing-command', 'invalid-args', 'invalid-if', 'invalid-url']);
+const MALFORMED = new Set([
+  'event-not-array',
+  'invalid-definition',
+  'invalid-matcher',
+  'invalid-hook-entry',
+  'invalid-hook-type',
+  'missing-command',
+  'invalid-args',
+  'invalid-if',
+  'invalid-url',
+]);
 
 /** The codes with which the loader skips configured hooks (explain lists them as the event's unregistered hooks). */
 export const CLAUDE_DROPPED_HOOK_CODES: DroppedHookCodes = {
@@ -261,7 +271,9 @@ export const registerHooksObject: RegisterHooks = (hooks, origin, profile, confi
     if (!isClaudeEvent(event) || !eventKnownIn(event, profile)) {
       const near = CLAUDE_EVENTS.find((e) => e.toLowerCase() === event.toLowerCase() && e !== event);
       const hint = near ? ` (event names are case-sensitive: did you mean "${near}"?)` : '';
-      const which = isClaudeEvent(event) ? `Claude Code ${profile.label} has no hook event "${event}" (added in ${eventRule(event)!.since!.join('.')})` : `unknown Claude Code hook event "${event}"${hint}`;
+      const which = isClaudeEvent(event)
+        ? `Claude Code ${profile.label} has no hook event "${event}" (added in ${eventRule(event)!.since!.join('.')})`
+        : `unknown Claude Code hook event "${event}"${hint}`;
       warn('invalid-event-name', `${which}; its hooks never run`, at, 'warning', true);
       if (profile.version && !has(profile, 'unknownEventSkipped')) broken.push(`unknown event "${event}"`);
       continue;
@@ -367,12 +379,22 @@ function registerHandler(event: string, handler: unknown, matcher: unknown, at: 
     }
   }
   if (typeof handler.timeout === 'number' && handler.timeout > 3600) {
-    c.warn('timeout-looks-like-ms', `${where}.timeout is ${handler.timeout} seconds (${(handler.timeout / 3600).toFixed(1)} h): Claude Code reads seconds, not milliseconds`, [...at, 'timeout']);
+    c.warn('timeout-looks-like-ms', `${where}.timeout is ${handler.timeout} seconds (${(handler.timeout / 3600).toFixed(1)} h): Claude Code reads seconds, not milliseconds`, [
+      ...at,
+      'timeout',
+    ]);
   }
-  for (const [field, feature] of [['if', 'ifField'], ['args', 'execForm']] as const) {
+  for (const [field, feature] of [
+    ['if', 'ifField'],
+    ['args', 'execForm'],
+  ] as const) {
     if (handler[field] !== undefined && !has(c.profile, feature)) {
       const since = SINCE[feature].join('.');
-      c.warn('field-needs-current', `${where}.${field} is ignored by Claude Code ${c.profile.label} (it arrived in ${since}); pass --claude-version current (or a version ≥ ${since}) to apply it`, [...at, field]);
+      c.warn(
+        'field-needs-current',
+        `${where}.${field} is ignored by Claude Code ${c.profile.label} (it arrived in ${since}); pass --claude-version current (or a version ≥ ${since}) to apply it`,
+        [...at, field],
+      );
     }
   }
   checkOnFailure(event, handler, at, c);
@@ -395,7 +417,15 @@ function registerHandler(event: string, handler: unknown, matcher: unknown, at: 
 }
 
 /** The registry entry of one handler of a matcher group, whichever agent reads the shape (groups.ts too). */
-export function handlerEntry(event: string, config: HookConfig, matcher: unknown, origin: Pick<HooksOrigin, 'source' | 'layer' | 'locate'>, at: JsonPath, displayName: string, blocked: string | undefined): RegistryEntry {
+export function handlerEntry(
+  event: string,
+  config: HookConfig,
+  matcher: unknown,
+  origin: Pick<HooksOrigin, 'source' | 'layer' | 'locate'>,
+  at: JsonPath,
+  displayName: string,
+  blocked: string | undefined,
+): RegistryEntry {
   return { event, config, source: origin.source, layer: origin.layer, matcher, sequential: undefined, enabled: blocked === undefined, displayName, location: origin.locate(at) };
 }
 
@@ -409,7 +439,11 @@ function checkOnFailure(event: string, handler: JsonObject, at: JsonPath, c: Gro
     c.warn('invalid-on-failure', `${where} must be "continue" or "block", got ${JSON.stringify(value)}; a failure of this hook does not block`, field);
   } else if (!has(c.profile, 'onFailure')) {
     const since = SINCE.onFailure.join('.');
-    c.warn('field-needs-current', `${where} is not known to Claude Code ${c.profile.label} (first seen in ${since}); pass --claude-version current (or ${since}) to apply it`, field);
+    c.warn(
+      'field-needs-current',
+      `${where} is not known to Claude Code ${c.profile.label} (first seen in ${since}); pass --claude-version current (or ${since}) to apply it`,
+      field,
+    );
   } else if (value === 'block' && (ON_FAILURE_IGNORED.has(event) || handler.async === true || handler.asyncRewake === true)) {
     const why = ON_FAILURE_IGNORED.has(event) ? `Claude Code ignores it on ${event}` : 'Claude Code ignores it on an async hook';
     c.warn('on-failure-ignored', `${where} is "block", but ${why}: a failure of this hook never blocks`, field);

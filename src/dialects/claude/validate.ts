@@ -10,10 +10,13 @@ export const CLAUDE_FINDING_CODES = {
   'settings-unreadable': { severity: 'error', title: 'A settings file exists but cannot be read' },
   'settings-syntax-error': { severity: 'error', title: 'A settings file is not valid JSON: Claude Code reports it and loads none of it' },
   'settings-file-dropped': { severity: 'error', title: 'A settings file is not strict JSON (a comment is enough): Claude Code skips it whole, and none of its hooks run' },
-  'settings-file-ignored': { severity: 'error', title: 'This Claude Code version ignores every hook in the file (an unknown event before 2.1.101, a malformed entry before 2.1.122)' },
+  'settings-file-ignored': {
+    severity: 'error',
+    title: 'This Claude Code version ignores every hook in the file (an unknown event before 2.1.101, a malformed entry before 2.1.122)',
+  },
   'hooks-not-object': { severity: 'error', title: '"hooks" is not an object of event names' },
   'invalid-event-name': { severity: 'error', title: 'Unknown event name (or one newer than the version): its hooks never run' },
-  'event-not-array': { severity: 'error', title: 'An event\'s value is not an array of matcher groups' },
+  'event-not-array': { severity: 'error', title: "An event's value is not an array of matcher groups" },
   'invalid-definition': { severity: 'error', title: 'A matcher group is not an object with a "hooks" array' },
   'invalid-matcher': { severity: 'error', title: 'A matcher is not a string: the group is skipped' },
   'invalid-regex-matcher': { severity: 'error', title: 'A matcher is not a valid regular expression: it never matches' },
@@ -24,7 +27,7 @@ export const CLAUDE_FINDING_CODES = {
   'unsupported-hook-type': { severity: 'info', title: 'A prompt, agent or mcp_tool handler: Claude Code runs it, hookrun skips it' },
   'missing-command': { severity: 'error', title: 'A command handler has no command' },
   'invalid-url': { severity: 'error', title: 'An http handler has no http(s) URL' },
-  'invalid-headers': { severity: 'error', title: 'An http handler\'s headers are not an object of strings' },
+  'invalid-headers': { severity: 'error', title: "An http handler's headers are not an object of strings" },
   'invalid-args': { severity: 'error', title: 'args is not an array of strings: the handler is skipped' },
   'invalid-if': { severity: 'error', title: '"if" is not a permission rule string: the handler is skipped' },
   'if-never-runs': { severity: 'error', title: 'A handler with "if" on an event that is not a tool event never runs' },
@@ -39,10 +42,13 @@ export const CLAUDE_FINDING_CODES = {
   'on-failure-ignored': { severity: 'warning', title: 'onFailure "block" where Claude Code ignores it (Stop, SubagentStop, TaskCompleted, TeammateIdle, async hooks)' },
   'hooks-disabled': { severity: 'info', title: 'disableAllHooks is true' },
   'managed-hooks-only': { severity: 'info', title: 'allowManagedHooksOnly: only managed hooks run' },
-  'plugin-file-invalid': { severity: 'error', title: 'A plugin\'s manifest or hooks file cannot be read or parsed' },
+  'plugin-file-invalid': { severity: 'error', title: "A plugin's manifest or hooks file cannot be read or parsed" },
   'plugin-disabled': { severity: 'info', title: 'A skills-directory plugin is disabled by enabledPlugins' },
   'plugin-not-loaded': { severity: 'info', title: 'A project skills-directory plugin loads only after the interactive trust dialog' },
-  'untrusted-project-hooks': { severity: 'info', title: 'The folder is not trusted (no accepted Claude Code trust dialog, no hookrun trust --folder): hookrun runs none of its project hooks' },
+  'untrusted-project-hooks': {
+    severity: 'info',
+    title: 'The folder is not trusted (no accepted Claude Code trust dialog, no hookrun trust --folder): hookrun runs none of its project hooks',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 function isClaudeFindingCode(code: string): code is keyof typeof CLAUDE_FINDING_CODES {

@@ -1,7 +1,16 @@
 // This agent's row of the cross-agent vocabulary: the mechanism (types, canonical moments, the builder) is
 // src/migrate/vocabulary.ts, the table of rows src/dialects/vocabularies.ts. Facts: docs/sources.md;
 // choices where sources are silent: docs/migrate.md ("The vocabulary").
-import { COMPACT_VALUES, DOUBLE_UNDERSCORE_MCP, HOOK_SPECIFIC_DENY, NOTIFICATION_VALUES, same, SESSION_END_VALUES, SESSION_START_VALUES, vocabulary } from '../../migrate/vocabulary.js';
+import {
+  COMPACT_VALUES,
+  DOUBLE_UNDERSCORE_MCP,
+  HOOK_SPECIFIC_DENY,
+  NOTIFICATION_VALUES,
+  same,
+  SESSION_END_VALUES,
+  SESSION_START_VALUES,
+  vocabulary,
+} from '../../migrate/vocabulary.js';
 
 export const claudeVocabulary = vocabulary('claude', {
   label: 'Claude Code',
@@ -24,10 +33,30 @@ export const claudeVocabulary = vocabulary('claude', {
   ],
   toolMatcher: 'names-or-regex',
   tools: {
-    Bash: 'shell', PowerShell: 'shell', Read: 'read', Write: 'write', Edit: 'edit', MultiEdit: 'edit', Glob: 'glob', Grep: 'grep', LS: 'ls',
-    WebFetch: 'web_fetch', WebSearch: 'web_search', TodoWrite: 'todo', ExitPlanMode: 'plan_exit', EnterPlanMode: 'plan_enter',
-    AskUserQuestion: 'ask_user', Skill: 'skill', Task: 'task', Agent: 'task', BashOutput: 'shell_output', KillShell: 'shell_kill',
-    NotebookEdit: 'notebook_edit', NotebookRead: 'notebook_read', SlashCommand: 'slash_command', ListMcpResourcesTool: 'mcp_resources',
+    Bash: 'shell',
+    PowerShell: 'shell',
+    Read: 'read',
+    Write: 'write',
+    Edit: 'edit',
+    MultiEdit: 'edit',
+    Glob: 'glob',
+    Grep: 'grep',
+    LS: 'ls',
+    WebFetch: 'web_fetch',
+    WebSearch: 'web_search',
+    TodoWrite: 'todo',
+    ExitPlanMode: 'plan_exit',
+    EnterPlanMode: 'plan_enter',
+    AskUserQuestion: 'ask_user',
+    Skill: 'skill',
+    Task: 'task',
+    Agent: 'task',
+    BashOutput: 'shell_output',
+    KillShell: 'shell_kill',
+    NotebookEdit: 'notebook_edit',
+    NotebookRead: 'notebook_read',
+    SlashCommand: 'slash_command',
+    ListMcpResourcesTool: 'mcp_resources',
     ReadMcpResourceTool: 'mcp_resources',
   },
   toolAliases: ['PowerShell', 'Agent'],

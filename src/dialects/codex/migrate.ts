@@ -26,7 +26,11 @@ export function readCodexText(text: string, file: string, out: ModelBuilder): vo
   for (const key of Object.keys(doc.value)) {
     if (key === 'hooks' || key === 'description') continue;
     out.note(
-      { severity: 'warning', code: 'codex-file-dropped', message: `Codex drops this whole file for the top-level field "${key}" (it reads only "description" and "hooks"), so none of its hooks runs in Codex today` },
+      {
+        severity: 'warning',
+        code: 'codex-file-dropped',
+        message: `Codex drops this whole file for the top-level field "${key}" (it reads only "description" and "hooks"), so none of its hooks runs in Codex today`,
+      },
       doc.locate([key], { key: true }),
     );
   }
@@ -41,10 +45,16 @@ export function readCodexText(text: string, file: string, out: ModelBuilder): vo
       if (raw.type === 'prompt' || raw.type === 'agent' || raw.type === 'mcp_tool') {
         return { notes, skip: { code: 'hook-type-unsupported', message: `"${String(raw.type)}" handlers are not migrated (Codex itself skips prompt and agent hooks)` } };
       }
-      if (raw.type !== undefined && raw.type !== 'command') return { notes, skip: { code: 'invalid-hook-type', message: `type ${JSON.stringify(raw.type)} is not "command"; not migrated` } };
+      if (raw.type !== undefined && raw.type !== 'command')
+        return { notes, skip: { code: 'invalid-hook-type', message: `type ${JSON.stringify(raw.type)} is not "command"; not migrated` } };
       const timeout = timeoutMs(raw.timeout, 's', 'timeout', DEFAULT_MS);
       if (timeout.note) notes.push(timeout.note);
-      if (raw.async === true) notes.push({ severity: 'warning', code: 'async-made-sync', message: 'this async Codex hook runs before the action in the other agents: its exit code and output take part in the decision' });
+      if (raw.async === true)
+        notes.push({
+          severity: 'warning',
+          code: 'async-made-sync',
+          message: 'this async Codex hook runs before the action in the other agents: its exit code and output take part in the decision',
+        });
       if (typeof raw.commandWindows === 'string') notes.push({ severity: 'info', code: 'windows-command-dropped', message: '"commandWindows" is not carried' });
       return {
         command: typeof raw.command === 'string' ? raw.command : undefined,
@@ -71,7 +81,10 @@ function read(ctx: Context): NeutralModel {
   const out = new ModelBuilder('codex', text === undefined ? [] : [file]);
   if (text !== undefined) readCodexText(text, file, out);
   if (tomlHooks) {
-    out.note({ severity: 'warning', code: 'toml-hooks-not-read', message: `${toml} has [hooks] tables, which hookrun migrate does not read; move them to ${file} first` }, { file: toml, line: 0, column: 0, path: [] });
+    out.note(
+      { severity: 'warning', code: 'toml-hooks-not-read', message: `${toml} has [hooks] tables, which hookrun migrate does not read; move them to ${file} first` },
+      { file: toml, line: 0, column: 0, path: [] },
+    );
   }
   return out.result();
 }
@@ -95,7 +108,11 @@ export function writeCodex(model: NeutralModel, file: string, notes: Notes): Wri
   });
   protocolNotes(model.from, 'codex', hooks, notes);
   if (hooks.length > 0) {
-    notes.once('codex-trust', { severity: 'info', code: 'codex-hook-trust', message: 'Codex runs a new or changed hook only after it is reviewed and trusted in /hooks (or with --dangerously-bypass-hook-trust)' });
+    notes.once('codex-trust', {
+      severity: 'info',
+      code: 'codex-hook-trust',
+      message: 'Codex runs a new or changed hook only after it is reviewed and trusted in /hooks (or with --dangerously-bypass-hook-trust)',
+    });
   }
   return planEventsWrite(file, events, hooks.length, { comments: false });
 }

@@ -179,7 +179,11 @@ function registerHooks(hooks: unknown, source: CodexSource, prefix: JsonPath, lo
         const meant = near ?? foreign?.here;
         const whose = foreign ? ` (an event of another agent: ${foreign.labels})` : near ? ' (event names are case-sensitive)' : '';
         unknown.message = `Codex has no hook event "${event}"${whose}; its hooks never run`;
-        unknown.fix = meant ? `rename it to "${meant}"` : foreign?.near ? `${foreign.near.why}; Codex's events: ${CODEX_EVENTS.join(', ')}` : `Codex's events: ${CODEX_EVENTS.join(', ')}`;
+        unknown.fix = meant
+          ? `rename it to "${meant}"`
+          : foreign?.near
+            ? `${foreign.near.why}; Codex's events: ${CODEX_EVENTS.join(', ')}`
+            : `Codex's events: ${CODEX_EVENTS.join(', ')}`;
       });
       continue;
     }
@@ -455,7 +459,10 @@ export async function loadCodexConfig(ctx: Context, options: LoadOptions): Promi
   }
   const active = sources.filter((s) => !s.dropped && !(s.layer === 'project' && !trustOf(s).trusted));
   // Only the user's and the system's: a repository must not switch off the user's own guards.
-  applyState(gathered.entries, active.filter((s) => s.layer !== 'project'));
+  applyState(
+    gathered.entries,
+    active.filter((s) => s.layer !== 'project'),
+  );
   const off = featureOff(active);
   if (off) {
     for (const entry of gathered.entries) {

@@ -41,7 +41,13 @@ export async function validateCodex(ctx: Context, options: { ignore?: readonly s
         incomplete ||= /cannot read|not a regular file/.test(source.dropped.message);
         found.push(
           source.unparseable
-            ? { code: 'codex-config-toml-invalid', severity: 'error', message: source.dropped.message.replace(/; Codex loads no hook.*$/, ''), location: source.dropped.location, fix: 'fix the TOML syntax at this position' }
+            ? {
+                code: 'codex-config-toml-invalid',
+                severity: 'error',
+                message: source.dropped.message.replace(/; Codex loads no hook.*$/, ''),
+                location: source.dropped.location,
+                fix: 'fix the TOML syntax at this position',
+              }
             : { code: 'codex-source-dropped', severity: 'error', message: source.dropped.message, location: source.dropped.location, fix: SHAPE },
         );
         continue;
@@ -74,6 +80,6 @@ function unreviewedHooks(sources: readonly CodexSource[]): Diagnostic[] {
       severity: 'warning',
       message: `this ${entry.event} hook was never reviewed in Codex's /hooks (no trusted_hash under [hooks.state."${String(entry.config.stateKey)}"]): codex exec skips it without a word`,
       ...(entry.location ? { location: entry.location } : {}),
-      fix: 'trust it in Codex\'s /hooks review (or run codex with --dangerously-bypass-hook-trust, as hookrun run does)',
+      fix: "trust it in Codex's /hooks review (or run codex with --dangerously-bypass-hook-trust, as hookrun run does)",
     }));
 }

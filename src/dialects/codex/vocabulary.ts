@@ -28,7 +28,10 @@ export const codexVocabulary = vocabulary('codex', {
   toolAliases: ['Write', 'Edit'],
   mcp: DOUBLE_UNDERSCORE_MCP,
   timeout: { unit: 's', field: 'timeout', default: 600 },
-  projectDir: { cwd: 'session', cwdWhy: "Codex sets no project-directory variable and runs a hook in the session's working directory, which is the project root only when Codex was started there" },
+  projectDir: {
+    cwd: 'session',
+    cwdWhy: "Codex sets no project-directory variable and runs a hook in the session's working directory, which is the project root only when Codex was started there",
+  },
   nearMisses: {
     'post-tool-failure': { name: 'PostToolUse', why: 'Codex has no failed-tool event and fires PostToolUse after successful calls only' },
   },

@@ -32,7 +32,12 @@ function joinContext(texts: readonly string[]): string | undefined {
   if (texts.length === 0) return undefined;
   const joined = texts.join('\n\n');
   const bytes = Buffer.from(joined, 'utf8');
-  return bytes.length <= CONTEXT_LIMIT ? joined : bytes.subarray(0, CONTEXT_LIMIT).toString('utf8').replace(/\uFFFD$/, '');
+  return bytes.length <= CONTEXT_LIMIT
+    ? joined
+    : bytes
+        .subarray(0, CONTEXT_LIMIT)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '');
 }
 
 function mergePreTool(answers: readonly JsonObject[], notes: string[]): JsonObject {

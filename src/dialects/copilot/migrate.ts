@@ -23,15 +23,23 @@ export const copilotHooksDir = (ctx: Context): string => path.join(ctx.cwd, '.gi
 export function readCopilotText(text: string, file: string, out: ModelBuilder): void {
   const doc = parseJsoncObject(text, file, 'a Copilot hook file must be a JSON object.', { comments: false }) as Doc;
   if (doc.value.disableAllHooks === true) {
-    out.note({ severity: 'info', code: 'hooks-disabled', message: `${file} sets "disableAllHooks": Copilot runs none of its hooks; they are migrated anyway` }, doc.locate(['disableAllHooks']));
+    out.note(
+      { severity: 'info', code: 'hooks-disabled', message: `${file} sets "disableAllHooks": Copilot runs none of its hooks; they are migrated anyway` },
+      doc.locate(['disableAllHooks']),
+    );
   }
   readEventsObject(doc, 'copilot', out, {
     root: ['hooks'],
     grouped: () => false,
     handler(raw, event) {
       const notes: Note[] = [];
-      if (raw.type === 'http' || raw.type === 'prompt') return { notes, skip: { code: 'hook-type-unsupported', message: `"${String(raw.type)}" hooks have no counterpart in the other agents (hookrun migrates command hooks); not migrated` } };
-      if (raw.type !== undefined && raw.type !== 'command') return { notes, skip: { code: 'invalid-hook-type', message: `type ${JSON.stringify(raw.type)} is not "command"; not migrated` } };
+      if (raw.type === 'http' || raw.type === 'prompt')
+        return {
+          notes,
+          skip: { code: 'hook-type-unsupported', message: `"${String(raw.type)}" hooks have no counterpart in the other agents (hookrun migrates command hooks); not migrated` },
+        };
+      if (raw.type !== undefined && raw.type !== 'command')
+        return { notes, skip: { code: 'invalid-hook-type', message: `type ${JSON.stringify(raw.type)} is not "command"; not migrated` } };
       let command = typeof raw.bash === 'string' ? raw.bash : typeof raw.command === 'string' ? raw.command : undefined;
       if (command === undefined && typeof raw.exec === 'string') {
         command = [raw.exec, ...(Array.isArray(raw.args) ? raw.args.map(String) : [])].map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
@@ -44,7 +52,12 @@ export function readCopilotText(text: string, file: string, out: ModelBuilder): 
       if (timeout.note) notes.push(timeout.note);
       if (raw.cwd !== undefined) notes.push({ severity: 'warning', code: 'cwd-not-carried', message: `"cwd" ${JSON.stringify(raw.cwd)} is not carried: add a cd to the command` });
       if (raw.env !== undefined) notes.push({ severity: 'warning', code: 'env-not-carried', message: '"env" is not carried: set the variables in the command instead' });
-      if (/^[A-Z]/.test(event.name)) notes.push({ severity: 'info', code: 'vscode-format', message: `${event.name} (PascalCase) hooks get the VS Code-compatible payload and Claude tool names in Copilot; the matcher is read as Copilot's` });
+      if (/^[A-Z]/.test(event.name))
+        notes.push({
+          severity: 'info',
+          code: 'vscode-format',
+          message: `${event.name} (PascalCase) hooks get the VS Code-compatible payload and Claude tool names in Copilot; the matcher is read as Copilot's`,
+        });
       return { command, timeoutMs: timeout.ms, timeoutIsDefault: timeout.isDefault, matcher: raw.matcher, notes };
     },
   });
@@ -54,7 +67,10 @@ function read(ctx: Context): NeutralModel {
   const dir = copilotHooksDir(ctx);
   let names: string[];
   try {
-    names = fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
+    names = fs
+      .readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort();
   } catch {
     names = [];
   }

@@ -74,7 +74,12 @@ export function planCopilot(config: ResolvedConfig, event: string, input: JsonOb
     if (entry.event !== camel) continue;
     const verdict = matchCopilot(entry, input);
     if (verdict.invalid !== undefined) {
-      warnings.push({ code: 'copilot-invalid-matcher', severity: 'warning', message: `${entry.displayName}: ${verdict.rule}`, ...(entry.location ? { location: entry.location } : {}) });
+      warnings.push({
+        code: 'copilot-invalid-matcher',
+        severity: 'warning',
+        message: `${entry.displayName}: ${verdict.rule}`,
+        ...(entry.location ? { location: entry.location } : {}),
+      });
     }
     if (!verdict.matches) {
       skipped.push({ entry, reason: 'matcher', detail: verdict.rule });
@@ -89,7 +94,12 @@ export function planCopilot(config: ResolvedConfig, event: string, input: JsonOb
     const unrunnable = typeof entry.config.unrunnable === 'string' ? entry.config.unrunnable : undefined;
     if (unrunnable !== undefined) {
       skipped.push({ entry, reason: 'disabled', detail: unrunnable });
-      warnings.push({ code: 'copilot-hook-not-run', severity: 'warning', message: `${entry.displayName}: not run: ${unrunnable}`, ...(entry.location ? { location: entry.location } : {}) });
+      warnings.push({
+        code: 'copilot-hook-not-run',
+        severity: 'warning',
+        message: `${entry.displayName}: not run: ${unrunnable}`,
+        ...(entry.location ? { location: entry.location } : {}),
+      });
       continue;
     }
     hooks.push({ entry, index: hooks.length, because: verdict.rule });

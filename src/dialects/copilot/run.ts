@@ -24,7 +24,8 @@ const PERMISSION_EXIT2_MESSAGE = 'Permission denied by hook.';
 const PERMISSION_FAILED_MESSAGE = 'Permission request hook failed';
 
 /** Copilot's reason when a preToolUse hook crashes, naming the file the hook came from. */
-const erroredReason = (file: string | undefined): string => (file === undefined ? 'Denied by preToolUse hook (hook errored)' : `Denied by preToolUse hook from ${JSON.stringify(file)} (hook errored)`);
+const erroredReason = (file: string | undefined): string =>
+  file === undefined ? 'Denied by preToolUse hook (hook errored)' : `Denied by preToolUse hook from ${JSON.stringify(file)} (hook errored)`;
 
 export interface CopilotInvocation extends HookInvocation {
   /** The entry was written under the PascalCase name: VS Code-format payload and output. */
@@ -128,7 +129,13 @@ function fromPascalOutput(event: string, output: JsonObject): JsonObject {
  */
 function erroredHook(event: string, error: string, exitCode: number, sourceFile: string | undefined): Interpretation {
   if (event === 'preToolUse') {
-    return { success: false, error: `${error}: Copilot denies the call`, exitCode, output: { permissionDecision: 'deny', permissionDecisionReason: erroredReason(sourceFile) }, outputFormat: 'json' };
+    return {
+      success: false,
+      error: `${error}: Copilot denies the call`,
+      exitCode,
+      output: { permissionDecision: 'deny', permissionDecisionReason: erroredReason(sourceFile) },
+      outputFormat: 'json',
+    };
   }
   if (event === 'permissionRequest') {
     return { success: false, error: `${error}: Copilot denies the permission`, exitCode, output: { behavior: 'deny', message: PERMISSION_FAILED_MESSAGE }, outputFormat: 'json' };
@@ -153,7 +160,11 @@ export function interpretCopilot(event: string, outcome: ProcessOutcome, invocat
   const errored = (error: string, exitCode: number) => erroredHook(event, error, exitCode, copilot?.sourceFile);
   if (outcome.spawnError !== undefined) return errored(`could not start: ${outcome.spawnError}`, -1);
   if (outcome.timedOut) {
-    return { success: false, error: `timed out after ${invocation.timeoutMs / 1000} s (Copilot ignores a hook that times out${event === 'preToolUse' ? ' and lets the call pass' : ''})`, exitCode: -1 };
+    return {
+      success: false,
+      error: `timed out after ${invocation.timeoutMs / 1000} s (Copilot ignores a hook that times out${event === 'preToolUse' ? ' and lets the call pass' : ''})`,
+      exitCode: -1,
+    };
   }
   if (outcome.exitCode === null) return errored(`was killed by ${outcome.signal ?? 'a signal'}`, -1);
   const exitCode = outcome.exitCode;
@@ -167,10 +178,17 @@ export function interpretCopilot(event: string, outcome: ProcessOutcome, invocat
   if (exitCode === 2) {
     const stderr = outcome.stderr.trim();
     if (event === 'preToolUse') {
-      return { success: true, exitCode, output: { ...json, permissionDecision: 'deny', permissionDecisionReason: nonEmpty(json?.permissionDecisionReason) ?? EXIT2_REASON }, outputFormat: 'json' };
+      return {
+        success: true,
+        exitCode,
+        output: { ...json, permissionDecision: 'deny', permissionDecisionReason: nonEmpty(json?.permissionDecisionReason) ?? EXIT2_REASON },
+        outputFormat: 'json',
+      };
     }
-    if (event === 'permissionRequest') return { success: true, exitCode, output: { ...json, behavior: 'deny', message: nonEmpty(json?.message) ?? PERMISSION_EXIT2_MESSAGE }, outputFormat: 'json' };
-    if (event === 'postToolUseFailure') return stderr === '' ? { success: true, exitCode } : { success: true, exitCode, output: { additionalContext: stderr }, outputFormat: 'json' };
+    if (event === 'permissionRequest')
+      return { success: true, exitCode, output: { ...json, behavior: 'deny', message: nonEmpty(json?.message) ?? PERMISSION_EXIT2_MESSAGE }, outputFormat: 'json' };
+    if (event === 'postToolUseFailure')
+      return stderr === '' ? { success: true, exitCode } : { success: true, exitCode, output: { additionalContext: stderr }, outputFormat: 'json' };
     // A warning in Copilot, but the JSON printed with it still counts (a modifiedPrompt, a block, a context is used).
     if (JSON_ON_EXIT_2.has(event) && json) return { success: true, exitCode, output: json, outputFormat: 'json' };
     return { success: false, exitCode, error: 'exited with code 2: a warning in Copilot on this event (its output is not used)' };

@@ -7,10 +7,10 @@
 // runs them. A structural error (invalid JSON, a bad `version`, an event list that is not an array) drops
 // that file; an item error drops the item; inline settings hooks with any item error are dropped whole.
 // Each drop is a warning here (an error in `validate`); repository files wait for trust.
-import fs from 'node:fs';
+import type fs from 'node:fs';
 import path from 'node:path';
 import { homeDir, type Context } from '../../pipeline/context.js';
-import { configError, formatJsonPath, HookrunError } from '../../pipeline/errors.js';
+import { configError, formatJsonPath, type HookrunError } from '../../pipeline/errors.js';
 import { isPlainObject, type JsoncDocument } from '../../files/jsonc.js';
 import { admitEntries, decideWorkspaceTrust, untrustedMessage, type GatedEntries } from '../../trust/workspace.js';
 import type { ConsideredEntry, Diagnostic, Layer, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo } from '../../pipeline/types.js';
@@ -126,7 +126,23 @@ export function readCopilotFile(source: CopilotSource, ctx: Context, foreignEven
   });
 }
 
-const ENTRY_FIELDS = ['type', 'bash', 'powershell', 'command', 'exec', 'args', 'cwd', 'env', 'timeoutSec', 'timeout', 'matcher', 'url', 'headers', 'allowedEnvVars', 'prompt'] as const;
+const ENTRY_FIELDS = [
+  'type',
+  'bash',
+  'powershell',
+  'command',
+  'exec',
+  'args',
+  'cwd',
+  'env',
+  'timeoutSec',
+  'timeout',
+  'matcher',
+  'url',
+  'headers',
+  'allowedEnvVars',
+  'prompt',
+] as const;
 
 /** "a Gemini CLI event", "a Cursor or Kiro CLI event": whose event a foreign name is. */
 function whoseEvent(labels: string): string {
@@ -140,7 +156,9 @@ function unknownEventHint(key: string, foreignEvent: ForeignEventLookup): string
   if (other?.here) return `"${key}" is ${whoseEvent(other.labels)}; Copilot's event at that moment is "${other.here}"`;
   if (other?.near) return `"${key}" is ${whoseEvent(other.labels)}; ${other.near.why}`;
   const fold = key.toLowerCase();
-  const near = Object.keys(COPILOT_EVENTS_TABLE).flatMap((camel) => [camel, COPILOT_EVENTS_TABLE[camel]!.pascal ?? camel]).find((name) => name.toLowerCase() === fold);
+  const near = Object.keys(COPILOT_EVENTS_TABLE)
+    .flatMap((camel) => [camel, COPILOT_EVENTS_TABLE[camel]!.pascal ?? camel])
+    .find((name) => name.toLowerCase() === fold);
   if (near) return `Copilot's event names are case-sensitive: write "${near}"`;
   return `Copilot's events: ${Object.keys(COPILOT_EVENTS_TABLE).join(', ')} (or their PascalCase aliases)`;
 }
@@ -175,7 +193,13 @@ function parseSource(doc: JsoncDocument, source: CopilotSource, ctx: Context, lo
     if (!Array.isArray(list)) throw configError(`hooks.${key} must be an array of hook entries, got ${typeOf(list)}: Copilot rejects the whole file`, where(['hooks', key]));
     if (event === undefined) {
       // The warning takes its place now; its fix once the vocabulary is at hand (src/migrate/loader-hints.ts).
-      const unknown: Diagnostic = { code: 'copilot-unknown-event', severity: 'warning', message: `hooks.${key}: Copilot has no "${key}" event, so nothing under it runs`, location: where(['hooks', key], true), fix: '' };
+      const unknown: Diagnostic = {
+        code: 'copilot-unknown-event',
+        severity: 'warning',
+        message: `hooks.${key}: Copilot has no "${key}" event, so nothing under it runs`,
+        location: where(['hooks', key], true),
+        fix: '',
+      };
       loaded.diagnostics.push(unknown);
       hint((foreignEvent) => {
         unknown.fix = unknownEventHint(key, foreignEvent);
@@ -183,7 +207,13 @@ function parseSource(doc: JsoncDocument, source: CopilotSource, ctx: Context, lo
       continue;
     }
     const drop = (item: unknown, at: (string | number)[], why: string) =>
-      items.push({ code: 'copilot-item-dropped', severity: 'warning', message: `${formatJsonPath(at)}: ${why}; Copilot drops this entry (the others load)`, location: where(at), ...itemFix(item) });
+      items.push({
+        code: 'copilot-item-dropped',
+        severity: 'warning',
+        message: `${formatJsonPath(at)}: ${why}; Copilot drops this entry (the others load)`,
+        location: where(at),
+        ...itemFix(item),
+      });
     const add = (item: unknown, at: (string | number)[], groupMatcher?: string) => {
       const parsed = parseEntry(item, at, event, key, source, ctx, where, warn, groupMatcher);
       if (typeof parsed === 'string') drop(item, at, parsed);
@@ -196,7 +226,8 @@ function parseSource(doc: JsoncDocument, source: CopilotSource, ctx: Context, lo
       if (!Array.isArray(item.hooks)) return drop(item, at, `"hooks" must be an array of hook entries, got ${typeOf(item.hooks)}`);
       if (item.matcher !== undefined && typeof item.matcher !== 'string') return drop(item, at, `"matcher" must be a string, got ${typeOf(item.matcher)}`);
       for (const extra of Object.keys(item)) {
-        if (extra !== 'matcher' && extra !== 'hooks') warn('copilot-unknown-key', `${formatJsonPath([...at, extra])}: Copilot ignores "${extra}" on a group of hooks`, where([...at, extra], true));
+        if (extra !== 'matcher' && extra !== 'hooks')
+          warn('copilot-unknown-key', `${formatJsonPath([...at, extra])}: Copilot ignores "${extra}" on a group of hooks`, where([...at, extra], true));
       }
       item.hooks.forEach((inner: unknown, j: number) => {
         const innerAt = [...at, 'hooks', j];
@@ -207,7 +238,9 @@ function parseSource(doc: JsoncDocument, source: CopilotSource, ctx: Context, lo
   }
   if (items.length > 0 && source.kind === 'settings') {
     // Inline settings hooks are strict: one bad entry rejects the whole field (docs/sources.md §X3.2).
-    loaded.diagnostics.push(...items.map((d) => ({ ...d, message: d.message.replace('Copilot drops this entry (the others load)', 'Copilot rejects the whole "hooks" of this settings file') })));
+    loaded.diagnostics.push(
+      ...items.map((d) => ({ ...d, message: d.message.replace('Copilot drops this entry (the others load)', 'Copilot rejects the whole "hooks" of this settings file') })),
+    );
     throw configError(`"hooks" has ${items.length} invalid entr${items.length === 1 ? 'y' : 'ies'}: Copilot rejects inline settings hooks whole`, where(['hooks']));
   }
   loaded.diagnostics.push(...items);
@@ -251,10 +284,12 @@ function parseEntry(
   }
   for (const field of ['timeoutSec', 'timeout'] as const) {
     const value = item[field];
-    if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)) return `"${field}" must be a positive number of seconds, got ${JSON.stringify(value)}`;
+    if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value <= 0))
+      return `"${field}" must be a positive number of seconds, got ${JSON.stringify(value)}`;
   }
   if (type === 'command' && ['bash', 'powershell', 'command', 'exec'].every((f) => item[f] === undefined)) return 'a command entry needs "bash", "powershell", "command" or "exec"';
-  if (item.exec !== undefined && ['bash', 'powershell', 'command'].some((f) => item[f] !== undefined)) return 'it has both "exec" and a shell command ("bash", "powershell" or "command"), which Copilot refuses';
+  if (item.exec !== undefined && ['bash', 'powershell', 'command'].some((f) => item[f] !== undefined))
+    return 'it has both "exec" and a shell command ("bash", "powershell" or "command"), which Copilot refuses';
   const matcher = item.matcher ?? groupMatcher;
   if (matcher === '') return 'its matcher is empty, which Copilot refuses ("matcher cannot be empty")';
   if (type === 'http' && item.url === undefined) return 'an http entry needs "url"';
@@ -292,7 +327,12 @@ function parseEntry(
   const label = shownPath(source.path, ctx);
   const config: RegistryEntry['config'] = {
     type: type as string,
-    command: type === 'command' ? (shellCommand ?? (exec !== undefined ? [exec, ...((item.args as string[] | undefined) ?? [])].join(' ') : (item.powershell as string))) : type === 'http' ? (item.url as string) : (item.prompt as string),
+    command:
+      type === 'command'
+        ? (shellCommand ?? (exec !== undefined ? [exec, ...((item.args as string[] | undefined) ?? [])].join(' ') : (item.powershell as string)))
+        : type === 'http'
+          ? (item.url as string)
+          : (item.prompt as string),
     timeout: (seconds ?? COPILOT_DEFAULT_TIMEOUT_SECONDS) * 1000,
     pascal: isPascalName(key),
     writtenEvent: key,
@@ -380,7 +420,12 @@ export async function loadCopilotConfig(ctx: Context, options: LoadOptions): Pro
     if (!loaded.exists) continue;
     const layer = LAYER[source.scope];
     if (loaded.error) {
-      diagnostics.push(...loaded.diagnostics, { code: 'copilot-file-dropped', severity: 'warning', message: droppedMessage(source, loaded.error, ctx), location: loaded.error.location ?? at0(source.path) });
+      diagnostics.push(...loaded.diagnostics, {
+        code: 'copilot-file-dropped',
+        severity: 'warning',
+        message: droppedMessage(source, loaded.error, ctx),
+        location: loaded.error.location ?? at0(source.path),
+      });
       files.push({ layer, path: source.path, exists: true, loaded: false, note: 'rejected: no hook from it runs' });
       continue;
     }

@@ -72,7 +72,10 @@ export function validateCopilot(ctx: Context, options: { ignore?: readonly strin
             severity: 'error',
             message: `${name}: ${verdict.rule}`,
             ...where,
-            fix: entry.matcher === '*' || entry.matcher === '**' ? 'a camelCase event takes a regular expression: write ".*" or leave the matcher out' : 'write a regular expression that matches the whole name, e.g. "bash|edit"',
+            fix:
+              entry.matcher === '*' || entry.matcher === '**'
+                ? 'a camelCase event takes a regular expression: write ".*" or leave the matcher out'
+                : 'write a regular expression that matches the whole name, e.g. "bash|edit"',
           });
         }
       }

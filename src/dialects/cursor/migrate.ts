@@ -30,11 +30,18 @@ export function readCursorText(text: string, file: string, out: ModelBuilder): v
     grouped: () => false,
     handler(raw) {
       const notes: Note[] = [];
-      if (raw.type === 'prompt') return { notes, skip: { code: 'hook-type-unsupported', message: 'prompt hooks (a model answers) have no counterpart in the other agents; not migrated' } };
-      if (raw.type !== undefined && raw.type !== 'command') return { notes, skip: { code: 'invalid-hook-type', message: `type ${JSON.stringify(raw.type)} is not "command"; not migrated` } };
+      if (raw.type === 'prompt')
+        return { notes, skip: { code: 'hook-type-unsupported', message: 'prompt hooks (a model answers) have no counterpart in the other agents; not migrated' } };
+      if (raw.type !== undefined && raw.type !== 'command')
+        return { notes, skip: { code: 'invalid-hook-type', message: `type ${JSON.stringify(raw.type)} is not "command"; not migrated` } };
       const timeout = timeoutMs(raw.timeout, 's', 'timeout', DEFAULT_MS);
       if (timeout.note) notes.push(timeout.note);
-      if (raw.failClosed === true) notes.push({ severity: 'warning', code: 'fail-closed-not-carried', message: '"failClosed": true is not carried: in the other agents a crashed or timed-out hook lets the action proceed (hookrun run --fail-closed restores it)' });
+      if (raw.failClosed === true)
+        notes.push({
+          severity: 'warning',
+          code: 'fail-closed-not-carried',
+          message: '"failClosed": true is not carried: in the other agents a crashed or timed-out hook lets the action proceed (hookrun run --fail-closed restores it)',
+        });
       if (raw.loop_limit !== undefined) notes.push({ severity: 'info', code: 'loop-limit-not-carried', message: `"loop_limit" ${JSON.stringify(raw.loop_limit)} is not carried` });
       return { command: typeof raw.command === 'string' ? raw.command : undefined, timeoutMs: timeout.ms, timeoutIsDefault: timeout.isDefault, matcher: raw.matcher, notes };
     },

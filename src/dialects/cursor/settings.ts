@@ -74,7 +74,12 @@ function registerFile(doc: JsoncDocument, file: CursorFile, diagnostics: Diagnos
   if (root.version === undefined) {
     warn('cursor-version', `${file.path} has no "version": Cursor's hooks.json starts with "version": 1`, where([]), 'add "version": 1');
   } else if (root.version !== 1) {
-    warn('cursor-version', `"version" is ${JSON.stringify(root.version)}: the only version Cursor documents is 1; hookrun reads the file as version 1`, where(['version']), 'write "version": 1');
+    warn(
+      'cursor-version',
+      `"version" is ${JSON.stringify(root.version)}: the only version Cursor documents is 1; hookrun reads the file as version 1`,
+      where(['version']),
+      'write "version": 1',
+    );
   }
   const hooks = root.hooks;
   if (hooks === undefined) return [];
@@ -127,17 +132,29 @@ function registerEntry(doc: JsoncDocument, file: CursorFile, event: string, raw:
   }
   const type = raw.type ?? 'command';
   if (type !== 'command' && type !== 'prompt') {
-    warn('cursor-invalid-entry', `${formatJsonPath([...at, 'type'])} is ${JSON.stringify(type)}: Cursor's hook types are "command" and "prompt"; the entry is skipped`, where([...at, 'type']));
+    warn(
+      'cursor-invalid-entry',
+      `${formatJsonPath([...at, 'type'])} is ${JSON.stringify(type)}: Cursor's hook types are "command" and "prompt"; the entry is skipped`,
+      where([...at, 'type']),
+    );
     return undefined;
   }
   const command = raw.command;
   if (type === 'command' && (typeof command !== 'string' || command.trim() === '')) {
-    warn('cursor-missing-command', `${name}.command must be a non-empty string, got ${command === undefined ? 'nothing' : JSON.stringify(command)}; the entry runs nothing`, where(at));
+    warn(
+      'cursor-missing-command',
+      `${name}.command must be a non-empty string, got ${command === undefined ? 'nothing' : JSON.stringify(command)}; the entry runs nothing`,
+      where(at),
+    );
     return undefined;
   }
   const matcher = raw.matcher;
   if (matcher !== undefined && typeof matcher !== 'string') {
-    warn('cursor-invalid-matcher', `${formatJsonPath([...at, 'matcher'])} must be a string (a regular expression), got ${typeOf(matcher)}; the entry is skipped`, where([...at, 'matcher']));
+    warn(
+      'cursor-invalid-matcher',
+      `${formatJsonPath([...at, 'matcher'])} must be a string (a regular expression), got ${typeOf(matcher)}; the entry is skipped`,
+      where([...at, 'matcher']),
+    );
     return undefined;
   }
   let timeout = CURSOR_DEFAULT_TIMEOUT_SECONDS;
@@ -154,27 +171,50 @@ function registerEntry(doc: JsoncDocument, file: CursorFile, event: string, raw:
         );
       }
     } else {
-      warn('cursor-invalid-timeout', `${formatJsonPath([...at, 'timeout'])} must be a positive number of seconds, got ${JSON.stringify(raw.timeout)}; hookrun uses ${CURSOR_DEFAULT_TIMEOUT_SECONDS} s`, where([...at, 'timeout']));
+      warn(
+        'cursor-invalid-timeout',
+        `${formatJsonPath([...at, 'timeout'])} must be a positive number of seconds, got ${JSON.stringify(raw.timeout)}; hookrun uses ${CURSOR_DEFAULT_TIMEOUT_SECONDS} s`,
+        where([...at, 'timeout']),
+      );
     }
   }
   let failClosed = false;
   if (raw.failClosed !== undefined) {
     if (typeof raw.failClosed === 'boolean') failClosed = raw.failClosed;
-    else warn('cursor-invalid-fail-closed', `${formatJsonPath([...at, 'failClosed'])} must be true or false, got ${JSON.stringify(raw.failClosed)}; the hook fails open`, where([...at, 'failClosed']));
+    else
+      warn(
+        'cursor-invalid-fail-closed',
+        `${formatJsonPath([...at, 'failClosed'])} must be true or false, got ${JSON.stringify(raw.failClosed)}; the hook fails open`,
+        where([...at, 'failClosed']),
+      );
   }
   const kind = cursorEvent(event)!.kind;
   if (failClosed && kind !== 'permission' && kind !== 'prompt') {
-    warn('cursor-fail-closed-ignored', `${formatJsonPath([...at, 'failClosed'])}: ${event} cannot block, so failClosed has no effect`, where([...at, 'failClosed']), undefined, 'info');
+    warn(
+      'cursor-fail-closed-ignored',
+      `${formatJsonPath([...at, 'failClosed'])}: ${event} cannot block, so failClosed has no effect`,
+      where([...at, 'failClosed']),
+      undefined,
+      'info',
+    );
   }
   let loopLimit: number | null = DEFAULT_LOOP_LIMIT;
   if (Object.hasOwn(raw, 'loop_limit')) {
     const value = raw.loop_limit;
     if (kind !== 'followup') {
-      warn('cursor-loop-limit-ignored', `${formatJsonPath([...at, 'loop_limit'])}: only stop and subagentStop send follow-ups; loop_limit is ignored on ${event}`, where([...at, 'loop_limit'], true));
+      warn(
+        'cursor-loop-limit-ignored',
+        `${formatJsonPath([...at, 'loop_limit'])}: only stop and subagentStop send follow-ups; loop_limit is ignored on ${event}`,
+        where([...at, 'loop_limit'], true),
+      );
     } else if (value === null || (typeof value === 'number' && Number.isInteger(value) && value >= 0)) {
       loopLimit = value;
     } else {
-      warn('cursor-invalid-loop-limit', `${formatJsonPath([...at, 'loop_limit'])} must be a whole number of follow-ups or null (no cap), got ${JSON.stringify(value)}; hookrun uses ${DEFAULT_LOOP_LIMIT}`, where([...at, 'loop_limit']));
+      warn(
+        'cursor-invalid-loop-limit',
+        `${formatJsonPath([...at, 'loop_limit'])} must be a whole number of follow-ups or null (no cap), got ${JSON.stringify(value)}; hookrun uses ${DEFAULT_LOOP_LIMIT}`,
+        where([...at, 'loop_limit']),
+      );
     }
   }
   return {

@@ -11,7 +11,7 @@ import type { LoadOptions } from '../dialect.js';
 import { claudeSettingsPaths, readClaudeSettings, registerHooksObject, type ClaudeLayer, type ClaudeResolvedConfig } from '../claude/settings.js';
 import { resolveClaudeProfile } from '../claude/version.js';
 import { CLAUDE_TO_CURSOR } from './events.js';
-import { type CursorGathering } from './settings.js';
+import type { CursorGathering } from './settings.js';
 import { readInputFile } from '../../files/read-input.js';
 import * as observed from '../../files/journal.js';
 
@@ -27,10 +27,21 @@ export function loadClaudeHooksForCursor(ctx: Context, options: LoadOptions, tru
   for (const file of files) {
     if (!file.doc) continue;
     const gated = file.layer !== 'user' && !trust.trusted;
-    into.files.push({ layer: file.layer, path: file.path, exists: true, loaded: !gated && !disabled, ...(gated ? { note: 'untrusted folder: not loaded' } : disabled ? { note: 'disableAllHooks' } : {}) });
+    into.files.push({
+      layer: file.layer,
+      path: file.path,
+      exists: true,
+      loaded: !gated && !disabled,
+      ...(gated ? { note: 'untrusted folder: not loaded' } : disabled ? { note: 'disableAllHooks' } : {}),
+    });
     if (file.doc.value.hooks === undefined) continue;
     if (disabled) {
-      into.diagnostics.push({ code: 'cursor-claude-hooks-disabled', severity: 'info', message: `disableAllHooks is true in ${setter!.path}: no Claude Code hook from ${file.path} runs`, location: setter!.doc!.locate(['disableAllHooks']) });
+      into.diagnostics.push({
+        code: 'cursor-claude-hooks-disabled',
+        severity: 'info',
+        message: `disableAllHooks is true in ${setter!.path}: no Claude Code hook from ${file.path} runs`,
+        location: setter!.doc!.locate(['disableAllHooks']),
+      });
       continue;
     }
     // The Claude loader registers into a scratch Claude config; its diagnostics are Claude's own findings.
@@ -44,10 +55,21 @@ export function loadClaudeHooksForCursor(ctx: Context, options: LoadOptions, tru
       merged: {},
       claude: { profile, home: homeDir(ctx) },
     };
-    registerHooksObject(file.doc.value.hooks, { file: file.path, layer: file.layer, source: `claude-${file.layer}`, locate: file.doc.locate, prefix: ['hooks'] }, profile, scratch, undefined);
+    registerHooksObject(
+      file.doc.value.hooks,
+      { file: file.path, layer: file.layer, source: `claude-${file.layer}`, locate: file.doc.locate, prefix: ['hooks'] },
+      profile,
+      scratch,
+      undefined,
+    );
     into.diagnostics.push(...scratch.diagnostics);
     const extra = { claudeProfile: profile, home: homeDir(ctx) };
-    admitEntries(into.gathered, scratch.entries.flatMap((entry) => asCursorEntry(entry, extra, into.diagnostics)), gated, trust);
+    admitEntries(
+      into.gathered,
+      scratch.entries.flatMap((entry) => asCursorEntry(entry, extra, into.diagnostics)),
+      gated,
+      trust,
+    );
   }
 }
 
@@ -56,11 +78,21 @@ function asCursorEntry(entry: RegistryEntry, extra: Record<string, unknown>, dia
   const event = CLAUDE_TO_CURSOR[entry.event];
   const at = entry.location ? { location: entry.location } : {};
   if (event === undefined) {
-    diagnostics.push({ code: 'cursor-claude-event-not-fired', severity: 'info', message: `${entry.displayName}: Cursor fires no event for Claude Code's ${entry.event}, so this hook never runs under Cursor`, ...at });
+    diagnostics.push({
+      code: 'cursor-claude-event-not-fired',
+      severity: 'info',
+      message: `${entry.displayName}: Cursor fires no event for Claude Code's ${entry.event}, so this hook never runs under Cursor`,
+      ...at,
+    });
     return [];
   }
   if (entry.config.type !== 'command') {
-    diagnostics.push({ code: 'cursor-claude-hook-type', severity: 'warning', message: `${entry.displayName}: hookrun runs Claude Code's "command" hooks under Cursor, not "${entry.config.type}" hooks; skipped`, ...at });
+    diagnostics.push({
+      code: 'cursor-claude-hook-type',
+      severity: 'warning',
+      message: `${entry.displayName}: hookrun runs Claude Code's "command" hooks under Cursor, not "${entry.config.type}" hooks; skipped`,
+      ...at,
+    });
     return [];
   }
   // Claude Code hooks loaded by Cursor have no follow-up cap unless they set one (docs/sources.md §X2.2).

@@ -95,7 +95,12 @@ function matcherFindings(entry: RegistryEntry, doc: JsoncDocument): Diagnostic[]
   const out: Diagnostic[] = [];
   const where = entry.location ? { location: doc.locate([...entry.location.path, ...(typeof entry.matcher === 'string' ? ['matcher'] : [])]) } : {};
   if (entry.config.type === 'prompt') {
-    out.push({ code: 'cursor-prompt-hook', severity: 'warning', message: `${entry.displayName}: a "prompt" hook asks a model; hookrun does not run it`, ...(entry.location ? { location: entry.location } : {}) });
+    out.push({
+      code: 'cursor-prompt-hook',
+      severity: 'warning',
+      message: `${entry.displayName}: a "prompt" hook asks a model; hookrun does not run it`,
+      ...(entry.location ? { location: entry.location } : {}),
+    });
   }
   const matcher = entry.matcher;
   if (typeof matcher !== 'string' || matcher === '' || matcher === '*') return out;

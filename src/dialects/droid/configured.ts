@@ -22,7 +22,12 @@ export function droidSources(ctx: Context): GroupSource[] {
 }
 
 export function configuredAt(ctx: Context): ConfiguredAt {
-  const existing = (project: boolean) => firstFile(droidSources(ctx).filter((s) => s.project === project).map((s) => s.path));
+  const existing = (project: boolean) =>
+    firstFile(
+      droidSources(ctx)
+        .filter((s) => s.project === project)
+        .map((s) => s.path),
+    );
   const at: ConfiguredAt = {};
   const workspace = existing(true);
   const user = existing(false);

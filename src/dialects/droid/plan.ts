@@ -23,7 +23,8 @@ function regexVerdict(pattern: string, value: string, what: string): MatchVerdic
 }
 
 export function matchDroid(matcher: unknown, tool: string): MatchVerdict {
-  if (matcher === undefined || matcher === '' || matcher === '*') return { matches: true, rule: matcher ? `matcher "${matcher}" matches every tool` : 'no matcher: matches every tool' };
+  if (matcher === undefined || matcher === '' || matcher === '*')
+    return { matches: true, rule: matcher ? `matcher "${matcher}" matches every tool` : 'no matcher: matches every tool' };
   if (typeof matcher !== 'string') return { matches: false, rule: 'the matcher is not a string' };
   if (matcher === tool) return { matches: true, rule: `tool_name "${tool}" is the matcher` };
   return regexVerdict(matcher, tool, 'tool_name');

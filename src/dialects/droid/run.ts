@@ -84,6 +84,9 @@ export function interpretDroid(event: string, outcome: ProcessOutcome, invocatio
     return answer({});
   }
   if (cut) return answer({ error: "stdout exceeded hookrun's capture limit (--max-output) and was cut; the output was not parsed" });
-  if (exitCode !== 0) return answer({ error: `exited ${exitCode}: a warning in Droid${event === 'PreToolUse' ? ' (its stderr goes before the tool result)' : ''}${stderr ? `: ${stderr.split('\n')[0]}` : ''}` });
+  if (exitCode !== 0)
+    return answer({
+      error: `exited ${exitCode}: a warning in Droid${event === 'PreToolUse' ? ' (its stderr goes before the tool result)' : ''}${stderr ? `: ${stderr.split('\n')[0]}` : ''}`,
+    });
   return answer({});
 }

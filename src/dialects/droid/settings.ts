@@ -22,4 +22,3 @@ export async function loadDroidConfig(ctx: Context, options: LoadOptions): Promi
   const trust = decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace });
   return loadGroupConfig(ctx, 'droid', droidSources(ctx), DROID_RULES, trust, options.keepInactive === true);
 }
-

@@ -44,14 +44,26 @@ function traps(entry: RegistryEntry, all: readonly RegistryEntry[]): Diagnostic[
   if (typeof entry.matcher === 'string') {
     for (const [claude, droid] of Object.entries(CLAUDE_TOOL_NAMES)) {
       if (entry.matcher.split('|').includes(claude)) {
-        found.push({ code: 'droid-claude-tool-name', severity: 'warning', message: `${name}: matcher "${entry.matcher}" names Claude Code's ${claude}; Droid calls that tool ${droid}, so it never matches`, ...where, fix: `write "${droid}"` });
+        found.push({
+          code: 'droid-claude-tool-name',
+          severity: 'warning',
+          message: `${name}: matcher "${entry.matcher}" names Claude Code's ${claude}; Droid calls that tool ${droid}, so it never matches`,
+          ...where,
+          fix: `write "${droid}"`,
+        });
       }
     }
   }
   const seconds = typeof entry.config.timeout === 'number' ? entry.config.timeout / 1000 : undefined;
   const instead = timeoutInOtherUnit('s', seconds);
   if (instead !== undefined) {
-    found.push({ code: 'droid-timeout-ms', severity: 'warning', message: `${name}: timeout ${seconds} is read as seconds by Droid (${(seconds! / 3600).toFixed(1)} h)`, ...where, fix: `"timeout": ${instead}` });
+    found.push({
+      code: 'droid-timeout-ms',
+      severity: 'warning',
+      message: `${name}: timeout ${seconds} is read as seconds by Droid (${(seconds! / 3600).toFixed(1)} h)`,
+      ...where,
+      fix: `"timeout": ${instead}`,
+    });
   }
   return found;
 }

@@ -19,7 +19,6 @@ function wrap(merged: Record<string, unknown>): JsonObject {
 // Property access on whatever a hook printed (arrays, objects; never null here).
 const field = (output: unknown, key: string): unknown => (output as Record<string, unknown>)[key];
 
-
 /** OR-decision: BeforeTool, AfterTool, BeforeAgent, AfterAgent, SessionStart. */
 const orDecision: Strategy = (outputs) => {
   let stop = false;
@@ -114,9 +113,7 @@ const toolSelectionUnion: Strategy = (outputs) => {
       for (const name of list) names.add(name);
     }
   }
-  const toolConfig = hasNone
-    ? { mode: 'NONE', allowedFunctionNames: [] }
-    : { mode: hasAny ? 'ANY' : 'AUTO', allowedFunctionNames: [...names].sort() };
+  const toolConfig = hasNone ? { mode: 'NONE', allowedFunctionNames: [] } : { mode: hasAny ? 'ANY' : 'AUTO', allowedFunctionNames: [...names].sort() };
   return { hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig } };
 };
 

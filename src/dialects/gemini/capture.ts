@@ -18,7 +18,8 @@ export const geminiCapture: CaptureTarget = {
     try {
       const config = await loadGeminiConfig(ctx);
       if (!config.hooksEnabled) notes.push('hooks are disabled (hooksConfig.enabled is false): Gemini CLI will not run the capture hook');
-      else if (!config.trust.trusted) notes.push(`this folder is not trusted (${config.trust.detail ?? config.trust.by}): Gemini CLI ignores its settings hooks until you trust it`);
+      else if (!config.trust.trusted)
+        notes.push(`this folder is not trusted (${config.trust.detail ?? config.trust.by}): Gemini CLI ignores its settings hooks until you trust it`);
     } catch (error) {
       notes.push(`the settings could not be checked: ${(error as Error).message}`);
     }

@@ -17,17 +17,11 @@ export function chainGemini(event: string, input: JsonObject, result: HookResult
   // Each field is changed only where the input has it (the agent checks `'prompt' in input` and so on).
   switch (event) {
     case 'BeforeAgent':
-      return typeof hso.additionalContext === 'string' && 'prompt' in input
-        ? { ...input, prompt: `${String(input.prompt)}\n\n${hso.additionalContext}` }
-        : input;
+      return typeof hso.additionalContext === 'string' && 'prompt' in input ? { ...input, prompt: `${String(input.prompt)}\n\n${hso.additionalContext}` } : input;
     case 'BeforeModel':
-      return hso.llm_request && 'llm_request' in input
-        ? { ...input, llm_request: { ...(input.llm_request as object), ...(hso.llm_request as object) } }
-        : input;
+      return hso.llm_request && 'llm_request' in input ? { ...input, llm_request: { ...(input.llm_request as object), ...(hso.llm_request as object) } } : input;
     case 'BeforeTool':
-      return hso.tool_input && 'tool_input' in input
-        ? { ...input, tool_input: { ...(input.tool_input as object), ...(hso.tool_input as object) } }
-        : input;
+      return hso.tool_input && 'tool_input' in input ? { ...input, tool_input: { ...(input.tool_input as object), ...(hso.tool_input as object) } } : input;
     default:
       return input;
   }

@@ -22,7 +22,11 @@ export function geminiSettingsPaths(ctx: Context): GeminiSettingsPaths {
 }
 
 const defaultSystemSettingsPath = (platform: NodeJS.Platform): string =>
-  platformPath(platform, { darwin: '/Library/Application Support/GeminiCli/settings.json', win32: 'C:\\ProgramData\\gemini-cli\\settings.json', other: '/etc/gemini-cli/settings.json' });
+  platformPath(platform, {
+    darwin: '/Library/Application Support/GeminiCli/settings.json',
+    win32: 'C:\\ProgramData\\gemini-cli\\settings.json',
+    other: '/etc/gemini-cli/settings.json',
+  });
 
 /** Detection: the workspace's settings file (Gemini CLI's project root is the workspace), then the user's. */
 export function configuredAt(ctx: Context): ConfiguredAt {

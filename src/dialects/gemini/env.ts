@@ -27,7 +27,6 @@ const DEFAULT_REDACTION: RedactionSettings = { enabled: false, allowed: [], bloc
  */
 export class RedactionListError extends Error {}
 
-
 export const ALWAYS_ALLOWED_VARIABLES: ReadonlySet<string> = new Set([
   'PATH',
   'SYSTEMROOT',
@@ -114,7 +113,7 @@ export function redactionSettingsFrom(merged: JsonObject): RedactionSettings {
 function upperCased(list: unknown, key: 'allowed' | 'blocked'): Set<string> {
   const names = list || [];
   const where = `security.environmentVariableRedaction.${key}`;
-  const fails = 'so Gemini CLI\'s redaction throws (TypeError) and every command hook fails without running';
+  const fails = "so Gemini CLI's redaction throws (TypeError) and every command hook fails without running";
   if (!Array.isArray(names)) throw new RedactionListError(`${where} is ${JSON.stringify(list)}, not a list of names, ${fails}`);
   return new Set(
     names.map((name: unknown) => {
@@ -191,12 +190,7 @@ export function secretVariables(env: Env, settings: Pick<RedactionSettings, 'all
  * (its process environment once started: hookrun's own plus the .env file it loads; by default
  * hookrun's own), narrowed by hookrun's `--clean-env` / `--env-allow` (exec/env.ts).
  */
-export function inheritedEnvironment(
-  processEnv: Env,
-  redaction: RedactionSettings | undefined,
-  policy?: EnvPolicy,
-  agentEnv: Env = processEnv,
-): Record<string, string> {
+export function inheritedEnvironment(processEnv: Env, redaction: RedactionSettings | undefined, policy?: EnvPolicy, agentEnv: Env = processEnv): Record<string, string> {
   return applyEnvPolicy(policy, processEnv, () => sanitizeEnvironment(agentEnv, redaction), agentEnv);
 }
 
@@ -384,7 +378,5 @@ function isSubpath(parent: string, child: string): boolean {
 }
 
 function asObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }

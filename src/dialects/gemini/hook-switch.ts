@@ -11,8 +11,7 @@ import { geminiSettingsPaths, loadGeminiConfig } from './settings/load.js';
 
 const NOT_ENABLED = 'Hook system is not enabled.';
 
-const loadConfig = (ctx: Context, options: SwitchOptions) =>
-  loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true, version: options.geminiVersion });
+const loadConfig = (ctx: Context, options: SwitchOptions) => loadGeminiConfig(ctx, { trustWorkspace: options.trustWorkspace, keepInactive: true, version: options.geminiVersion });
 
 export const geminiHookSwitch: HookSwitch = {
   edits: "Gemini CLI's hooksConfig.disabled",
@@ -41,14 +40,24 @@ export const geminiHookSwitch: HookSwitch = {
       if (action === 'enable-all') {
         modifiedScopes = await clearDisabledLists(ctx);
       } else {
-        const scope = await addToDisabledList(ctx, registered.map((entry) => entry.displayName));
+        const scope = await addToDisabledList(
+          ctx,
+          registered.map((entry) => entry.displayName),
+        );
         modifiedScopes = scope ? [scope] : [];
       }
     } catch (error) {
       const message = `Failed to ${action === 'enable-all' ? 'enable' : 'disable'} hooks: ${(error as Error).message}`;
       return { status: 'error', action, message, warnings: [] };
     }
-    const warnings = action === 'enable-all' ? stillDisabledWarnings(ctx, config, targets.map((entry) => entry.displayName)) : [];
+    const warnings =
+      action === 'enable-all'
+        ? stillDisabledWarnings(
+            ctx,
+            config,
+            targets.map((entry) => entry.displayName),
+          )
+        : [];
     const message = `${action === 'enable-all' ? 'Enabled' : 'Disabled'} ${targets.length} hook(s) successfully.`;
     return { status: 'success', action, message, count: targets.length, modifiedScopes, warnings };
   },
@@ -70,7 +79,12 @@ function unknownNameWarnings(config: ResolvedConfig, name: string, result: HookA
     ? ` The hook with this command is named "${byCommand.entry.displayName}": Gemini CLI matches a hook by its name when it has one.`
     : ' `hookrun list --all` shows the hook names.';
   // `success` means a file changed: disable wrote the name, enable took it out of a list that had it.
-  const changed = result.status !== 'success' ? '' : result.action === 'enable' ? ' The name was removed from hooksConfig.disabled anyway, as Gemini CLI does.' : ' The name was written anyway, as Gemini CLI does.';
+  const changed =
+    result.status !== 'success'
+      ? ''
+      : result.action === 'enable'
+        ? ' The name was removed from hooksConfig.disabled anyway, as Gemini CLI does.'
+        : ' The name was written anyway, as Gemini CLI does.';
   return [`No hooks found matching "${name}".${changed}${hint}`];
 }
 
@@ -103,9 +117,7 @@ export function hookActionMessage(result: HookActionResult): string {
   if (scopes.length === 0) return `Hook "${hookName}" ${verb}.`;
   if (scopes.length === 2) {
     const [s1, s2] = scopes.map(scopeText) as [string, string];
-    return action === 'enable'
-      ? `Hook "${hookName}" ${verb} ${preposition} ${s1} and ${s2} settings.`
-      : `Hook "${hookName}" is now disabled in both ${s1} and ${s2} settings.`;
+    return action === 'enable' ? `Hook "${hookName}" ${verb} ${preposition} ${s1} and ${s2} settings.` : `Hook "${hookName}" is now disabled in both ${s1} and ${s2} settings.`;
   }
   return `Hook "${hookName}" ${verb} ${preposition} ${scopeText(scopes[0]!)} settings.`;
 }

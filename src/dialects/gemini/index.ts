@@ -24,7 +24,6 @@ import type { Diagnostic } from '../../pipeline/types.js';
 import type { PastedValue, ValueAsCode } from './shell.js';
 import { geminiVerdictWords, geminiWords } from './words.js';
 
-
 /**
  * The delay Gemini CLI's timer really gets: `timeout ?? 60000` handed to Node's setTimeout, which
  * multiplies it by 1 and turns anything outside 1..2^31-1 (0, negatives, NaN from "abc") into 1 ms.
@@ -147,8 +146,10 @@ export const gemini = defineDialect({
     // its workspace (-C) for both, so a replayed event recorded elsewhere still runs here.
     const cwd = ctx.cwd;
     const home = geminiHome(ctx);
-    const plansDir = oncePerRun(config, `plans\0${home}\0${cwd}\0${sessionId}`, () =>
-      resolvePlansDir({ geminiHome: home, projectRoot: cwd, sessionId, customPlansDir: customPlansDir(config.merged) }).plansDir,
+    const plansDir = oncePerRun(
+      config,
+      `plans\0${home}\0${cwd}\0${sessionId}`,
+      () => resolvePlansDir({ geminiHome: home, projectRoot: cwd, sessionId, customPlansDir: customPlansDir(config.merged) }).plansDir,
     );
     // A command that is not a string never runs (see whyItCannotStart); shown as JSON in the plan.
     const command: unknown = hook.entry.config.command;

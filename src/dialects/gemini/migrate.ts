@@ -25,10 +25,12 @@ function read(ctx: Context): NeutralModel {
     grouped: () => true,
     handler(raw) {
       const notes: Note[] = [];
-      if (raw.type !== undefined && raw.type !== 'command') return { notes, skip: { code: 'invalid-hook-type', message: `type ${JSON.stringify(raw.type)} is not "command"; not migrated` } };
+      if (raw.type !== undefined && raw.type !== 'command')
+        return { notes, skip: { code: 'invalid-hook-type', message: `type ${JSON.stringify(raw.type)} is not "command"; not migrated` } };
       const timeout = timeoutMs(raw.timeout, 'ms', 'timeout', DEFAULT_MS);
       if (timeout.note) notes.push(timeout.note);
-      if (raw.env !== undefined) notes.push({ severity: 'warning', code: 'env-not-carried', message: 'the hook\'s "env" is not carried: set the variables in the command instead' });
+      if (raw.env !== undefined)
+        notes.push({ severity: 'warning', code: 'env-not-carried', message: 'the hook\'s "env" is not carried: set the variables in the command instead' });
       return {
         command: typeof raw.command === 'string' ? raw.command : undefined,
         timeoutMs: timeout.ms,
@@ -39,7 +41,10 @@ function read(ctx: Context): NeutralModel {
     },
   });
   if (fs.existsSync(paths.user) && paths.user !== paths.workspace) {
-    out.note({ severity: 'info', code: 'other-scope', message: `${paths.user} (user settings) may hold hooks too; they are not copied into the workspace` }, { file: paths.user, line: 0, column: 0, path: [] });
+    out.note(
+      { severity: 'info', code: 'other-scope', message: `${paths.user} (user settings) may hold hooks too; they are not copied into the workspace` },
+      { file: paths.user, line: 0, column: 0, path: [] },
+    );
   }
   return out.result();
 }
@@ -58,9 +63,14 @@ function write(model: NeutralModel, ctx: Context, notes: Notes): WritePlan {
     ...planEventsWrite(file, events, hooks.length),
     afterWrite(original, context) {
       const said: Note[] = [];
-      if (hooksDisabledIn(original)) said.push({ severity: 'warning', code: 'hooks-disabled', message: `${file} sets hooksConfig.enabled to false: Gemini CLI runs none of these hooks` });
+      if (hooksDisabledIn(original))
+        said.push({ severity: 'warning', code: 'hooks-disabled', message: `${file} sets hooksConfig.enabled to false: Gemini CLI runs none of these hooks` });
       if (sameDirectory(context.cwd, geminiHome(context))) {
-        said.push({ severity: 'warning', code: 'workspace-is-home', message: `${file} is your user settings file (the workspace is the home directory): the hooks apply to every project` });
+        said.push({
+          severity: 'warning',
+          code: 'workspace-is-home',
+          message: `${file} is your user settings file (the workspace is the home directory): the hooks apply to every project`,
+        });
       }
       return said;
     },
@@ -82,7 +92,11 @@ function arrivalNotes(from: AgentName, hooks: readonly TargetHook[], out: Notes)
         '(Gemini rewrites input through hookSpecificOutput.tool_input).',
     });
   } else if (events.has('BeforeTool') && VOCABULARY[from].protocol.deny !== VOCABULARY.gemini.protocol.deny) {
-    out.note({ severity: 'warning', code: 'decision-output', message: `BeforeTool: Gemini CLI reads a deny as {"decision":"deny","reason":"..."} (or exit 2 with the reason on stderr); a hook that denies with ${VOCABULARY[from].protocol.deny} must change` });
+    out.note({
+      severity: 'warning',
+      code: 'decision-output',
+      message: `BeforeTool: Gemini CLI reads a deny as {"decision":"deny","reason":"..."} (or exit 2 with the reason on stderr); a hook that denies with ${VOCABULARY[from].protocol.deny} must change`,
+    });
   }
   if (events.has('AfterTool')) {
     out.note({

@@ -90,8 +90,7 @@ export function matchEntry(matcher: unknown, context: MatcherContext): MatchVerd
  * plugin or runtime hook's key is its name alone, so two unnamed plugin hooks are one). A template
  * string, as the agent's: a name that cannot become text throws here, as it does there.
  */
-export const dedupKey = (entry: RegistryEntry): string =>
-  `${entry.config.name || ''}:${entry.config.type === 'command' ? entry.config.command || '' : ''}`;
+export const dedupKey = (entry: RegistryEntry): string => `${entry.config.name || ''}:${entry.config.type === 'command' ? entry.config.command || '' : ''}`;
 
 export function planGemini(config: ResolvedConfig, event: string, input: JsonObject): Plan {
   const skipped: SkippedEntry[] = [];

@@ -30,7 +30,12 @@ export function geminiSecrets(ctx: Context): SecretVariable[] {
  * from there: that module is the whole settings loader, and every command would load it for its first write.
  */
 function userSettingsFiles(ctx: Context): { file: string; system: boolean }[] {
-  const platformDefault = ctx.platform === 'darwin' ? '/Library/Application Support/GeminiCli/settings.json' : ctx.platform === 'win32' ? 'C:\\ProgramData\\gemini-cli\\settings.json' : '/etc/gemini-cli/settings.json';
+  const platformDefault =
+    ctx.platform === 'darwin'
+      ? '/Library/Application Support/GeminiCli/settings.json'
+      : ctx.platform === 'win32'
+        ? 'C:\\ProgramData\\gemini-cli\\settings.json'
+        : '/etc/gemini-cli/settings.json';
   const system = ctx.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH || platformDefault;
   const defaults = ctx.env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH || path.join(path.dirname(system), 'system-defaults.json');
   let user: string[] = [];

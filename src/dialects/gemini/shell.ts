@@ -268,11 +268,11 @@ function firstValueAsSyntax(text: string, origin: number[]): Flagged | undefined
   /** `$` from the command: what it opens. Returns how many characters it took. */
   const dollar = (i: number, inDoubleQuotes: boolean): number => {
     const next = text[i + 1];
-    if (next === '(' && text[i + 2] === '(') return stack.push({ kind: 'plain', closer: '))', depth: 0, arith: true }), 3;
-    if (next === '(') return stack.push({ kind: 'plain', closer: ')', depth: 0 }), 2;
-    if (next === '[') return stack.push({ kind: 'plain', closer: ']', depth: 0, arith: true }), 2;
+    if (next === '(' && text[i + 2] === '(') return (stack.push({ kind: 'plain', closer: '))', depth: 0, arith: true }), 3);
+    if (next === '(') return (stack.push({ kind: 'plain', closer: ')', depth: 0 }), 2);
+    if (next === '[') return (stack.push({ kind: 'plain', closer: ']', depth: 0, arith: true }), 2);
     if (next === '{') return parameterExpansion(i);
-    if (next === "'" && !inDoubleQuotes) return stack.push({ kind: 'ansi' }), 2;
+    if (next === "'" && !inDoubleQuotes) return (stack.push({ kind: 'ansi' }), 2);
     return 1;
   };
   /** `${name…}`: a subscript after the name, or `:` not followed by `-=?+` (offset and length), are arithmetic. */
@@ -282,8 +282,8 @@ function firstValueAsSyntax(text: string, origin: number[]): Flagged | undefined
     const name = PARAMETER.exec(text.slice(i + 2, i + 2 + 256))?.[0];
     if (name === undefined || !commandText(i + 2, i + 2 + name.length)) return 2;
     const after = i + 2 + name.length;
-    if (text[after] === '[') return stack.push({ kind: 'plain', closer: ']', depth: 0, arith: true, parameter: frame }), after + 1 - i;
-    if (startsOffset(after)) return (frame.arith = true), after + 1 - i;
+    if (text[after] === '[') return (stack.push({ kind: 'plain', closer: ']', depth: 0, arith: true, parameter: frame }), after + 1 - i);
+    if (startsOffset(after)) return ((frame.arith = true), after + 1 - i);
     return after - i;
   };
   /** `:` from the command at `at` that starts `${…:offset}` (not `:-`, `:=`, `:?`, `:+`). */
@@ -294,8 +294,14 @@ function firstValueAsSyntax(text: string, origin: number[]): Flagged | undefined
     while (frameAt >= 0 && !stack[frameAt]!.conditional) frameAt--;
     if (frameAt < 0 || stack.slice(frameAt + 1).some((f) => f.closer !== undefined)) return false;
     const end = origin.lastIndexOf(origin[start]!) + 1;
-    const before = text.slice(0, start).replace(/[^\s]*$/, '').trimEnd();
-    const after = text.slice(end).replace(/^[^\s]*/, '').trimStart();
+    const before = text
+      .slice(0, start)
+      .replace(/[^\s]*$/, '')
+      .trimEnd();
+    const after = text
+      .slice(end)
+      .replace(/^[^\s]*/, '')
+      .trimStart();
     return ARITHMETIC_TEST.test(/[^\s]*$/.exec(before)![0]) || ARITHMETIC_TEST.test(/^[^\s]*/.exec(after)![0]);
   };
   /**
@@ -303,7 +309,7 @@ function firstValueAsSyntax(text: string, origin: number[]): Flagged | undefined
    * arithmetic (or, for `[[`, may). Returns how many characters it took, 0 for none.
    */
   const arithmeticWord = (i: number): number => {
-    if (text.startsWith('((', i) && commandText(i, i + 2)) return stack.push({ kind: 'plain', closer: '))', depth: 0, arith: true }), 2;
+    if (text.startsWith('((', i) && commandText(i, i + 2)) return (stack.push({ kind: 'plain', closer: '))', depth: 0, arith: true }), 2);
     const word = /^(?:let[ \t]|\[\[[ \t]|[A-Za-z_][A-Za-z0-9_]*\[)/.exec(text.slice(i, i + 256))?.[0];
     if (word === undefined || !commandText(i, i + word.length)) return 0;
     if (word.startsWith('let')) stack.push({ kind: 'plain', arith: true, untilOperator: true });

@@ -28,7 +28,10 @@ const quoted = (values: string[]) => values.map((value) => `"${value}"`).join(',
 export function exactMatcherTrap(event: string, pattern: string): Trap | undefined {
   const triggers = TRIGGERS[event as HookEventName];
   if (!triggers || triggers.sent.includes(pattern)) return undefined;
-  const parts = pattern.split(/[|,]/).map((part) => part.replace(/[\^$()\s]/g, '')).filter(Boolean);
+  const parts = pattern
+    .split(/[|,]/)
+    .map((part) => part.replace(/[\^$()\s]/g, ''))
+    .filter(Boolean);
   const valid = parts.filter((part) => triggers.sent.includes(part));
   if (REGEX_SYNTAX.test(pattern)) {
     const split = valid.length > 0 ? `Write one definition per value (${quoted(valid)})` : `Use one of ${quoted(triggers.sent)}`;

@@ -12,7 +12,8 @@ const CONTEXT_END = '--- CONTEXT ENTRY END ---';
  * The sentence Kiro puts at the top of a hook context block, in hookrun's words (the markers and layout are
  * Kiro's; the wording of this one sentence is ours). agentSpawn adds the last four words.
  */
-export const CONTEXT_PREAMBLE = 'The output of the programmatic hook scripts below is important context: use it in your responses, follow any requests in it and take all of it into account';
+export const CONTEXT_PREAMBLE =
+  'The output of the programmatic hook scripts below is important context: use it in your responses, follow any requests in it and take all of it into account';
 const WHOLE_CONVERSATION = ' for the entire conversation';
 
 /** The merged output of a Kiro trigger: what `hookrun run --dialect kiro` prints (schema in docs/kiro.md). */

@@ -68,7 +68,9 @@ function canonical(value: unknown): string {
 }
 
 export function cacheFileName(key: KiroCacheKey): string {
-  return `${createHash('sha256').update(canonical({ version: FORMAT_VERSION, ...key })).digest('hex')}.json`;
+  return `${createHash('sha256')
+    .update(canonical({ version: FORMAT_VERSION, ...key }))
+    .digest('hex')}.json`;
 }
 
 /** When a fresh result of this hook stops being reusable; undefined: it is not stored at all. */

@@ -35,7 +35,12 @@ export function kiro3HookDirectories(ctx: Context): { scope: 'workspace' | 'glob
   const workspace = path.join(ctx.cwd, '.kiro', 'hooks');
   const global = path.join(homeDir(ctx), '.kiro', 'hooks');
   // Run from the home directory, `.kiro/hooks` is the global folder: read once, as global.
-  return realpathOr(workspace) === realpathOr(global) ? [{ scope: 'global', dir: global }] : [{ scope: 'workspace', dir: workspace }, { scope: 'global', dir: global }];
+  return realpathOr(workspace) === realpathOr(global)
+    ? [{ scope: 'global', dir: global }]
+    : [
+        { scope: 'workspace', dir: workspace },
+        { scope: 'global', dir: global },
+      ];
 }
 
 /** Detection: Kiro counts its agent folders and Kiro CLI 3's hook folders (the workspace's, then the home folder's). */

@@ -23,7 +23,9 @@ export const kiro = defineDialect({
   events: [...KIRO_EVENTS, ...KIRO3_TRIGGER_NAMES],
   completeInput: (event, input, ctx) => (isKiro3Trigger(event) ? completeKiro3Input(event, input, ctx) : completeKiroInput(event, input, ctx)),
   loadConfig: (ctx, options) =>
-    options.event !== undefined && isKiro3Trigger(options.event) ? loadKiro3Config(ctx, options) : loadKiroConfig(ctx, { agent: options.agent, trustWorkspace: options.trustWorkspace, keepInactive: options.keepInactive }),
+    options.event !== undefined && isKiro3Trigger(options.event)
+      ? loadKiro3Config(ctx, options)
+      : loadKiroConfig(ctx, { agent: options.agent, trustWorkspace: options.trustWorkspace, keepInactive: options.keepInactive }),
   plan: (config, event, input) => (isKiro3Trigger(event) ? planKiro3(config, event, input) : planKiro(config, event, input)),
   invocation: (hook, input, config, ctx) =>
     isKiro3Trigger(hook.entry.event) ? kiro3Invocation(hook, input, config, ctx) : buildKiroInvocation(hook, input, ctx, config.envPolicy),

@@ -66,7 +66,8 @@ export function completeKiro3Input(event: string, input: JsonObject, ctx: Contex
   const fields: Record<string, string> = { session_id: 'string', hook_event_name: 'string', cwd: 'string', ...trigger.fields };
   for (const [field, type] of Object.entries(fields)) {
     const value = input[field];
-    if (value !== undefined && jsonType(value) !== type) throw inputError(`${event} event field "${field}" must be ${type === 'object' ? 'an object' : `a ${type}`}, got ${describeType(value)}`);
+    if (value !== undefined && jsonType(value) !== type)
+      throw inputError(`${event} event field "${field}" must be ${type === 'object' ? 'an object' : `a ${type}`}, got ${describeType(value)}`);
   }
   const { session_id, hook_event_name, cwd, ...specific } = input;
   return { session_id: session_id ?? `sess_${randomUuid()}`, hook_event_name: hook_event_name ?? event, cwd: cwd ?? ctx.cwd, ...specific };

@@ -28,9 +28,7 @@ export function matchKiro3(matcher: string | undefined, target: string, field: s
   if (typeof regex === 'string') return { matches: false, rule: `"${matcher}" is not a valid regular expression (${regex}), so it never matches`, invalid: regex };
   const matches = boundedTest(regex, target);
   if (matches === undefined) return { matches: true, hangs: true, rule: hangReason(matcher, target, 'Kiro CLI') };
-  return matches
-    ? { matches: true, rule: `/${matcher}/ finds a match in ${field} "${target}"` }
-    : { matches: false, rule: `/${matcher}/ finds no match in ${field} "${target}"` };
+  return matches ? { matches: true, rule: `/${matcher}/ finds a match in ${field} "${target}"` } : { matches: false, rule: `/${matcher}/ finds no match in ${field} "${target}"` };
 }
 
 export function planKiro3(config: ResolvedConfig, event: string, input: JsonObject): Plan {
@@ -53,7 +51,12 @@ export function planKiro3(config: ResolvedConfig, event: string, input: JsonObje
     if (field !== undefined) {
       const verdict = matchKiro3(typeof entry.matcher === 'string' ? entry.matcher : undefined, target, field);
       if (verdict.invalid !== undefined) {
-        warnings.push({ code: 'kiro3-invalid-matcher', severity: 'warning', message: `hook "${entry.displayName}": ${verdict.rule}`, ...(entry.location ? { location: entry.location } : {}) });
+        warnings.push({
+          code: 'kiro3-invalid-matcher',
+          severity: 'warning',
+          message: `hook "${entry.displayName}": ${verdict.rule}`,
+          ...(entry.location ? { location: entry.location } : {}),
+        });
       }
       if (!verdict.matches) {
         skipped.push({ entry, reason: 'matcher', detail: verdict.rule });
@@ -70,7 +73,13 @@ export function planKiro3(config: ResolvedConfig, event: string, input: JsonObje
     }
     hooks.push({ entry, index: hooks.length });
   }
-  const plan: Plan = { event, hooks, sequential: true, sequentialBecause: 'hookrun runs Kiro CLI 3 hooks one at a time in file order (the engine does not say), every one of them', skipped };
+  const plan: Plan = {
+    event,
+    hooks,
+    sequential: true,
+    sequentialBecause: 'hookrun runs Kiro CLI 3 hooks one at a time in file order (the engine does not say), every one of them',
+    skipped,
+  };
   if (warnings.length > 0) plan.warnings = warnings;
   return plan;
 }

@@ -80,8 +80,7 @@ function literal(doc: JsoncDocument, at: (string | number)[]): string {
 
 function registerHooks(doc: JsoncDocument, file: Kiro3File, diagnostics: Diagnostic[]): RegistryEntry[] {
   const where = (at: (string | number)[], key = false) => doc.locate(at, { key });
-  const warn = (code: string, message: string, location: Location, fix?: string) =>
-    diagnostics.push({ code, severity: 'warning', message, location, ...(fix ? { fix } : {}) });
+  const warn = (code: string, message: string, location: Location, fix?: string) => diagnostics.push({ code, severity: 'warning', message, location, ...(fix ? { fix } : {}) });
   const root = doc.value;
   if (!isPlainObject(root)) throw configError(`a Kiro hook file must be a JSON object {"version": "v1", "hooks": [...]}, got ${typeOf(root)}`, where([]));
   if (root.version !== 'v1') {
@@ -93,7 +92,11 @@ function registerHooks(doc: JsoncDocument, file: Kiro3File, diagnostics: Diagnos
   const hooks = root.hooks;
   if (!Array.isArray(hooks) || hooks.length === 0) {
     throw configError(
-      hooks === undefined ? 'the file has no "hooks" array' : Array.isArray(hooks) ? '"hooks" is empty: Kiro CLI 3 needs at least one hook' : `"hooks" must be an array, got ${typeOf(hooks)}`,
+      hooks === undefined
+        ? 'the file has no "hooks" array'
+        : Array.isArray(hooks)
+          ? '"hooks" is empty: Kiro CLI 3 needs at least one hook'
+          : `"hooks" must be an array, got ${typeOf(hooks)}`,
       where(hooks === undefined ? [] : ['hooks']),
     );
   }
@@ -109,13 +112,21 @@ function registerHooks(doc: JsoncDocument, file: Kiro3File, diagnostics: Diagnos
     const need = (field: string, type: 'string' | 'object') => {
       const value = raw[field];
       const ok = type === 'object' ? isPlainObject(value) : typeof value === type;
-      if (!ok) throw configError(value === undefined ? `${label} has no "${field}" (required)` : `${label}.${field} must be ${type === 'object' ? 'an object' : `a ${type}`}, got ${typeOf(value)}`, where(value === undefined ? at : [...at, field]));
+      if (!ok)
+        throw configError(
+          value === undefined ? `${label} has no "${field}" (required)` : `${label}.${field} must be ${type === 'object' ? 'an object' : `a ${type}`}, got ${typeOf(value)}`,
+          where(value === undefined ? at : [...at, field]),
+        );
       return value;
     };
     const name = need('name', 'string') as string;
     const triggerText = need('trigger', 'string') as string;
     const action = need('action', 'object') as Record<string, unknown>;
-    for (const [field, type] of [['description', 'string'], ['matcher', 'string'], ['enabled', 'boolean']] as const) {
+    for (const [field, type] of [
+      ['description', 'string'],
+      ['matcher', 'string'],
+      ['enabled', 'boolean'],
+    ] as const) {
       const value = raw[field];
       if (value !== undefined && typeof value !== type) throw configError(`${label}.${field} must be a ${type}, got ${typeOf(value)}`, where([...at, field]));
     }
@@ -125,23 +136,23 @@ function registerHooks(doc: JsoncDocument, file: Kiro3File, diagnostics: Diagnos
     }
     const actionType = action.type;
     if (actionType === 'command') {
-      if (typeof action.command !== 'string') throw configError(`${label}.action.command must be a string, got ${typeOf(action.command)}`, where([...at, 'action', action.command === undefined ? 'type' : 'command']));
+      if (typeof action.command !== 'string')
+        throw configError(`${label}.action.command must be a string, got ${typeOf(action.command)}`, where([...at, 'action', action.command === undefined ? 'type' : 'command']));
     } else if (actionType === 'agent') {
-      if (typeof action.prompt !== 'string') throw configError(`${label}.action.prompt must be a string, got ${typeOf(action.prompt)}`, where([...at, 'action', action.prompt === undefined ? 'type' : 'prompt']));
+      if (typeof action.prompt !== 'string')
+        throw configError(`${label}.action.prompt must be a string, got ${typeOf(action.prompt)}`, where([...at, 'action', action.prompt === undefined ? 'type' : 'prompt']));
     } else {
-      throw configError(`${label}.action.type must be "command" or "agent", got ${JSON.stringify(actionType ?? null)}`, where([...at, 'action', ...(actionType === undefined ? [] : ['type'])]));
+      throw configError(
+        `${label}.action.type must be "command" or "agent", got ${JSON.stringify(actionType ?? null)}`,
+        where([...at, 'action', ...(actionType === undefined ? [] : ['type'])]),
+      );
     }
     for (const key of Object.keys(raw)) {
       if (!HOOK_KEYS.has(key)) warn('kiro3-unknown-key', `${label}: "${key}" is not a Kiro hook field; Kiro CLI ignores it`, where([...at, key], true));
     }
     const trigger = kiro3TriggerOf(triggerText);
     if (trigger === undefined) {
-      warn(
-        'kiro3-unknown-trigger',
-        `${label}.trigger "${triggerText}" is no Kiro CLI 3 trigger: the hook never fires`,
-        where([...at, 'trigger']),
-        suggestTrigger(triggerText),
-      );
+      warn('kiro3-unknown-trigger', `${label}.trigger "${triggerText}" is no Kiro CLI 3 trigger: the hook never fires`, where([...at, 'trigger']), suggestTrigger(triggerText));
       return;
     }
     if (raw.confirm !== undefined) {
@@ -162,7 +173,12 @@ function registerHooks(doc: JsoncDocument, file: Kiro3File, diagnostics: Diagnos
     if (timeout === 0) warn('kiro3-no-timeout', `${label}.timeout is 0: Kiro never stops this hook; a hang blocks the agent`, where([...at, 'timeout']));
     if (trigger !== triggerText) {
       // An alias works; only the PascalCase name is documented.
-      diagnostics.push({ code: 'kiro3-trigger-alias', severity: 'info', message: `${label}.trigger "${triggerText}" is the engine's alias of ${trigger}`, location: where([...at, 'trigger']) });
+      diagnostics.push({
+        code: 'kiro3-trigger-alias',
+        severity: 'info',
+        message: `${label}.trigger "${triggerText}" is the engine's alias of ${trigger}`,
+        location: where([...at, 'trigger']),
+      });
     }
     const seconds = typeof timeout === 'number' ? timeout : KIRO3_DEFAULT_TIMEOUT_SECONDS;
     entries.push({
@@ -199,7 +215,11 @@ export async function loadKiro3Config(ctx: Context, options: LoadOptions): Promi
   const { entries, considered, heldBack } = gathered;
   const trust = decideWorkspaceTrust(ctx, { trustWorkspace: options.trustWorkspace });
   if (options.agent !== undefined) {
-    diagnostics.push({ code: 'kiro3-agent-ignored', severity: 'warning', message: `--agent ${options.agent} is ignored: Kiro CLI 3 hook files apply to every agent (agent-embedded hooks run with the camelCase triggers)` });
+    diagnostics.push({
+      code: 'kiro3-agent-ignored',
+      severity: 'warning',
+      message: `--agent ${options.agent} is ignored: Kiro CLI 3 hook files apply to every agent (agent-embedded hooks run with the camelCase triggers)`,
+    });
   }
   for (const file of kiro3HookFiles(ctx)) {
     const loaded = readKiro3File(file);

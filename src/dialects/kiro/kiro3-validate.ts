@@ -45,7 +45,12 @@ export function validateKiro3(ctx: Context, options: { ignore?: readonly string[
     }
     found.push(...loaded.diagnostics.map((d) => (ERRORS.has(d.code) ? { ...d, severity: 'error' as const } : d)));
     // Hooks written for another agent: its trigger names, millisecond timeouts, tool names (src/migrate/cross-agent.ts).
-    found.push(...entryTraps('kiro', loaded.entries.filter((e) => e.config.timeout !== KIRO3_NO_TIMEOUT_MS)));
+    found.push(
+      ...entryTraps(
+        'kiro',
+        loaded.entries.filter((e) => e.config.timeout !== KIRO3_NO_TIMEOUT_MS),
+      ),
+    );
     for (const d of loaded.diagnostics) {
       const trigger = d.code === 'kiro3-unknown-trigger' ? /trigger "([^"]*)"/.exec(d.message)?.[1] : undefined;
       if (trigger !== undefined) found.push(...eventKeyTraps('kiro', trigger, d.location));

@@ -28,17 +28,29 @@ function read(ctx: Context, options: { agent?: string; to?: string }): NeutralMo
   for (const file of workspaceV3) {
     const loaded = readKiro3File(file);
     if (loaded.error) {
-      out.note({ severity: 'error', code: 'kiro3-file-dropped', message: `${droppedKiro3FileMessage(loaded.error)}; nothing in it is migrated` }, loaded.error.location ?? { file: file.path, line: 0, column: 0, path: [] });
+      out.note(
+        { severity: 'error', code: 'kiro3-file-dropped', message: `${droppedKiro3FileMessage(loaded.error)}; nothing in it is migrated` },
+        loaded.error.location ?? { file: file.path, line: 0, column: 0, path: [] },
+      );
       continue;
     }
     for (const entry of loaded.entries) readKiro3Entry(entry, out);
   }
   for (const file of v3Files.filter((f) => f.scope === 'global')) {
-    out.note({ severity: 'info', code: 'other-scope', message: `${file.path} (a global Kiro CLI 3 hook file) is not copied into the workspace` }, { file: file.path, line: 0, column: 0, path: [] });
+    out.note(
+      { severity: 'info', code: 'other-scope', message: `${file.path} (a global Kiro CLI 3 hook file) is not copied into the workspace` },
+      { file: file.path, line: 0, column: 0, path: [] },
+    );
   }
-  if (options.to === 'kiro' && !agent) throw usageError('--from kiro --to kiro converts an agent\'s embedded hooks into Kiro CLI 3 hook files: no agent with hooks found (pick one with --agent NAME)');
+  if (options.to === 'kiro' && !agent)
+    throw usageError("--from kiro --to kiro converts an agent's embedded hooks into Kiro CLI 3 hook files: no agent with hooks found (pick one with --agent NAME)");
   if (!agent && workspaceV3.length === 0) {
-    const dirs = [...catalog.directories.map((d) => d.dir), ...kiro3HookDirectories(ctx).filter((d) => d.scope === 'workspace').map((d) => d.dir)];
+    const dirs = [
+      ...catalog.directories.map((d) => d.dir),
+      ...kiro3HookDirectories(ctx)
+        .filter((d) => d.scope === 'workspace')
+        .map((d) => d.dir),
+    ];
     throw configError(`no Kiro agent files found and no Kiro CLI 3 hook files (looked in ${dirs.join(', ')})`);
   }
   return out.result();
@@ -74,9 +86,7 @@ function readAgent(agent: AgentFile, out: ModelBuilder): void {
     const raw = rawAt(agent.doc?.value, where?.path ?? []);
     const event = readEvent('kiro', entry.event)!;
     const matcher =
-      typeof entry.matcher === 'string' && event.matcher === 'tool'
-        ? readToolMatcher('kiro', entry.matcher, undefined, 'kiro-glob')
-        : readMatcher('kiro', event, entry.matcher);
+      typeof entry.matcher === 'string' && event.matcher === 'tool' ? readToolMatcher('kiro', entry.matcher, undefined, 'kiro-glob') : readMatcher('kiro', event, entry.matcher);
     for (const n of matcher.notes) out.note(n, where);
     if (!matcher.ok) {
       out.counts.skipped++;
@@ -85,12 +95,29 @@ function readAgent(agent: AgentFile, out: ModelBuilder): void {
     }
     const cache = entry.config.cache_ttl_seconds;
     if (typeof cache === 'number' && cache > 0) {
-      out.note({ severity: 'warning', code: 'cache-not-carried', message: `cache_ttl_seconds ${cache} is not carried: the other agents have no hook cache and run the hook every time` }, where);
+      out.note(
+        { severity: 'warning', code: 'cache-not-carried', message: `cache_ttl_seconds ${cache} is not carried: the other agents have no hook cache and run the hook every time` },
+        where,
+      );
     }
     if (raw && raw.max_output_size !== undefined) {
-      out.note({ severity: 'warning', code: 'max-output-not-carried', message: `max_output_size ${JSON.stringify(raw.max_output_size)} is not carried: the other agents do not truncate hook output that way` }, where);
+      out.note(
+        {
+          severity: 'warning',
+          code: 'max-output-not-carried',
+          message: `max_output_size ${JSON.stringify(raw.max_output_size)} is not carried: the other agents do not truncate hook output that way`,
+        },
+        where,
+      );
     }
-    out.add({ event: event.event, sourceEvent: event.name, matcher: matcher.matcher, command: entry.config.command ?? '', timeoutMs: entry.config.timeout, ...(where ? { location: where } : {}) });
+    out.add({
+      event: event.event,
+      sourceEvent: event.name,
+      matcher: matcher.matcher,
+      command: entry.config.command ?? '',
+      timeoutMs: entry.config.timeout,
+      ...(where ? { location: where } : {}),
+    });
   }
 }
 
@@ -102,13 +129,15 @@ function readKiro3Entry(entry: RegistryEntry, out: ModelBuilder): void {
     out.note({ severity, code, message }, where);
   };
   if (!entry.enabled) return skip('disabled', `hook "${entry.displayName}" is disabled ("enabled": false); not migrated`, 'info');
-  if (entry.config.type !== 'command') return skip('hook-type-unsupported', `hook "${entry.displayName}" is an agent action (a prompt), which the other agents have no counterpart for; not migrated`);
+  if (entry.config.type !== 'command')
+    return skip('hook-type-unsupported', `hook "${entry.displayName}" is an agent action (a prompt), which the other agents have no counterpart for; not migrated`);
   const event = readEvent('kiro', entry.event)!;
   const matcher = readMatcher('kiro', event, entry.matcher);
   for (const n of matcher.notes) out.note(n, where);
   if (!matcher.ok) return skip(matcher.code, `${matcher.reason}; not migrated`);
   const ms = entry.config.timeout;
-  if (ms === KIRO3_NO_TIMEOUT_MS) out.note({ severity: 'warning', code: 'no-timeout', message: `hook "${entry.displayName}" has timeout 0 (none) in Kiro; the target's default timeout applies` }, where);
+  if (ms === KIRO3_NO_TIMEOUT_MS)
+    out.note({ severity: 'warning', code: 'no-timeout', message: `hook "${entry.displayName}" has timeout 0 (none) in Kiro; the target's default timeout applies` }, where);
   out.add({
     event: event.event,
     sourceEvent: event.name,
@@ -144,7 +173,11 @@ function write(model: NeutralModel, ctx: Context, notes: Notes): WritePlan {
     }
   }
   if (hooks.some((h) => h.event.matcher === 'tool' && h.matchers.some((m) => m !== undefined))) {
-    notes.once('kiro3-tools', { severity: 'info', code: 'tool-names-unpinned', message: `tool matchers use ${VOCABULARY.kiro.label}'s 2.x tool names (fs_write, execute_bash, ...): no source pins Kiro CLI 3's full tool list` });
+    notes.once('kiro3-tools', {
+      severity: 'info',
+      code: 'tool-names-unpinned',
+      message: `tool matchers use ${VOCABULARY.kiro.label}'s 2.x tool names (fs_write, execute_bash, ...): no source pins Kiro CLI 3's full tool list`,
+    });
   }
   protocolNotes(model.from, 'kiro', hooks, notes);
   const key = (item: unknown) => (isPlainObject(item) ? JSON.stringify([item.trigger, item.matcher ?? '', commandOf(item) ?? '']) : '');

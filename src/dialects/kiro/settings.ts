@@ -56,9 +56,7 @@ const BUILT_IN_AGENTS: ReadonlySet<string> = new Set(['kiro_default', 'q_cli_def
 function defaultAgentSettingsFiles(ctx: Context): string[] {
   const home = homeDir(ctx);
   const dataHome = ctx.env.XDG_DATA_HOME && path.isAbsolute(ctx.env.XDG_DATA_HOME) ? ctx.env.XDG_DATA_HOME : path.join(home, '.local', 'share');
-  const qDataDir =
-    ctx.env.Q_CLI_DATA_DIR ||
-    (ctx.platform === 'darwin' ? path.join(home, 'Library', 'Application Support', 'amazon-q') : path.join(dataHome, 'amazon-q'));
+  const qDataDir = ctx.env.Q_CLI_DATA_DIR || (ctx.platform === 'darwin' ? path.join(home, 'Library', 'Application Support', 'amazon-q') : path.join(dataHome, 'amazon-q'));
   return [path.join(home, '.kiro', 'settings', 'cli.json'), path.join(qDataDir, 'settings.json')];
 }
 
@@ -127,8 +125,7 @@ function readAgentFile(file: string, directory: AgentDirectory): AgentFile {
     else if (name !== undefined) agent.error = configError(`"name" must be a string, got ${typeOf(name)}`, doc.locate(['name']));
     if (!agent.error) agent.registered = registerAgentHooks(agent);
   } catch (error) {
-    agent.error =
-      error instanceof HookrunError ? error : configError(`${file}: cannot read (${errnoOf(error)})`, { file, line: 0, column: 0, path: [] });
+    agent.error = error instanceof HookrunError ? error : configError(`${file}: cannot read (${errnoOf(error)})`, { file, line: 0, column: 0, path: [] });
   }
   return agent;
 }
@@ -388,7 +385,11 @@ export async function loadKiroConfig(ctx: Context, options: KiroLoadOptions = {}
   const gathered: GatedEntries = { entries: [], considered: [], heldBack: [] };
   admitEntries(gathered, registered.entries, gated, trust);
   if (gathered.heldBack.length > 0) {
-    diagnostics.push({ code: 'untrusted-project-hooks', severity: 'warning', message: `${untrustedMessage(ctx, trust, gathered.heldBack)} (workspace agent "${selected!.name}", ${selected!.file})` });
+    diagnostics.push({
+      code: 'untrusted-project-hooks',
+      severity: 'warning',
+      message: `${untrustedMessage(ctx, trust, gathered.heldBack)} (workspace agent "${selected!.name}", ${selected!.file})`,
+    });
   }
   diagnostics.push({
     code: 'kiro-agent-selected',

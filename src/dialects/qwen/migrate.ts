@@ -25,16 +25,28 @@ function read(ctx: Context): NeutralModel {
   const doc = openJson(paths.project, true, WHAT);
   const out = new ModelBuilder('qwen', [paths.project]);
   if (doc.value.disableAllHooks === true) {
-    out.note({ severity: 'info', code: 'hooks-disabled', message: `${paths.project} sets "disableAllHooks": Qwen Code runs none of its hooks; they are migrated anyway` }, doc.locate(['disableAllHooks']));
+    out.note(
+      { severity: 'info', code: 'hooks-disabled', message: `${paths.project} sets "disableAllHooks": Qwen Code runs none of its hooks; they are migrated anyway` },
+      doc.locate(['disableAllHooks']),
+    );
   }
   // The engine's config keys inside `hooks`, skipped as Qwen skips them (settings.ts).
-  readEventsObject(doc, 'qwen', out, { root: ['hooks'], grouped: () => true, classify: classifyQwenMatcher, settingKeys: ['enabled', 'disabled', 'notifications'], handler: readHandler });
+  readEventsObject(doc, 'qwen', out, {
+    root: ['hooks'],
+    grouped: () => true,
+    classify: classifyQwenMatcher,
+    settingKeys: ['enabled', 'disabled', 'notifications'],
+    handler: readHandler,
+  });
   for (const [label, file] of [
     ['user', paths.user],
     ['system', paths.system],
   ] as const) {
     if (file !== paths.project && observed.exists(file)) {
-      out.note({ severity: 'info', code: 'other-scope', message: `${file} (${label} settings) may hold hooks too; they are not copied into the workspace` }, { file, line: 0, column: 0, path: [] });
+      out.note(
+        { severity: 'info', code: 'other-scope', message: `${file} (${label} settings) may hold hooks too; they are not copied into the workspace` },
+        { file, line: 0, column: 0, path: [] },
+      );
     }
   }
   return out.result();
@@ -57,9 +69,19 @@ function readHandler(raw: JsonObject) {
   const legacy = typeof raw.timeout === 'number' && raw.timeout >= LEGACY_MS_THRESHOLD;
   const timeout = timeoutMs(raw.timeout, legacy ? 'ms' : 's', 'timeout', DEFAULT_MS);
   if (timeout.note) notes.push(timeout.note);
-  if (legacy) notes.push({ severity: 'info', code: 'timeout-read-as-ms', message: `timeout ${String(raw.timeout)} is ${LEGACY_MS_THRESHOLD} or more, so Qwen Code reads it as milliseconds (${String(raw.timeout)} ms), and so does migrate` });
+  if (legacy)
+    notes.push({
+      severity: 'info',
+      code: 'timeout-read-as-ms',
+      message: `timeout ${String(raw.timeout)} is ${LEGACY_MS_THRESHOLD} or more, so Qwen Code reads it as milliseconds (${String(raw.timeout)} ms), and so does migrate`,
+    });
   if (raw.env !== undefined) notes.push({ severity: 'warning', code: 'env-not-carried', message: 'the hook\'s "env" is not carried: set the variables in the command instead' });
-  if (raw.async === true) notes.push({ severity: 'warning', code: 'async-made-sync', message: 'this async hook runs before the action in agents without background hooks (all but Codex): its exit code and output take part in the decision' });
+  if (raw.async === true)
+    notes.push({
+      severity: 'warning',
+      code: 'async-made-sync',
+      message: 'this async hook runs before the action in agents without background hooks (all but Codex): its exit code and output take part in the decision',
+    });
   if (raw.once === true) notes.push({ severity: 'warning', code: 'once-not-carried', message: '"once" is not carried: the hook runs every time its event fires' });
   const description = typeof raw.statusMessage === 'string' ? raw.statusMessage : typeof raw.name === 'string' ? raw.name : undefined;
   return { command, timeoutMs: timeout.ms, timeoutIsDefault: timeout.isDefault, description, notes };
@@ -75,10 +97,15 @@ function write(model: NeutralModel, ctx: Context, notes: Notes): WritePlan {
     ...planEventsWrite(file, events, hooks.length),
     afterWrite(original) {
       const said: Note[] = [];
-      if (disablesAll(original, file)) said.push({ severity: 'warning', code: 'hooks-disabled', message: `${file} sets "disableAllHooks": true: Qwen Code runs none of these hooks` });
+      if (disablesAll(original, file))
+        said.push({ severity: 'warning', code: 'hooks-disabled', message: `${file} sets "disableAllHooks": true: Qwen Code runs none of these hooks` });
       // In the home directory the project file is the user file (settings.ts reads it once, as the user's).
       if (realpathOr(file) === realpathOr(paths.user)) {
-        said.push({ severity: 'warning', code: 'workspace-is-home', message: `${file} is your user settings file (the workspace is the home directory): the hooks apply to every project` });
+        said.push({
+          severity: 'warning',
+          code: 'workspace-is-home',
+          message: `${file} is your user settings file (the workspace is the home directory): the hooks apply to every project`,
+        });
       }
       return said;
     },

@@ -31,7 +31,13 @@ const CLAUDE_ALIASES: Readonly<Record<string, readonly string[]>> = {
 export function classifyQwenMatcher(matcher: string): ListOrRegex {
   const pattern = matcher.trim();
   if (pattern === '' || pattern === '*' || pattern === '.*') return { kind: 'all' };
-  const items = pattern.startsWith('^') || pattern.startsWith('(') ? [pattern] : pattern.split(/(?<!\\)\|/).map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const items =
+    pattern.startsWith('^') || pattern.startsWith('(')
+      ? [pattern]
+      : pattern
+          .split(/(?<!\\)\|/)
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== '');
   if (items.length > 0 && items.every((item) => /^[A-Za-z0-9_]+$/.test(item))) {
     const qwenName = (item: string) => Object.keys(CLAUDE_ALIASES).find((tool) => CLAUDE_ALIASES[tool]!.includes(item)) ?? item;
     return { kind: 'list', items: items.map(qwenName) };

@@ -31,7 +31,6 @@ const HANDLER_TYPES = new Set(['command', 'http', 'prompt', 'function']);
 /** A configured timeout at or above this is milliseconds (hook-timeout.ts LEGACY_MILLISECOND_TIMEOUT_THRESHOLD). */
 export const LEGACY_MS_THRESHOLD = 1000;
 
-
 interface QwenFile {
   layer: QwenLayer;
   path: string;
@@ -81,7 +80,13 @@ export async function loadQwenConfig(ctx: Context, options: LoadOptions): Promis
   if (gathered.heldBack.length > 0) diagnostics.push({ code: 'untrusted-project-hooks', severity: 'warning', message: untrustedMessage(ctx, trust, gathered.heldBack) });
   const info = files.map((file): SettingsFileInfo => {
     const gated = file.layer === 'project' && !trust.trusted && file.doc !== undefined;
-    return { layer: file.layer, path: file.path, exists: file.exists, loaded: file.doc !== undefined && !gated, ...(!file.exists ? { note: 'not found' } : gated ? { note: 'untrusted folder: its hooks do not run' } : {}) };
+    return {
+      layer: file.layer,
+      path: file.path,
+      exists: file.exists,
+      loaded: file.doc !== undefined && !gated,
+      ...(!file.exists ? { note: 'not found' } : gated ? { note: 'untrusted folder: its hooks do not run' } : {}),
+    };
   });
   const merged: JsonObject = {};
   for (const file of [...files].reverse()) if (file.doc) for (const [key, value] of Object.entries(file.doc.value)) if (key !== 'hooks') merged[key] = value;
@@ -100,12 +105,22 @@ function disabledBy(files: QwenFile[], trusted: boolean, diagnostics: Diagnostic
     if (value === undefined) continue;
     const location = file.doc!.locate(['disableAllHooks'], { key: true });
     if (typeof value !== 'boolean') {
-      diagnostics.push({ code: 'qwen-invalid-setting', severity: 'warning', message: `"disableAllHooks" must be true or false, got ${JSON.stringify(value)}; it is ignored`, location });
+      diagnostics.push({
+        code: 'qwen-invalid-setting',
+        severity: 'warning',
+        message: `"disableAllHooks" must be true or false, got ${JSON.stringify(value)}; it is ignored`,
+        location,
+      });
       continue;
     }
     if (!value) continue;
     if (file.layer === 'project' && !trusted) {
-      diagnostics.push({ code: 'hooks-disabled', severity: 'warning', message: `${file.path} sets "disableAllHooks": true, but the folder is not trusted, so hookrun does not let it turn off your hooks`, location });
+      diagnostics.push({
+        code: 'hooks-disabled',
+        severity: 'warning',
+        message: `${file.path} sets "disableAllHooks": true, but the folder is not trusted, so hookrun does not let it turn off your hooks`,
+        location,
+      });
       continue;
     }
     diagnostics.push({ code: 'hooks-disabled', severity: 'info', message: `"disableAllHooks": true in ${file.path}: no hook runs`, location });
@@ -132,7 +147,11 @@ function registerFile(file: QwenFile, diagnostics: Diagnostic[]): RegistryEntry[
     if (!qwenEvent(event)) {
       const gemini = GEMINI_NAMES[event];
       const near = QWEN_EVENTS.find((e) => e.toLowerCase() === event.toLowerCase());
-      const fix = gemini ? `"${event}" is Gemini CLI's name; Qwen Code's event at that moment is "${gemini}"` : near ? `event names are case-sensitive: write "${near}"` : `Qwen Code's events: ${QWEN_EVENTS.join(', ')}`;
+      const fix = gemini
+        ? `"${event}" is Gemini CLI's name; Qwen Code's event at that moment is "${gemini}"`
+        : near
+          ? `event names are case-sensitive: write "${near}"`
+          : `Qwen Code's events: ${QWEN_EVENTS.join(', ')}`;
       warn('qwen-unknown-event', `hooks.${event}: Qwen Code has no "${event}" event ("Invalid hook event name"), so nothing under it runs`, at, true, fix);
       continue;
     }
@@ -169,7 +188,11 @@ function registerHandler(event: string, handler: unknown, group: JsonObject, fil
     return undefined;
   }
   if (type === 'prompt' || type === 'function') {
-    warn('unsupported-hook-type', `${where}: hookrun does not run "${type}" hooks (${type === 'prompt' ? 'it needs a model' : 'it lives in an SDK process'}); it is skipped and the other hooks decide`, [...at, 'type']);
+    warn(
+      'unsupported-hook-type',
+      `${where}: hookrun does not run "${type}" hooks (${type === 'prompt' ? 'it needs a model' : 'it lives in an SDK process'}); it is skipped and the other hooks decide`,
+      [...at, 'type'],
+    );
     return undefined;
   }
   if (type === 'http' && (typeof handler.url !== 'string' || !/^https?:\/\//i.test(handler.url))) {
@@ -213,4 +236,3 @@ function registerHandler(event: string, handler: unknown, group: JsonObject, fil
     location: file.doc!.locate(at),
   };
 }
-

@@ -37,7 +37,10 @@ export async function validateQwen(ctx: Context, options: { ignore?: readonly st
         severity: 'warning',
         message: `${name}.timeout is ${written}: Qwen Code reads a value of ${LEGACY_MS_THRESHOLD} or more as milliseconds (${written / 1000} s), not seconds`,
         ...where,
-        fix: written / 1000 >= LEGACY_MS_THRESHOLD ? `leave ${written} (it cannot be written in seconds)` : `write ${written / 1000} for ${written / 1000} s; for ${written} s, Qwen Code has no way to say it`,
+        fix:
+          written / 1000 >= LEGACY_MS_THRESHOLD
+            ? `leave ${written} (it cannot be written in seconds)`
+            : `write ${written / 1000} for ${written / 1000} s; for ${written} s, Qwen Code has no way to say it`,
       });
     } else if (written >= 100) {
       found.push({

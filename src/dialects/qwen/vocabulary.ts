@@ -40,8 +40,17 @@ export const qwenVocabulary = vocabulary('qwen', {
   // Exact names (and Claude Code's names as aliases), `|` lists, else an unanchored regex: Claude's reading.
   toolMatcher: 'names-or-regex',
   tools: {
-    run_shell_command: 'shell', read_file: 'read', write_file: 'write', edit: 'edit', glob: 'glob', grep_search: 'grep', list_directory: 'ls',
-    web_fetch: 'web_fetch', web_search: 'web_search', todo_write: 'todo', task: 'task',
+    run_shell_command: 'shell',
+    read_file: 'read',
+    write_file: 'write',
+    edit: 'edit',
+    glob: 'glob',
+    grep_search: 'grep',
+    list_directory: 'ls',
+    web_fetch: 'web_fetch',
+    web_search: 'web_search',
+    todo_write: 'todo',
+    task: 'task',
   },
   mcp: { name: (s, t) => `mcp__${s}__${t}`, parse: /^mcp__(.+?)__(.+)$/, separator: '__', prefix: 'mcp__' },
   // Qwen Code's events no other agent (but Claude Code, whose same events are unmapped too) has a hook for (docs/qwen.md).

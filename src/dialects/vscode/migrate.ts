@@ -22,15 +22,29 @@ function read(ctx: Context): NeutralModel {
   const files = readVscodeFiles(ctx).filter((f) => f.exists && f.location.project);
   const own = files.filter((f) => !isClaudeFile(f.location.written));
   if (own.length === 0) throw configError(`no VS Code hook files found: expected ${path.join(ctx.cwd, '.github', 'hooks', '*.json')}`);
-  const out = new ModelBuilder('vscode', own.map((f) => f.path));
+  const out = new ModelBuilder(
+    'vscode',
+    own.map((f) => f.path),
+  );
   for (const file of files.filter((f) => isClaudeFile(f.location.written))) {
-    out.note({ severity: 'info', code: 'other-agent-file', message: `VS Code also runs the hooks of ${file.path}; they are Claude Code's and not read here (migrate them with --from claude)` }, { file: file.path, line: 0, column: 0, path: [] });
+    out.note(
+      {
+        severity: 'info',
+        code: 'other-agent-file',
+        message: `VS Code also runs the hooks of ${file.path}; they are Claude Code's and not read here (migrate them with --from claude)`,
+      },
+      { file: file.path, line: 0, column: 0, path: [] },
+    );
   }
   for (const file of own) {
     const doc = openJson(file.path, true, 'A hook file must be a JSON object {"hooks": {...}}.');
     // VS Code takes an event's list as flat command entries or as Claude Code's matcher groups.
     const lists = isPlainObject(doc.value.hooks) ? doc.value.hooks : {};
-    const grouped = new Set(Object.keys(lists).filter((key) => Array.isArray(lists[key]) && lists[key].length > 0 && lists[key].every((e: unknown) => isPlainObject(e) && Array.isArray(e.hooks))).map((key) => vscodeEventOf(key) ?? key));
+    const grouped = new Set(
+      Object.keys(lists)
+        .filter((key) => Array.isArray(lists[key]) && lists[key].length > 0 && lists[key].every((e: unknown) => isPlainObject(e) && Array.isArray(e.hooks)))
+        .map((key) => vscodeEventOf(key) ?? key),
+    );
     readEventsObject(doc, 'vscode', out, {
       root: ['hooks'],
       // Copilot CLI's lowerCamelCase names are VS Code's events too (`preToolUse` → `PreToolUse`).
@@ -52,7 +66,11 @@ function readHandler(raw: JsonObject, platform: NodeJS.Platform) {
   const mine = own === undefined ? [] : [own, own === 'windows' ? 'powershell' : 'bash'];
   const others = [...overrides.filter((k) => !mine.includes(k)), ...(command !== raw.command && raw.command !== undefined ? ['command'] : [])];
   if (typeof command === 'string' && others.length > 0) {
-    notes.push({ severity: 'warning', code: 'per-os-not-carried', message: `the command for this OS (${platform}) is carried; ${others.map((k) => `"${k}"`).join(', ')} ${others.length === 1 ? 'is' : 'are'} not: the other agents take one command for every OS` });
+    notes.push({
+      severity: 'warning',
+      code: 'per-os-not-carried',
+      message: `the command for this OS (${platform}) is carried; ${others.map((k) => `"${k}"`).join(', ')} ${others.length === 1 ? 'is' : 'are'} not: the other agents take one command for every OS`,
+    });
   }
   const field = raw.timeout !== undefined ? 'timeout' : 'timeoutSec';
   const timeout = timeoutMs(raw[field], 's', field, VSCODE_DEFAULT_TIMEOUT_SEC * 1000);
@@ -70,9 +88,17 @@ function write(model: NeutralModel, ctx: Context, notes: Notes): WritePlan {
   const events = byEvent(hooks, commandHandler, () => 'flat');
   protocolNotes(model.from, 'vscode', hooks, notes);
   if (hooks.length > 0) {
-    notes.note({ severity: 'info', code: 'shared-folder', message: `Copilot CLI reads .github/hooks too: it runs these hooks as well (with VS Code's payload for PascalCase events)` });
+    notes.note({
+      severity: 'info',
+      code: 'shared-folder',
+      message: `Copilot CLI reads .github/hooks too: it runs these hooks as well (with VS Code's payload for PascalCase events)`,
+    });
     if (model.from === 'claude' && vscodeLocations(ctx).some((l) => l.written === '.claude/settings.json')) {
-      notes.note({ severity: 'warning', code: 'runs-twice', message: `VS Code already runs the hooks of .claude/settings.json (chat.hookFilesLocations): keep one copy, or each hook runs twice` });
+      notes.note({
+        severity: 'warning',
+        code: 'runs-twice',
+        message: `VS Code already runs the hooks of .claude/settings.json (chat.hookFilesLocations): keep one copy, or each hook runs twice`,
+      });
     }
   }
   return planEventsWrite(file, events, hooks.length);

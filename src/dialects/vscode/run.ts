@@ -63,7 +63,8 @@ export function interpretVscode(event: string, outcome: ProcessOutcome, invocati
     return output ? { success: false, exitCode, output, outputFormat: 'text' } : failed(`exited 2: ${event} cannot be blocked; its stderr is shown: ${stderr}`, exitCode);
   }
   if (exitCode !== 0) return failed(`exited ${exitCode}: a non-blocking warning${stderr ? `: ${stderr.split('\n')[0]}` : ''}`, exitCode);
-  if (outcome.stdoutTruncated === true && outcome.stdoutCutBlanksOnly !== true) return failed("stdout exceeded hookrun's capture limit (--max-output) and was cut; it was not parsed", exitCode);
+  if (outcome.stdoutTruncated === true && outcome.stdoutCutBlanksOnly !== true)
+    return failed("stdout exceeded hookrun's capture limit (--max-output) and was cut; it was not parsed", exitCode);
   const text = outcome.stdout.trim();
   if (text === '') return { success: true, exitCode };
   const json = parseJsonOutput(text);

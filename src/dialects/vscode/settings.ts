@@ -24,7 +24,6 @@ export const VSCODE_DEFAULT_TIMEOUT_SEC = 30;
 /** The default of `chat.hookFilesLocations`, plus the user's Copilot hooks folder the docs' table lists. */
 const DEFAULT_LOCATIONS: readonly string[] = ['.github/hooks', '.claude/settings.local.json', '.claude/settings.json', '~/.copilot/hooks', '~/.claude/settings.json'];
 
-
 /** The per-OS command keys and the platform each is for (Copilot CLI's `bash`/`powershell` map onto them). */
 const OS_KEY: Readonly<Partial<Record<NodeJS.Platform, 'windows' | 'linux' | 'osx'>>> = { win32: 'windows', linux: 'linux', darwin: 'osx' };
 
@@ -35,7 +34,6 @@ export interface VscodeLocation {
   /** Inside the workspace: its hooks wait for trust. */
   project: boolean;
 }
-
 
 /** The enabled locations: the defaults, with the workspace setting's `true` added and `false` removed. */
 export function vscodeLocations(ctx: Context, diagnostics: Diagnostic[] = []): VscodeLocation[] {
@@ -48,11 +46,21 @@ export function vscodeLocations(ctx: Context, diagnostics: Diagnostic[] = []): V
       if (isPlainObject(value)) {
         for (const [written, on] of Object.entries(value)) if (typeof on === 'boolean') enabled.set(written, on);
       } else if (value !== undefined) {
-        diagnostics.push({ code: 'vscode-invalid-setting', severity: 'warning', message: `"${LOCATIONS_SETTING}" must be an object of paths to true or false; the defaults apply`, location: doc.locate([LOCATIONS_SETTING]) });
+        diagnostics.push({
+          code: 'vscode-invalid-setting',
+          severity: 'warning',
+          message: `"${LOCATIONS_SETTING}" must be an object of paths to true or false; the defaults apply`,
+          location: doc.locate([LOCATIONS_SETTING]),
+        });
       }
     } catch (error) {
       if (!(error instanceof HookrunError)) throw error;
-      diagnostics.push({ code: 'vscode-invalid-setting', severity: 'warning', message: `${error.message}; the default hook locations apply`, ...(error.location ? { location: error.location } : {}) });
+      diagnostics.push({
+        code: 'vscode-invalid-setting',
+        severity: 'warning',
+        message: `${error.message}; the default hook locations apply`,
+        ...(error.location ? { location: error.location } : {}),
+      });
     }
   }
   const home = homeDir(ctx);
@@ -135,7 +143,13 @@ function register(doc: JsoncDocument & { value: Record<string, unknown> }, loade
       if (isPlainObject(item) && Array.isArray(item.hooks)) {
         // A Claude Code matcher group: its hooks load, its matcher is ignored.
         if (typeof item.matcher === 'string' && item.matcher !== '' && item.matcher !== '*') {
-          warn('vscode-matcher-ignored', `${formatJsonPath([...itemAt, 'matcher'])}: VS Code ignores matchers, so these hooks run on every ${event} whatever "${item.matcher}" says`, [...itemAt, 'matcher'], 'info', 'test tool_name inside the hook script');
+          warn(
+            'vscode-matcher-ignored',
+            `${formatJsonPath([...itemAt, 'matcher'])}: VS Code ignores matchers, so these hooks run on every ${event} whatever "${item.matcher}" says`,
+            [...itemAt, 'matcher'],
+            'info',
+            'test tool_name inside the hook script',
+          );
         }
         item.hooks.forEach((inner: unknown, j: number) => add(inner, [...itemAt, 'hooks', j]));
       } else add(item, itemAt);
@@ -185,10 +199,20 @@ function parseEntry(item: unknown, at: JsonPath, event: string, loaded: VscodeFi
   let timeout = VSCODE_DEFAULT_TIMEOUT_SEC * 1000;
   if (seconds !== undefined) {
     if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0) timeout = seconds * 1000;
-    else warn('vscode-invalid-timeout', `${where}.timeout must be a positive number of seconds; the default ${VSCODE_DEFAULT_TIMEOUT_SEC} s applies`, [...at, item.timeout !== undefined ? 'timeout' : 'timeoutSec']);
+    else
+      warn('vscode-invalid-timeout', `${where}.timeout must be a positive number of seconds; the default ${VSCODE_DEFAULT_TIMEOUT_SEC} s applies`, [
+        ...at,
+        item.timeout !== undefined ? 'timeout' : 'timeoutSec',
+      ]);
   }
   if (typeof seconds === 'number' && seconds >= 1000) {
-    warn('vscode-timeout-ms', `${where}.timeout is ${seconds}: VS Code reads seconds (${(seconds / 60).toFixed(0)} minutes); it looks like milliseconds`, [...at, item.timeout !== undefined ? 'timeout' : 'timeoutSec'], 'warning', `write ${Math.max(1, Math.round(seconds / 1000))} for ${seconds} ms`);
+    warn(
+      'vscode-timeout-ms',
+      `${where}.timeout is ${seconds}: VS Code reads seconds (${(seconds / 60).toFixed(0)} minutes); it looks like milliseconds`,
+      [...at, item.timeout !== undefined ? 'timeout' : 'timeoutSec'],
+      'warning',
+      `write ${Math.max(1, Math.round(seconds / 1000))} for ${seconds} ms`,
+    );
   }
   const config: RegistryEntry['config'] = { type: 'command', command, timeout };
   if (typeof item.cwd === 'string') config.cwd = item.cwd;
@@ -208,7 +232,12 @@ export async function loadVscodeConfig(ctx: Context, options: LoadOptions): Prom
     if (!file.exists) continue;
     diagnostics.push(...file.diagnostics);
     if (file.error) {
-      diagnostics.push({ code: 'vscode-file-dropped', severity: 'warning', message: `${file.error.message}; no hook of ${file.path} runs`, ...(file.error.location ? { location: file.error.location } : {}) });
+      diagnostics.push({
+        code: 'vscode-file-dropped',
+        severity: 'warning',
+        message: `${file.error.message}; no hook of ${file.path} runs`,
+        ...(file.error.location ? { location: file.error.location } : {}),
+      });
       info.push({ layer, path: file.path, exists: true, loaded: false, note: 'not valid: no hook from it runs' });
       continue;
     }
@@ -221,4 +250,3 @@ export async function loadVscodeConfig(ctx: Context, options: LoadOptions): Prom
   if (options.keepInactive) config.considered = gathered.considered;
   return config;
 }
-

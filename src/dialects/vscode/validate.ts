@@ -27,7 +27,12 @@ export function validateVscode(ctx: Context, options: { ignore?: readonly string
     if (!file.exists) continue;
     found.push(...file.diagnostics.map((d) => (ERRORS.has(d.code) ? { ...d, severity: 'error' as const } : d)));
     if (file.error) {
-      found.push({ code: 'vscode-file-dropped', severity: 'error', message: `${file.error.message}; VS Code loads no hook from ${file.path}`, ...(file.error.location ? { location: file.error.location } : {}) });
+      found.push({
+        code: 'vscode-file-dropped',
+        severity: 'error',
+        message: `${file.error.message}; VS Code loads no hook from ${file.path}`,
+        ...(file.error.location ? { location: file.error.location } : {}),
+      });
     }
   }
   const ignored = new Set(options.ignore ?? []);

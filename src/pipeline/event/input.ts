@@ -134,10 +134,16 @@ function sameEvent(dialect: Dialect, a: string, b: string): boolean {
 function misplacedToolFlags(options: EventOptions, event: string, dialect: Dialect): void {
   const payload = dialect.eventFields?.(event);
   if (payload === undefined) return;
-  for (const [flag, name] of [['toolInput', '--tool-input'], ['tool', '--tool']] as const) {
+  for (const [flag, name] of [
+    ['toolInput', '--tool-input'],
+    ['tool', '--tool'],
+  ] as const) {
     const field = dialect.flagFields[flag];
     if (options[flag] === undefined || payload.includes(field)) continue;
-    let example = `--event '{${payload.map((f) => `"${f}": …`).slice(0, 2).join(', ')}}'`;
+    let example = `--event '{${payload
+      .map((f) => `"${f}": …`)
+      .slice(0, 2)
+      .join(', ')}}'`;
     if (flag === 'toolInput') {
       // The same fields, where --tool-input held some of this event's own: the command line that was meant.
       const given = (() => {
@@ -160,11 +166,7 @@ function misplacedToolFlags(options: EventOptions, event: string, dialect: Diale
 }
 
 /** Reads and assembles the event: its name and its JSON (not yet completed by the dialect). */
-export async function readEvent(
-  options: EventOptions,
-  dialect: Dialect,
-  stdin: Stdin,
-): Promise<{ event: string; input: JsonObject }> {
+export async function readEvent(options: EventOptions, dialect: Dialect, stdin: Stdin): Promise<{ event: string; input: JsonObject }> {
   const { text, origin } = await readEventText(options, stdin);
   // Empty standard input is {} (README.md "Event input"); an empty --event or event file is no JSON.
   const fromStdin = origin === '<stdin>' || origin === '<none>';
@@ -178,19 +180,12 @@ export async function readEvent(
  * another dialect, which only an async path can load): `run`, `serve` and the library all call this, so
  * their messages are the same.
  */
-export async function assembleEvent(
-  parsed: unknown,
-  origin: string,
-  options: EventOptions,
-  dialect: Dialect,
-): Promise<{ event: string; input: JsonObject }> {
+export async function assembleEvent(parsed: unknown, origin: string, options: EventOptions, dialect: Dialect): Promise<{ event: string; input: JsonObject }> {
   const fromJson = isPlainObject(parsed) ? parsed.hook_event_name : undefined;
   const named = typeof fromJson === 'string' || fromJson === undefined ? (options.event ?? fromJson) : undefined;
   if (named !== undefined && (fromJson === undefined || fromJson === named) && isPlainObject(parsed) && !dialect.events.includes(named)) {
     const { unknownEventHint } = await import('./hint.js');
-    throw usageError(
-      `unknown ${dialect.name} event "${named}".${await unknownEventHint(named, dialect.name, dialect.events)} Events: ${dialect.events.join(', ')}`,
-    );
+    throw usageError(`unknown ${dialect.name} event "${named}".${await unknownEventHint(named, dialect.name, dialect.events)} Events: ${dialect.events.join(', ')}`);
   }
   return eventFromJson(parsed, origin, options, dialect);
 }
@@ -200,12 +195,7 @@ export async function assembleEvent(
  * apart from it, and the field flags set on top: what `run` does after reading, and `serve` and the
  * library do with the JSON they are handed.
  */
-function eventFromJson(
-  parsed: unknown,
-  origin: string,
-  options: EventOptions,
-  dialect: Dialect,
-): { event: string; input: JsonObject } {
+function eventFromJson(parsed: unknown, origin: string, options: EventOptions, dialect: Dialect): { event: string; input: JsonObject } {
   if (!isPlainObject(parsed)) {
     throw inputError(`${origin}: the event must be a JSON object, got ${describeType(parsed)}`);
   }
@@ -216,18 +206,14 @@ function eventFromJson(
     throw inputError(`${origin}: field "hook_event_name" must be a string, got ${describeType(fromJson)}`);
   }
   if (options.event !== undefined && fromJson !== undefined && !sameEvent(dialect, options.event, fromJson)) {
-    throw usageError(
-      `event name "${options.event}" differs from hook_event_name "${fromJson}" in ${origin}; give one, or make them agree`,
-    );
+    throw usageError(`event name "${options.event}" differs from hook_event_name "${fromJson}" in ${origin}; give one, or make them agree`);
   }
   const event = options.event ?? fromJson;
   if (event === undefined) {
     throw usageError(`no event name: give it as an argument (e.g. "hookrun run BeforeTool") or as hook_event_name in the event JSON`);
   }
   if (!dialect.events.includes(event)) {
-    throw usageError(
-      `unknown ${dialect.name} event "${event}".${suggestEvent(event, dialect.events)} Events: ${dialect.events.join(', ')}`,
-    );
+    throw usageError(`unknown ${dialect.name} event "${event}".${suggestEvent(event, dialect.events)} Events: ${dialect.events.join(', ')}`);
   }
 
   const fields = dialect.flagFields;

@@ -112,7 +112,7 @@ export function jsonErrorOffset(text: string): number {
   try {
     value();
     skip();
-    return i < text.length ? i : text.length;
+    return Math.min(i, text.length);
   } catch (error) {
     if (error instanceof Stop) return error.at;
     throw error;

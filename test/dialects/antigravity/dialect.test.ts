@@ -13,7 +13,10 @@ async function sandbox(files: Record<string, unknown>): Promise<Sandbox & { run(
   const sb = await makeSandbox();
   sandboxes.push(sb);
   for (const [relative, content] of Object.entries(files)) {
-    await sb.write(relative.replaceAll('@ROOT@', sb.root), typeof content === 'string' ? content.replaceAll('@ROOT@', sb.root) : JSON.stringify(content, null, 2).replaceAll('@ROOT@', sb.root));
+    await sb.write(
+      relative.replaceAll('@ROOT@', sb.root),
+      typeof content === 'string' ? content.replaceAll('@ROOT@', sb.root) : JSON.stringify(content, null, 2).replaceAll('@ROOT@', sb.root),
+    );
   }
   return Object.assign(sb, {
     run: (args: string[], env: Record<string, string> = {}) => hookrun(['run', ...args, '--dialect', 'antigravity', '-C', sb.ws], { env: { ...sb.env, ...env } }),
@@ -158,7 +161,11 @@ describe.concurrent('answers and merge (D11–D15)', () => {
   test('force_ask beats ask; permissionOverrides concatenate; overwrite merges shallowly, later keys winning', async () => {
     const sb = await sandbox({
       'ws/.agents/hooks.json': {
-        a: { PreToolUse: [{ hooks: [{ command: `echo '{"decision":"ask","reason":"a","permissionOverrides":["command(npm test)"],"overwrite":{"CommandLine":"ls -a","Cwd":"/"}}'` }] }] },
+        a: {
+          PreToolUse: [
+            { hooks: [{ command: `echo '{"decision":"ask","reason":"a","permissionOverrides":["command(npm test)"],"overwrite":{"CommandLine":"ls -a","Cwd":"/"}}'` }] },
+          ],
+        },
         b: { PreToolUse: [{ hooks: [{ command: `echo '{"decision":"force_ask","reason":"b","permissionOverrides":["x"],"overwrite":{"CommandLine":"ls -l"}}'` }] }] },
       },
     });
@@ -175,7 +182,12 @@ describe.concurrent('answers and merge (D11–D15)', () => {
   test('PostInvocation terminate from any handler stops the agent (exit 4) and beats force_continue', async () => {
     const sb = await sandbox({
       'ws/.agents/hooks.json': {
-        x: { PostInvocation: [{ command: `echo '{"terminationBehavior":"force_continue","injectSteps":[{"userMessage":"one"}]}'` }, { command: `echo '{"terminationBehavior":"terminate"}'` }] },
+        x: {
+          PostInvocation: [
+            { command: `echo '{"terminationBehavior":"force_continue","injectSteps":[{"userMessage":"one"}]}'` },
+            { command: `echo '{"terminationBehavior":"terminate"}'` },
+          ],
+        },
       },
     });
     const r = await sb.run(['PostInvocation', '--trust-workspace']);
@@ -239,7 +251,8 @@ describe.concurrent('loading (D5): what agy drops without a word, said at file:l
 
   test('event keys bind case-insensitively (with a warning); unknown keys are ignored with a warning', async () => {
     const sb = await sandbox({
-      'ws/.agents/hooks.json': '{\n  "x": {\n    "pretooluse": [{"hooks": [{"command": "echo \'{\\"decision\\":\\"deny\\",\\"reason\\":\\"lower\\"}\'", "env": {}}]}],\n    "BeforeTool": []\n  }\n}\n',
+      'ws/.agents/hooks.json':
+        '{\n  "x": {\n    "pretooluse": [{"hooks": [{"command": "echo \'{\\"decision\\":\\"deny\\",\\"reason\\":\\"lower\\"}\'", "env": {}}]}],\n    "BeforeTool": []\n  }\n}\n',
     });
     const r = await sb.run(['PreToolUse', ...TOOL, '--trust-workspace']);
     expect(r.exitCode, r.stderr).toBe(2);
@@ -259,7 +272,12 @@ describe.concurrent('loading (D5): what agy drops without a word, said at file:l
   test('an invalid matcher matches nothing (warning); a leading (?i) is case-insensitive', async () => {
     const sb = await sandbox({
       'ws/.agents/hooks.json': {
-        x: { PreToolUse: [{ matcher: '[unclosed', hooks: [{ command: deny('bad') }] }, { matcher: '(?i)RUN_.*', hooks: [{ command: deny('insensitive') }] }] },
+        x: {
+          PreToolUse: [
+            { matcher: '[unclosed', hooks: [{ command: deny('bad') }] },
+            { matcher: '(?i)RUN_.*', hooks: [{ command: deny('insensitive') }] },
+          ],
+        },
       },
     });
     const r = await sb.run(['PreToolUse', ...TOOL, '--trust-workspace']);
@@ -311,7 +329,9 @@ describe.concurrent('validate --dialect antigravity', () => {
     const json = JSON.parse((await hookrun(['validate', '--dialect', 'antigravity', '--json', '--ignore', 'agy-file-dropped', '-C', sb.ws], { env: sb.env })).stdout);
     // agy-unknown-key, and the cross-agent trap naming whose event SessionEnd is (issue 17).
     expect(json.summary).toEqual({ errors: 0, warnings: 2, infos: 0 });
-    expect(json.findings.find((f: { code: string }) => f.code === 'foreign-event').message).toMatch(/"SessionEnd" is .*Claude Code.*'s name; Antigravity CLI has no event for that moment/);
+    expect(json.findings.find((f: { code: string }) => f.code === 'foreign-event').message).toMatch(
+      /"SessionEnd" is .*Claude Code.*'s name; Antigravity CLI has no event for that moment/,
+    );
   });
 
   test('a clean file passes; an unknown --ignore code is a usage error (exit 2)', async () => {

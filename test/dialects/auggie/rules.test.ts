@@ -22,7 +22,12 @@ async function sandbox(files: { project?: Hook[]; local?: Hook[]; user?: Hook[];
   const ws = path.join(root, 'ws');
   const home = path.join(root, 'home');
   const system = path.join(root, 'etc', 'settings.json');
-  const where = { project: path.join(ws, '.augment', 'settings.json'), local: path.join(ws, '.augment', 'settings.local.json'), user: path.join(home, '.augment', 'settings.json'), system };
+  const where = {
+    project: path.join(ws, '.augment', 'settings.json'),
+    local: path.join(ws, '.augment', 'settings.local.json'),
+    user: path.join(home, '.augment', 'settings.json'),
+    system,
+  };
   await mkdir(ws, { recursive: true });
   await mkdir(home, { recursive: true });
   for (const [level, hooks] of Object.entries(files) as [keyof typeof where, Hook[]][]) {

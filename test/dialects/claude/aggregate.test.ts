@@ -44,12 +44,30 @@ describe('interpretClaude', () => {
 
   test.each([
     ['exit 0, plain text on PreToolUse: nothing', 'PreToolUse', 'classic', ended(0, 'hello'), undefined],
-    ['exit 0, plain text on SessionStart: context', 'SessionStart', 'classic', ended(0, 'hello\n'), { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'hello' } }],
+    [
+      'exit 0, plain text on SessionStart: context',
+      'SessionStart',
+      'classic',
+      ended(0, 'hello\n'),
+      { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'hello' } },
+    ],
     ['exit 0, JSON deny', 'PreToolUse', 'classic', ended(0, deny), JSON.parse(deny)],
-    ['exit 0, approve → allow', 'PreToolUse', 'classic', ended(0, '{"decision":"approve","reason":"ok"}'), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'ok' } }],
+    [
+      'exit 0, approve → allow',
+      'PreToolUse',
+      'classic',
+      ended(0, '{"decision":"approve","reason":"ok"}'),
+      { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'ok' } },
+    ],
     ['exit 1, JSON ignored in classic', 'PreToolUse', 'classic', ended(1, deny, 'boom'), undefined],
     ['exit 1, JSON decides in current', 'PreToolUse', 'current', ended(1, deny), JSON.parse(deny)],
-    ['exit 2, stdout ignored in classic', 'PreToolUse', 'classic', ended(2, '{"decision":"approve"}', 'why\n'), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'why' } }],
+    [
+      'exit 2, stdout ignored in classic',
+      'PreToolUse',
+      'classic',
+      ended(2, '{"decision":"approve"}', 'why\n'),
+      { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'why' } },
+    ],
     ['exit 2 on Stop: block', 'Stop', 'classic', ended(2, '', 'go on'), { decision: 'block', reason: 'go on' }],
     ['exit 2 on SessionEnd: message to the user', 'SessionEnd', 'classic', ended(2, '', 'bye'), { systemMessage: 'bye' }],
     ['exit 2 on Notification (current): ignored', 'Notification', 'current', ended(2, '', 'x'), undefined],

@@ -81,7 +81,11 @@ const rows: Row[] = [
   },
   {
     name: 'FileChanged matches the basename of file_path; watchPaths is passed on',
-    files: settings('FileChanged', group('envrc|Makefile', cmd('a', say({ hookSpecificOutput: { hookEventName: 'FileChanged', watchPaths: ['/w/watch-me'] } }))), group('w', cmd('b'))),
+    files: settings(
+      'FileChanged',
+      group('envrc|Makefile', cmd('a', say({ hookSpecificOutput: { hookEventName: 'FileChanged', watchPaths: ['/w/watch-me'] } }))),
+      group('w', cmd('b')),
+    ),
     event: 'FileChanged',
     input: { file_path: '/w/sub/Makefile', event: 'change' },
     expect: { exit: 0, fired: ['a'], notFired: ['b'], has: ['/w/watch-me'] },
@@ -110,7 +114,10 @@ const rows: Row[] = [
   },
   {
     name: 'PreModelSwitch (2.1.251): permissionDecision deny blocks',
-    files: settings('PreModelSwitch', group(undefined, cmd('a', say({ hookSpecificOutput: { hookEventName: 'PreModelSwitch', permissionDecision: 'deny', permissionDecisionReason: 'pms-deny' } })))),
+    files: settings(
+      'PreModelSwitch',
+      group(undefined, cmd('a', say({ hookSpecificOutput: { hookEventName: 'PreModelSwitch', permissionDecision: 'deny', permissionDecisionReason: 'pms-deny' } }))),
+    ),
     event: 'PreModelSwitch',
     version: '2.1.251',
     input: { from_model: 'a', to_model: 'b' },
@@ -127,7 +134,11 @@ const rows: Row[] = [
   // Event specifics.
   {
     name: 'Setup: plain stdout is not context (current), JSON additionalContext is',
-    files: settings('Setup', group(undefined, cmd('a', 'echo setup-plain')), group(undefined, cmd('b', say({ hookSpecificOutput: { hookEventName: 'Setup', additionalContext: 'setup-json' } })))),
+    files: settings(
+      'Setup',
+      group(undefined, cmd('a', 'echo setup-plain')),
+      group(undefined, cmd('b', say({ hookSpecificOutput: { hookEventName: 'Setup', additionalContext: 'setup-json' } }))),
+    ),
     event: 'Setup',
     input: { trigger: 'init' },
     expect: { exit: 0, has: ['setup-json'], hasNot: ['setup-plain'] },
@@ -268,7 +279,14 @@ const rows: Row[] = [
   },
   {
     name: 'mcp_tool hooks are skipped with a warning, the others decide',
-    files: settings('PreToolUse', group(undefined, { type: 'mcp_tool', server: 's', tool: 't' }, cmd('a', say({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'cmd-deny' } })))),
+    files: settings(
+      'PreToolUse',
+      group(
+        undefined,
+        { type: 'mcp_tool', server: 's', tool: 't' },
+        cmd('a', say({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'cmd-deny' } })),
+      ),
+    ),
     event: 'PreToolUse',
     input: bashCall,
     expect: { exit: 2, has: ['cmd-deny'], stderr: /does not run "mcp_tool" hooks \(it needs a connected MCP server\)/ },
@@ -276,7 +294,16 @@ const rows: Row[] = [
   // The environment.
   {
     name: 'CLAUDECODE, CLAUDE_CODE_CHILD_SESSION, CLAUDE_CODE_SESSION_ID = session_id; no CLAUDE_ENV_FILE on PreToolUse',
-    files: settings('PreToolUse', group(undefined, cmd('a', 'test "$CLAUDECODE" = 1 && test "$CLAUDE_CODE_CHILD_SESSION" = 1 && test "$CLAUDE_CODE_SESSION_ID" = sess-9 && test -z "$CLAUDE_ENV_FILE" && touch "$MARK/fired-env"'))),
+    files: settings(
+      'PreToolUse',
+      group(
+        undefined,
+        cmd(
+          'a',
+          'test "$CLAUDECODE" = 1 && test "$CLAUDE_CODE_CHILD_SESSION" = 1 && test "$CLAUDE_CODE_SESSION_ID" = sess-9 && test -z "$CLAUDE_ENV_FILE" && touch "$MARK/fired-env"',
+        ),
+      ),
+    ),
     event: 'PreToolUse',
     input: { ...bashCall, session_id: 'sess-9' },
     expect: { exit: 0, fired: ['env'] },
@@ -292,7 +319,8 @@ const rows: Row[] = [
     name: 'plugin: ${CLAUDE_PLUGIN_ROOT} is substituted in the command and exported; CLAUDE_PLUGIN_DATA too',
     home: {
       ...plugin('fmt', { PreToolUse: [group('Bash', { type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/check.sh' })] }),
-      '.claude/skills/fmt/scripts/check.sh': '#!/bin/sh\ntest "$CLAUDE_PLUGIN_ROOT" = "$HOME/.claude/skills/fmt" && case "$CLAUDE_PLUGIN_DATA" in "$HOME"/.claude/plugins/data/*) touch "$MARK/fired-plugin" ;; esac\n',
+      '.claude/skills/fmt/scripts/check.sh':
+        '#!/bin/sh\ntest "$CLAUDE_PLUGIN_ROOT" = "$HOME/.claude/skills/fmt" && case "$CLAUDE_PLUGIN_DATA" in "$HOME"/.claude/plugins/data/*) touch "$MARK/fired-plugin" ;; esac\n',
     },
     event: 'PreToolUse',
     input: bashCall,
@@ -318,7 +346,11 @@ const rows: Row[] = [
   },
   {
     name: 'plugin: a broken hooks file costs that plugin only, with a warning',
-    home: { ...plugin('ok', { Stop: [group(undefined, cmd('ok'))] }), '.claude/skills/bad/.claude-plugin/plugin.json': { name: 'bad' }, '.claude/skills/bad/hooks/hooks.json': '{ nope' },
+    home: {
+      ...plugin('ok', { Stop: [group(undefined, cmd('ok'))] }),
+      '.claude/skills/bad/.claude-plugin/plugin.json': { name: 'bad' },
+      '.claude/skills/bad/hooks/hooks.json': '{ nope',
+    },
     event: 'Stop',
     expect: { exit: 0, fired: ['ok'], stderr: /bad@skills-dir's hooks from this file are not loaded/ },
   },

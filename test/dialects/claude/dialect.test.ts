@@ -439,12 +439,18 @@ const rows: Row[] = [
   },
   // What the real 2.1.328 binary does (docs/claude.md, "Checked against"); the same row under an older version keeps the older rule.
   {
-    name: '2.1.328 onFailure block: a hook that exits 1 blocks, with the binary\'s message and the stderr',
+    name: "2.1.328 onFailure block: a hook that exits 1 blocks, with the binary's message and the stderr",
     project: on('PreToolUse', group('Bash', cmd('a', 'echo broke >&2; exit 1', { onFailure: 'block' }))),
     event: 'PreToolUse',
     args: ['--tool', 'Bash'],
     version: 'current',
-    expect: { exit: 2, fired: ['a'], outputHas: { hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/\]: failed; blocking because onFailure is "block"\nbroke$/) } } },
+    expect: {
+      exit: 2,
+      fired: ['a'],
+      outputHas: {
+        hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/\]: failed; blocking because onFailure is "block"\nbroke$/) },
+      },
+    },
   },
   {
     name: '2.1.328 onFailure block: a timed-out hook blocks',
@@ -514,7 +520,10 @@ const rows: Row[] = [
   },
   {
     name: '2.1.328 PermissionRequest deny with interrupt aborts the turn (stop)',
-    project: on('PermissionRequest', group('Bash', cmd('a', say({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'no', interrupt: true } } })))),
+    project: on(
+      'PermissionRequest',
+      group('Bash', cmd('a', say({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'no', interrupt: true } } }))),
+    ),
     event: 'PermissionRequest',
     args: ['--tool', 'Bash'],
     version: 'current',
@@ -522,7 +531,10 @@ const rows: Row[] = [
   },
   {
     name: 'PermissionRequest deny with interrupt before 2.1.328 blocks',
-    project: on('PermissionRequest', group('Bash', cmd('a', say({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'no', interrupt: true } } })))),
+    project: on(
+      'PermissionRequest',
+      group('Bash', cmd('a', say({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'no', interrupt: true } } }))),
+    ),
     event: 'PermissionRequest',
     args: ['--tool', 'Bash'],
     version: '2.1.240',
@@ -543,17 +555,21 @@ const rows: Row[] = [
     expect: { exit: 4 },
   },
   {
-    name: 'a blocked prompt drops every hook\'s additionalContext (no model request is made)',
+    name: "a blocked prompt drops every hook's additionalContext (no model request is made)",
     project: on(
       'UserPromptSubmit',
-      group(undefined, cmd('a', say({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX' } }, 2)), cmd('b', say({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX2' } }))),
+      group(
+        undefined,
+        cmd('a', say({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX' } }, 2)),
+        cmd('b', say({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX2' } })),
+      ),
     ),
     event: 'UserPromptSubmit',
     version: 'current',
     expect: { exit: 2, output: { decision: 'block', reason: '' } },
   },
   {
-    name: 'updatedToolOutput that is not the tool\'s shape (a string for Bash) is ignored; an object replaces',
+    name: "updatedToolOutput that is not the tool's shape (a string for Bash) is ignored; an object replaces",
     project: {
       hooks: {
         PostToolUse: [group('Bash', cmd('a', say({ hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: 'fake', additionalContext: 'x' } })))],
@@ -569,7 +585,10 @@ const rows: Row[] = [
     project: {
       hooks: {
         PostToolUse: [
-          group('Bash', cmd('a', say({ hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: { stdout: 'new', stderr: '', interrupted: false, isImage: false } } }))),
+          group(
+            'Bash',
+            cmd('a', say({ hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: { stdout: 'new', stderr: '', interrupted: false, isImage: false } } })),
+          ),
           group('mcp__srv__echo', cmd('m', say({ hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: [{ type: 'text', text: 'mcp' }] } }))),
         ],
       },
@@ -592,7 +611,16 @@ async function setUp(row: Pick<Row, 'project' | 'user' | 'local' | 'managed'>): 
   if (row.local) await sb.write(path.join(sb.ws, '.claude/settings.local.json'), JSON.stringify(row.local));
   if (row.user) await sb.write(path.join(sb.home, '.claude/settings.json'), JSON.stringify(row.user));
   if (row.managed) await sb.write(managedPath, JSON.stringify(row.managed));
-  const env = { PATH: sb.env.PATH!, HOME: sb.home, LANG: 'C.UTF-8', NO_COLOR: '1', HOOKRUN_TRUST_WORKSPACE: 'true', MARK: sb.root, WS: sb.ws, HOOKRUN_CLAUDE_MANAGED_SETTINGS: managedPath };
+  const env = {
+    PATH: sb.env.PATH!,
+    HOME: sb.home,
+    LANG: 'C.UTF-8',
+    NO_COLOR: '1',
+    HOOKRUN_TRUST_WORKSPACE: 'true',
+    MARK: sb.root,
+    WS: sb.ws,
+    HOOKRUN_CLAUDE_MANAGED_SETTINGS: managedPath,
+  };
   return { sb, env };
 }
 

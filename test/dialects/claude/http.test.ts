@@ -164,7 +164,7 @@ describe('http hooks (Claude Code current)', { timeout: 90_000 }, () => {
     expect(request.headers['x-both']).toBe('tok-1-');
   });
 
-  test('httpHookAllowedEnvVars in settings narrows a hook\'s allowedEnvVars', async () => {
+  test("httpHookAllowedEnvVars in settings narrows a hook's allowedEnvVars", async () => {
     const id = marker();
     const r = await run('PreToolUse', [httpHook('/headers', { headers: { 'X-A': '$TOKEN', 'X-B': '$SECRET', 'X-Id': id }, allowedEnvVars: ['TOKEN', 'SECRET'] })], bash, {
       env: { TOKEN: 'tok-1', SECRET: 'sec-2' },

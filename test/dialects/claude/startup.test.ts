@@ -26,12 +26,16 @@ test('a Claude run with a command hook loads no HTTP client at run time; one wit
     await sb.write(path.join(sb.ws, '.claude/settings.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [hook] }] } }));
     const record = path.join(sb.root, 'probe.json');
     const preload = await sb.write('probe.cjs', `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(record)}, JSON.stringify(process.moduleLoadList)));`);
-    const result = await execa(process.execPath, ['-r', preload, BIN, 'run', 'Stop', '--dialect', 'claude', '--claude-version', 'current', '--trust-workspace', '--cwd', sb.ws, '-q'], {
-      env: sb.env,
-      extendEnv: false,
-      reject: false,
-      stdin: 'ignore',
-    });
+    const result = await execa(
+      process.execPath,
+      ['-r', preload, BIN, 'run', 'Stop', '--dialect', 'claude', '--claude-version', 'current', '--trust-workspace', '--cwd', sb.ws, '-q'],
+      {
+        env: sb.env,
+        extendEnv: false,
+        reject: false,
+        stdin: 'ignore',
+      },
+    );
     expect(result.exitCode, result.stderr).toBe(0);
     return JSON.parse(await readFile(record, 'utf8')) as string[];
   };

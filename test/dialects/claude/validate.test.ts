@@ -80,7 +80,10 @@ describe.concurrent('validate --dialect claude', () => {
   });
 
   test('a clean file exits 0; a file that does not parse is an error at its position', async () => {
-    const clean = await validate(JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true', timeout: 5 }] }] } }), ['--claude-version', 'current']);
+    const clean = await validate(JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true', timeout: 5 }] }] } }), [
+      '--claude-version',
+      'current',
+    ]);
     expect(clean.exitCode, clean.stdout).toBe(0);
     const broken = await validate('{\n  "hooks": {,}\n}\n');
     expect(broken.exitCode).toBe(1);
@@ -90,7 +93,15 @@ describe.concurrent('validate --dialect claude', () => {
   test('onFailure: a value that is not continue/block, block where Claude Code ignores it, and a version before the field', async () => {
     const settings = JSON.stringify({
       hooks: {
-        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'a', onFailure: 'stop' }, { type: 'command', command: 'b', onFailure: 'block', async: true }] }],
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              { type: 'command', command: 'a', onFailure: 'stop' },
+              { type: 'command', command: 'b', onFailure: 'block', async: true },
+            ],
+          },
+        ],
         Stop: [{ hooks: [{ type: 'command', command: 'c', onFailure: 'block' }] }],
       },
     });
@@ -109,7 +120,9 @@ describe.concurrent('validate --dialect claude', () => {
       '.claude/skills/p/hooks/hooks.json': JSON.stringify({ hooks: { NoSuchEvent: [] } }),
     });
     const report = JSON.parse(r.stdout) as { findings: { code: string; location?: { file: string } }[] };
-    expect(report.findings).toEqual([expect.objectContaining({ code: 'invalid-event-name', location: expect.objectContaining({ file: path.join(r.sb.home, '.claude/skills/p/hooks/hooks.json') }) })]);
+    expect(report.findings).toEqual([
+      expect.objectContaining({ code: 'invalid-event-name', location: expect.objectContaining({ file: path.join(r.sb.home, '.claude/skills/p/hooks/hooks.json') }) }),
+    ]);
   });
 
   test('SARIF rules are the Claude codes', async () => {

@@ -122,7 +122,7 @@ describe.concurrent('codex audit', { timeout: 120_000 }, () => {
     expect(typeof stdin.turn_id).toBe('string');
   });
 
-  test('INTERFACE Trust: an untrusted folder keeps project hooks back, user hooks still run; Codex\'s trust_level record trusts it', async () => {
+  test("INTERFACE Trust: an untrusted folder keeps project hooks back, user hooks still run; Codex's trust_level record trusts it", async () => {
     const stop = (name: string) => ({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `touch @ROOT@/fired-${name}` }] }] } });
     const plain = await sandbox({ 'ws/.codex/hooks.json': stop('p'), 'home/.codex/hooks.json': stop('u') });
     await plain.run('Stop', {}, []);

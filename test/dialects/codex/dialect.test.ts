@@ -103,7 +103,8 @@ describe.concurrent('files and precedence', () => {
 
   test('a hooks.json with an unknown top-level key is dropped with a warning at that key; the other files load', async () => {
     const sb = await sandbox({
-      'home/.codex/hooks.json': '{\n  "description": "guards",\n  "version": 1,\n  "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "touch @ROOT@/fired-versioned"}]}]}\n}\n',
+      'home/.codex/hooks.json':
+        '{\n  "description": "guards",\n  "version": 1,\n  "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "touch @ROOT@/fired-versioned"}]}]}\n}\n',
       'home/.codex/config.toml': '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "touch @ROOT@/fired-toml"\n',
     });
     const r = await sb.run(['Stop']);
@@ -147,7 +148,7 @@ describe.concurrent('trust (contract: trust in every dialect)', () => {
     expect(r.stdout).toContain('project says no');
   });
 
-  test("Codex's record of the repository root covers a subfolder; \"untrusted\" keeps the hooks back even with hookrun's record", async () => {
+  test('Codex\'s record of the repository root covers a subfolder; "untrusted" keeps the hooks back even with hookrun\'s record', async () => {
     const sb = await sandbox({ 'ws/sub/.codex/hooks.json': hooks('PreToolUse', deny('sub says no')) });
     await mkdir(path.join(sb.ws, '.git'));
     const sub = path.join(sb.ws, 'sub');
@@ -189,7 +190,20 @@ describe.concurrent('trust (contract: trust in every dialect)', () => {
   }, 60_000);
 
   test('the hook review is bypassed and said once on stderr (not with --quiet); enabled = false in [hooks.state] still disables', async () => {
-    const sb = await sandbox({ 'home/.codex/hooks.json': { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'touch @ROOT@/fired-a' }, { type: 'command', command: 'touch @ROOT@/fired-b' }] }] } } });
+    const sb = await sandbox({
+      'home/.codex/hooks.json': {
+        hooks: {
+          Stop: [
+            {
+              hooks: [
+                { type: 'command', command: 'touch @ROOT@/fired-a' },
+                { type: 'command', command: 'touch @ROOT@/fired-b' },
+              ],
+            },
+          ],
+        },
+      },
+    });
     const file = path.join(sb.home, '.codex', 'hooks.json');
     await sb.write('home/.codex/config.toml', `[hooks.state."${file}:stop:0:1"]\nenabled = false\n`);
     const r = await sb.run(['Stop']);
@@ -219,7 +233,7 @@ describe.concurrent('trust (contract: trust in every dialect)', () => {
     await sb.write('home/.codex/config.toml', `[hooks.state."${file}:stop:0:0"]\ntrusted_hash = "a"\n[hooks.state."${file}:stop:0:1"]\ntrusted_hash = "b"\n`);
     const reviewed = await sb.run(['Stop']);
     expect(reviewed.stderr).not.toContain('codex-hooks-unreviewed');
-   }, 120_000);
+  }, 120_000);
 
   test('the review warning lists five hooks and counts the rest', async () => {
     const many = Array.from({ length: 7 }, () => ({ type: 'command', command: 'true' }));
@@ -240,14 +254,19 @@ describe.concurrent('trust (contract: trust in every dialect)', () => {
 describe.concurrent('how a hook runs', () => {
   test('/bin/bash -c whatever $SHELL says, never a login shell, in the payload cwd, the event on stdin with the fields Codex fills', async () => {
     const sb = await sandbox({
-      'home/.codex/hooks.json': hooks('PreToolUse', 'echo "$0 ${BASH_VERSION:+bash}" > @ROOT@/shell; shopt -q login_shell && touch @ROOT@/login; pwd > @ROOT@/cwd; cat > @ROOT@/stdin'),
+      'home/.codex/hooks.json': hooks(
+        'PreToolUse',
+        'echo "$0 ${BASH_VERSION:+bash}" > @ROOT@/shell; shopt -q login_shell && touch @ROOT@/login; pwd > @ROOT@/cwd; cat > @ROOT@/stdin',
+      ),
       'home/.profile': 'touch @ROOT@/profile-read\n',
       'home/.bash_profile': 'touch @ROOT@/profile-read\n',
     });
     await sb.write('bin/fake-shell', `#!/bin/sh\ntouch ${sb.root}/fake-shell-ran\nexec /bin/sh "$@"\n`, 0o755);
     await mkdir(path.join(sb.root, 'there'));
     const input = { tool_name: 'Bash', tool_input: { command: 'ls' }, cwd: path.join(sb.root, 'there') };
-    const r = await hookrun(['run', 'PreToolUse', '--dialect', 'codex', '--event', JSON.stringify(input), '-C', sb.ws], { env: { ...sb.env, SHELL: path.join(sb.root, 'bin/fake-shell') } });
+    const r = await hookrun(['run', 'PreToolUse', '--dialect', 'codex', '--event', JSON.stringify(input), '-C', sb.ws], {
+      env: { ...sb.env, SHELL: path.join(sb.root, 'bin/fake-shell') },
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(readFileSync(path.join(sb.root, 'shell'), 'utf8').trim()).toBe('/bin/bash bash');
     for (const marker of ['fake-shell-ran', 'login', 'profile-read']) expect(existsSync(path.join(sb.root, marker)), marker).toBe(false);
@@ -312,7 +331,11 @@ describe.concurrent('how a hook runs', () => {
           PreToolUse: [
             { hooks: [{ type: 'command', command: `sleep 0.3; ${deny('first')}` }] },
             { hooks: [{ type: 'command', command: deny('second') }] },
-            { hooks: [{ type: 'command', command: print({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'ls -1' } } }) }] },
+            {
+              hooks: [
+                { type: 'command', command: print({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'ls -1' } } }) },
+              ],
+            },
           ],
         },
       },
@@ -349,10 +372,16 @@ describe.concurrent('how a hook runs', () => {
 });
 
 describe.concurrent('what Codex reads from an answer (Codex CLI 0.169.0)', { timeout: 120_000 }, () => {
-  const group = (event: string, commands: string[]) => ({ 'home/.codex/hooks.json': { hooks: { [event]: [{ hooks: commands.map((command) => ({ type: 'command', command })) }] } } });
+  const group = (event: string, commands: string[]) => ({
+    'home/.codex/hooks.json': { hooks: { [event]: [{ hooks: commands.map((command) => ({ type: 'command', command })) }] } },
+  });
 
   test('PreToolUse: hookSpecificOutput decides over the legacy fields, and the reason is trimmed as the model is shown it', async () => {
-    const sb = await sandbox(group('PreToolUse', [print({ decision: 'approve', reason: 'legacy', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: '  new \n' } })]));
+    const sb = await sandbox(
+      group('PreToolUse', [
+        print({ decision: 'approve', reason: 'legacy', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: '  new \n' } }),
+      ]),
+    );
     const r = await sb.run(['PreToolUse', ...BASH]);
     expect(r.exitCode, r.stderr).toBe(2);
     const out = JSON.parse(r.stdout);
@@ -360,7 +389,7 @@ describe.concurrent('what Codex reads from an answer (Codex CLI 0.169.0)', { tim
     expect(out.reason).toBeUndefined();
   });
 
-  test('PostToolUse continue:false lets the turn go on (exit 0); the model gets Codex\'s words when no reason is given, reasons of several hooks joined by a blank line', async () => {
+  test("PostToolUse continue:false lets the turn go on (exit 0); the model gets Codex's words when no reason is given, reasons of several hooks joined by a blank line", async () => {
     const bare = await sandbox(group('PostToolUse', [print({ continue: false })]));
     const alone = await bare.run(['PostToolUse', ...BASH]);
     expect(alone.exitCode, alone.stderr).toBe(0);
@@ -392,35 +421,40 @@ describe.concurrent('what Codex reads from an answer (Codex CLI 0.169.0)', { tim
     expect(b.stderr).toContain('must name a Codex event');
   });
 
-  test('PermissionRequest: a deny with a blank or null message gets Codex\'s default message', async () => {
-    const sb = await sandbox(group('PermissionRequest', [print({ systemMessage: null, hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: '  ' } } })]));
+  test("PermissionRequest: a deny with a blank or null message gets Codex's default message", async () => {
+    const sb = await sandbox(
+      group('PermissionRequest', [print({ systemMessage: null, hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: '  ' } } })]),
+    );
     const r = await sb.run(['PermissionRequest', ...BASH]);
     expect(r.exitCode, r.stderr).toBe(2);
     expect(JSON.parse(r.stdout).hookSpecificOutput.decision).toEqual({ behavior: 'deny', message: 'PermissionRequest hook denied approval' });
   });
 });
 
-describe.concurrent('apply_patch under Claude Code\'s names', { timeout: 120_000 }, () => {
+describe.concurrent("apply_patch under Claude Code's names", { timeout: 120_000 }, () => {
   const PATCH = ['--tool', 'apply_patch', '--tool-input', JSON.stringify({ command: '*** Begin Patch\n*** Add File: a.txt\n+a\n*** End Patch\n' })];
 
-  test.each(['PreToolUse', 'PostToolUse', 'PermissionRequest'])('%s: Edit|Write policies fire on an apply_patch call; a handler naming all three names runs once', async (event) => {
-    const sb = await sandbox({
-      'home/.codex/hooks.json': {
-        hooks: {
-          [event]: [
-            { matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'touch @ROOT@/fired-claude-names' }] },
-            { matcher: 'apply_patch|Write|Edit', hooks: [{ type: 'command', command: 'echo x >> @ROOT@/count-all' }] },
-            { matcher: 'MultiEdit|edit', hooks: [{ type: 'command', command: 'touch @ROOT@/fired-other' }] },
-          ],
+  test.each(['PreToolUse', 'PostToolUse', 'PermissionRequest'])(
+    '%s: Edit|Write policies fire on an apply_patch call; a handler naming all three names runs once',
+    async (event) => {
+      const sb = await sandbox({
+        'home/.codex/hooks.json': {
+          hooks: {
+            [event]: [
+              { matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'touch @ROOT@/fired-claude-names' }] },
+              { matcher: 'apply_patch|Write|Edit', hooks: [{ type: 'command', command: 'echo x >> @ROOT@/count-all' }] },
+              { matcher: 'MultiEdit|edit', hooks: [{ type: 'command', command: 'touch @ROOT@/fired-other' }] },
+            ],
+          },
         },
-      },
-    });
-    const r = await sb.run([event, ...PATCH]);
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(sb.fired('claude-names')).toBe(true);
-    expect(sb.fired('other')).toBe(false);
-    expect(readFileSync(path.join(sb.root, 'count-all'), 'utf8')).toBe('x\n');
-  });
+      });
+      const r = await sb.run([event, ...PATCH]);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(sb.fired('claude-names')).toBe(true);
+      expect(sb.fired('other')).toBe(false);
+      expect(readFileSync(path.join(sb.root, 'count-all'), 'utf8')).toBe('x\n');
+    },
+  );
 
   test('explain says the call was matched under an alias; the payload keeps tool_name "apply_patch"', async () => {
     const sb = await sandbox({ 'home/.codex/hooks.json': hooks('PreToolUse', 'cat > @ROOT@/stdin', {}, '^Edit$') });
@@ -434,7 +468,14 @@ describe.concurrent('apply_patch under Claude Code\'s names', { timeout: 120_000
 
 describe.concurrent('the other commands', () => {
   const files = {
-    'home/.codex/hooks.json': { hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: deny('no'), timeout: 30 }] }, { matcher: 'apply_patch', hooks: [{ type: 'command', command: 'true' }] }] } },
+    'home/.codex/hooks.json': {
+      hooks: {
+        PreToolUse: [
+          { matcher: '^Bash$', hooks: [{ type: 'command', command: deny('no'), timeout: 30 }] },
+          { matcher: 'apply_patch', hooks: [{ type: 'command', command: 'true' }] },
+        ],
+      },
+    },
   };
 
   test('--dry-run shows the plan (matcher verdicts, seconds) and starts nothing', async () => {
@@ -473,7 +514,6 @@ describe.concurrent('the other commands', () => {
     const r = await hookrun(['run', 'Stop', '--dialect', 'auto', '-C', sb.ws], { env: sb.env });
     expect(r.stderr).toContain('--dialect auto: codex');
   });
-
 });
 
 // Sequential: a serve session and `hookrun test` start several processes each.
@@ -481,7 +521,8 @@ describe('hookrun test and serve', () => {
   test('hookrun test runs codex fixtures', async () => {
     const sb = await sandbox({
       'ws/.codex/hooks.json': hooks('PreToolUse', deny('fixture no'), {}, 'Bash'),
-      'ws/guard.hooktest.yaml': 'defaults:\n  dialect: codex\n  trust: true\ncases:\n  - event: PreToolUse\n    tool: Bash\n    toolInput: { command: "ls" }\n    expect:\n      exitCode: 2\n      output: { subset: { hookSpecificOutput: { permissionDecision: deny, permissionDecisionReason: "fixture no" } } }\n',
+      'ws/guard.hooktest.yaml':
+        'defaults:\n  dialect: codex\n  trust: true\ncases:\n  - event: PreToolUse\n    tool: Bash\n    toolInput: { command: "ls" }\n    expect:\n      exitCode: 2\n      output: { subset: { hookSpecificOutput: { permissionDecision: deny, permissionDecisionReason: "fixture no" } } }\n',
     });
     const r = await hookrun(['test', '--ci', '-C', sb.ws], { env: sb.env });
     expect(r.stdout).toMatch(/1 passed, 0 failed/);

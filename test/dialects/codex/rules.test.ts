@@ -43,7 +43,9 @@ describe('matcher', () => {
   });
 
   test('the verdict says which name matched, or that none did', () => {
-    expect(matchCodexTool('^Edit$', 'apply_patch', 'tool_name').rule).toBe('Codex also matches tool_name "apply_patch" as "Write" and "Edit": regex /^Edit$/ (unanchored) matches tool_name "Edit"');
+    expect(matchCodexTool('^Edit$', 'apply_patch', 'tool_name').rule).toBe(
+      'Codex also matches tool_name "apply_patch" as "Write" and "Edit": regex /^Edit$/ (unanchored) matches tool_name "Edit"',
+    );
     expect(matchCodexTool('MultiEdit', 'apply_patch', 'tool_name').rule).toContain('and the matcher fits neither');
   });
 });
@@ -74,7 +76,11 @@ describe('output schema', () => {
     ['PreToolUse', { continue: false, stopReason: 'x' }, '"continue": false'],
     ['PreToolUse', { continue: null }, 'must be true or false'],
     // null is an absent field.
-    ['PreToolUse', { systemMessage: null, decision: null, reason: null, stopReason: null, hookSpecificOutput: { ...deny, additionalContext: null, updatedInput: null } }, undefined],
+    [
+      'PreToolUse',
+      { systemMessage: null, decision: null, reason: null, stopReason: null, hookSpecificOutput: { ...deny, additionalContext: null, updatedInput: null } },
+      undefined,
+    ],
     ['PreToolUse', { hookSpecificOutput: { ...deny, hookEventName: 'PostToolUse' } }, undefined],
     ['PreToolUse', { hookSpecificOutput: { ...deny, hookEventName: 'preToolUse' } }, 'must name a Codex event'],
     ['PreToolUse', { hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'r' } }, 'must name a Codex event'],
@@ -115,7 +121,8 @@ const result = (output: JsonObject, index = 0): HookResult =>
 
 describe('merge and outcome', () => {
   test('PermissionRequest: any deny wins with the first deny message; else the last allow', () => {
-    const decision = (behavior: string, message?: string) => result({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior, ...(message ? { message } : {}) } } });
+    const decision = (behavior: string, message?: string) =>
+      result({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior, ...(message ? { message } : {}) } } });
     const denied = aggregateCodex('PermissionRequest', [decision('deny', 'one'), decision('allow'), decision('deny', 'two')]).finalOutput!;
     expect((denied.hookSpecificOutput as JsonObject).decision).toEqual({ behavior: 'deny', message: 'one' });
     expect(outcomeCodex('PermissionRequest', denied)).toBe('block');
@@ -128,7 +135,8 @@ describe('merge and outcome', () => {
     const merged = aggregateCodex('Stop', [result({ decision: 'block', reason: 'a' }), result({ decision: 'block', reason: 'b' })]).finalOutput!;
     expect(merged.reason).toBe('a\n\nb');
     expect(outcomeCodex('Stop', merged)).toBe('block');
-    const stopped = aggregateCodex('Stop', [result({ decision: 'block', reason: 'a' }), result({ continue: false, stopReason: 'x' }), result({ continue: false, stopReason: 'y' })]).finalOutput!;
+    const stopped = aggregateCodex('Stop', [result({ decision: 'block', reason: 'a' }), result({ continue: false, stopReason: 'x' }), result({ continue: false, stopReason: 'y' })])
+      .finalOutput!;
     expect(stopped.stopReason).toBe('x');
     expect(outcomeCodex('Stop', stopped)).toBe('stop');
   });
@@ -141,7 +149,8 @@ describe('merge and outcome', () => {
 });
 
 describe('TOML locator', () => {
-  const text = '# hooks\n[[hooks.PreToolUse]]\nmatcher = "Bash"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "a"\n\n[[hooks.PreToolUse.hooks]]\n  command = "b"\n\n[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ncommand = "c"\n';
+  const text =
+    '# hooks\n[[hooks.PreToolUse]]\nmatcher = "Bash"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "a"\n\n[[hooks.PreToolUse.hooks]]\n  command = "b"\n\n[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ncommand = "c"\n';
   const locate = tomlLocator(text, 'config.toml');
   test.each([
     [['hooks', 'PreToolUse', 0], 2, 1],

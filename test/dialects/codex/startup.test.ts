@@ -32,7 +32,12 @@ test('a Codex run reads the TOML chunk only when a config.toml exists', async ()
        fs.readFileSync = function (file, ...rest) { if (typeof file === 'string') seen.push(file); return read.call(this, file, ...rest); };
        process.on('exit', () => fs.writeFileSync(${JSON.stringify(record)}, JSON.stringify(seen)));`,
     );
-    const result = await execa(process.execPath, ['-r', preload, BIN, 'run', 'Stop', '--dialect', 'codex', '--cwd', sb.ws, '-q'], { env: sb.env, extendEnv: false, reject: false, stdin: 'ignore' });
+    const result = await execa(process.execPath, ['-r', preload, BIN, 'run', 'Stop', '--dialect', 'codex', '--cwd', sb.ws, '-q'], {
+      env: sb.env,
+      extendEnv: false,
+      reject: false,
+      stdin: 'ignore',
+    });
     expect(result.exitCode, result.stderr).toBe(0);
     const seen = JSON.parse(await readFile(record, 'utf8')) as string[];
     return seen.filter((file) => file.endsWith('.cjs') && file.includes(`${path.sep}dist${path.sep}`)).some((file) => readFileSync(file, 'utf8').includes('TomlError'));

@@ -64,7 +64,11 @@ describe.concurrent('validate --dialect codex', () => {
     const { exitCode, report } = await validate({ 'ws/.codex/hooks.json': '{"description": "x", "version": 2, "hooks": {}}\n' });
     expect(exitCode).toBe(1);
     expect(report.findings).toEqual([
-      expect.objectContaining({ code: 'codex-source-dropped', message: expect.stringContaining('unknown top-level field "version"'), location: expect.objectContaining({ line: 1, column: 22 }) }),
+      expect.objectContaining({
+        code: 'codex-source-dropped',
+        message: expect.stringContaining('unknown top-level field "version"'),
+        location: expect.objectContaining({ line: 1, column: 22 }),
+      }),
     ]);
   });
 
@@ -76,18 +80,22 @@ describe.concurrent('validate --dialect codex', () => {
     const unreviewed = report.findings.filter((f: { code: string }) => f.code === 'codex-hook-unreviewed');
     expect(unreviewed).toHaveLength(3);
     expect(unreviewed[1]).toMatchObject({ severity: 'warning', location: { file, line: 10 } });
-    expect(unreviewed[1].message).toBe(`this Stop hook was never reviewed in Codex's /hooks (no trusted_hash under [hooks.state."${file}:stop:0:1"]): codex exec skips it without a word`);
+    expect(unreviewed[1].message).toBe(
+      `this Stop hook was never reviewed in Codex's /hooks (no trusted_hash under [hooks.state."${file}:stop:0:1"]): codex exec skips it without a word`,
+    );
     await sb.write('home/.codex/config.toml', `[hooks.state."${file}:stop:0:0"]\ntrusted_hash = "sha256:00"\n[hooks.state."${file}:stop:0:2"]\nenabled = false\n`);
     const again = await hookrun(['validate', '--dialect', 'codex', '--json', '-C', sb.ws], { env: sb.env });
     const left = JSON.parse(again.stdout).findings.filter((f: { code: string }) => f.code === 'codex-hook-unreviewed');
     expect(left.map((f: { message: string }) => f.message)).toEqual([expect.stringContaining(':stop:0:1"]')]);
-   }, 120_000);
+  }, 120_000);
 
   test('config.toml: a syntax error names file:line:column; [hooks] findings point at the TOML lines', async () => {
     const broken = await validate({ 'home/.codex/config.toml': 'a = 1\nb = = 2\n' });
     expect(broken.exitCode).toBe(1);
     expect(broken.report.findings[0]).toMatchObject({ code: 'codex-config-toml-invalid', location: { line: 2 } });
-    const toml = await validate({ 'ws/.codex/config.toml': 'model = "o3"\n\n[[hooks.PreToolUse]]\nmatcher = "Bash("\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "true"\n' });
+    const toml = await validate({
+      'ws/.codex/config.toml': 'model = "o3"\n\n[[hooks.PreToolUse]]\nmatcher = "Bash("\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "true"\n',
+    });
     expect(toml.report.findings[0]).toMatchObject({ code: 'codex-invalid-matcher', location: { line: 4, column: 1 } });
   });
 

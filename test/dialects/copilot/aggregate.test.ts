@@ -30,14 +30,27 @@ const result = (event: string, output: unknown, i = 0): HookResult => ({
 });
 
 const merge = (event: string, outputs: unknown[]) => {
-  const { finalOutput } = aggregateCopilot(event, outputs.map((o, i) => result(event, o, i)));
+  const { finalOutput } = aggregateCopilot(
+    event,
+    outputs.map((o, i) => result(event, o, i)),
+  );
   return [finalOutput, outcomeCopilot(event, finalOutput)];
 };
 
 describe('merge and outcome', () => {
   test.each([
-    ['preToolUse', [{ permissionDecision: 'allow' }, { permissionDecision: 'deny', permissionDecisionReason: 'b' }, { permissionDecision: 'deny', permissionDecisionReason: 'c' }], { permissionDecision: 'deny', permissionDecisionReason: 'b' }, 'block'],
-    ['preToolUse', [{ permissionDecision: 'ask', permissionDecisionReason: 'q' }, { permissionDecision: 'allow' }], { permissionDecision: 'ask', permissionDecisionReason: 'q' }, 'ask'],
+    [
+      'preToolUse',
+      [{ permissionDecision: 'allow' }, { permissionDecision: 'deny', permissionDecisionReason: 'b' }, { permissionDecision: 'deny', permissionDecisionReason: 'c' }],
+      { permissionDecision: 'deny', permissionDecisionReason: 'b' },
+      'block',
+    ],
+    [
+      'preToolUse',
+      [{ permissionDecision: 'ask', permissionDecisionReason: 'q' }, { permissionDecision: 'allow' }],
+      { permissionDecision: 'ask', permissionDecisionReason: 'q' },
+      'ask',
+    ],
     ['PreToolUse', [{ modifiedArgs: { a: 1 } }, { modifiedArgs: { a: 2 } }], { modifiedArgs: { a: 2 } }, 'proceed'],
     // A deny without a reason gets Copilot's own words for it (the model reads "Denied by preToolUse hook: No reason provided").
     ['preToolUse', [{ modifiedArgs: { a: 1 } }, { permissionDecision: 'deny' }], { permissionDecision: 'deny', permissionDecisionReason: 'No reason provided' }, 'block'],

@@ -30,7 +30,7 @@ const TOOL = { toolName: 'bash', toolArgs: { command: 'ls' } };
 
 describe.concurrent('copilot audit', { timeout: 120_000 }, () => {
   // Copilot CLI 1.0.102 reads the user's settings before the repository, and the repository's hook files in reverse alphabetical order.
-  test('sources run in the real binary\'s order: policy, user, user settings, repository (reverse alphabetical), repository settings, local settings', async () => {
+  test("sources run in the real binary's order: policy, user, user settings, repository (reverse alphabetical), repository settings, local settings", async () => {
     const log = (tag: string) => `echo ${tag} >> @ROOT@/out-order`;
     const { run, read } = await sandbox({
       'etc/copilot/p.json': file('agentStop', [log('policy')]),
@@ -46,12 +46,14 @@ describe.concurrent('copilot audit', { timeout: 120_000 }, () => {
     expect(read('out-order').trim().split('\n')).toEqual(['policy', 'user', 'user-settings', 'repo-b', 'repo-a', 'settings', 'local']);
   });
 
-  test('§3.5 preToolUse: a crash denies with Copilot\'s reason, a timeout passes, exit 2 denies even over a JSON allow, ask is 3', async () => {
+  test("§3.5 preToolUse: a crash denies with Copilot's reason, a timeout passes, exit 2 denies even over a JSON allow, ask is 3", async () => {
     const crash = await sandbox({ 'ws/.github/hooks/a.json': file('preToolUse', ['exit 1']) });
     const c = await crash.run('preToolUse', TOOL);
     expect(c.exitCode).toBe(2);
     expect(JSON.parse(c.stdout).permissionDecisionReason).toBe('Denied by preToolUse hook from ".github/hooks/a.json" (hook errored)');
-    const slow = await sandbox({ 'ws/.github/hooks/a.json': file('preToolUse', [{ bash: `sleep 5; ${print({ permissionDecision: 'deny', permissionDecisionReason: 'late' })}`, timeoutSec: 1 }]) });
+    const slow = await sandbox({
+      'ws/.github/hooks/a.json': file('preToolUse', [{ bash: `sleep 5; ${print({ permissionDecision: 'deny', permissionDecisionReason: 'late' })}`, timeoutSec: 1 }]),
+    });
     expect((await slow.run('preToolUse', TOOL)).exitCode).toBe(0);
     const exit2 = await sandbox({ 'ws/.github/hooks/a.json': file('preToolUse', [`${print({ permissionDecision: 'allow' })}; exit 2`]) });
     expect((await exit2.run('preToolUse', TOOL)).exitCode).toBe(2);
@@ -120,7 +122,12 @@ describe.concurrent('copilot audit', { timeout: 120_000 }, () => {
         version: 1,
         hooks: {
           sessionEnd: [
-            { type: 'command', bash: 'pwd > @ROOT@/out-pwd; echo "$GREETING" > @ROOT@/out-env; echo "$BASH_VERSION" > @ROOT@/out-bash; cat > @ROOT@/out-stdin', cwd: 'sub', env: { GREETING: 'hi $HOME' } },
+            {
+              type: 'command',
+              bash: 'pwd > @ROOT@/out-pwd; echo "$GREETING" > @ROOT@/out-env; echo "$BASH_VERSION" > @ROOT@/out-bash; cat > @ROOT@/out-stdin',
+              cwd: 'sub',
+              env: { GREETING: 'hi $HOME' },
+            },
             { type: 'command', exec: '/bin/sh', args: ['-c', 'echo "$0" > @ROOT@/out-exec'] },
           ],
         },

@@ -23,7 +23,11 @@ async function sandbox(files: Record<string, unknown>): Promise<Box> {
   return Object.assign(sb, {
     policy,
     run: (args: string[], env: Record<string, string> = {}) => hookrun(['run', ...args, '--dialect', 'copilot', '-C', sb.ws], { env: { ...sb.env, ...env } }),
-    fired: (name: string) => readFile(path.join(sb.root, `fired-${name}`)).then(() => true, () => false),
+    fired: (name: string) =>
+      readFile(path.join(sb.root, `fired-${name}`)).then(
+        () => true,
+        () => false,
+      ),
   });
 }
 
@@ -215,7 +219,13 @@ describe.concurrent('PascalCase aliases and the VS Code payload', () => {
     for (const event of ['PreToolUse', 'preToolUse']) {
       const r = await sb.run([event, '--event', JSON.stringify({ sessionId: 's1', timestamp: 1764547200000, toolName: 'view', toolArgs: { path: 'a.txt' } }), '--trust-workspace']);
       expect(r.exitCode, r.stderr).toBe(0);
-      expect(JSON.parse(await readFile(path.join(sb.root, 'camel.json'), 'utf8'))).toEqual({ sessionId: 's1', timestamp: 1764547200000, toolName: 'view', toolArgs: { path: 'a.txt' }, cwd: sb.ws });
+      expect(JSON.parse(await readFile(path.join(sb.root, 'camel.json'), 'utf8'))).toEqual({
+        sessionId: 's1',
+        timestamp: 1764547200000,
+        toolName: 'view',
+        toolArgs: { path: 'a.txt' },
+        cwd: sb.ws,
+      });
       expect(JSON.parse(await readFile(path.join(sb.root, 'pascal.json'), 'utf8'))).toEqual({
         hook_event_name: 'PreToolUse',
         session_id: 's1',
@@ -229,7 +239,11 @@ describe.concurrent('PascalCase aliases and the VS Code payload', () => {
 
   test('an event JSON whose hook_event_name is the other spelling of the named event is that event (a VS Code payload replayed as preToolUse)', async () => {
     const sb = await sandbox({ 'ws/.github/hooks/guard.json': file({ preToolUse: [{ bash: deny('either spelling') }] }) });
-    for (const [named, inJson] of [['preToolUse', 'PreToolUse'], ['PreToolUse', 'preToolUse'], ['agentStop', 'Stop']]) {
+    for (const [named, inJson] of [
+      ['preToolUse', 'PreToolUse'],
+      ['PreToolUse', 'preToolUse'],
+      ['agentStop', 'Stop'],
+    ]) {
       const r = await sb.run([named!, '--event', JSON.stringify({ hook_event_name: inJson, toolName: 'bash', toolArgs: { command: 'ls' } }), '--trust-workspace']);
       expect(r.stderr).not.toContain('differs from hook_event_name');
       expect(r.exitCode, r.stderr).toBe(named === 'agentStop' ? 0 : 2);
@@ -244,14 +258,33 @@ describe.concurrent('PascalCase aliases and the VS Code payload', () => {
   test('PascalCase tool matchers compare Claude or runtime names; camelCase ones are whole-name regexes on the runtime name', async () => {
     const sb = await sandbox({
       'ws/.github/hooks/guard.json': file({
-        PreToolUse: [{ matcher: 'Bash', bash: touch('pascal-claude') }, { matcher: 'bash', bash: touch('pascal-runtime') }, { matcher: 'Ba.*', bash: touch('pascal-regex') }, { matcher: 'Read', bash: touch('pascal-other') }],
-        preToolUse: [{ matcher: 'Bash', bash: touch('camel-claude') }, { matcher: 'ba', bash: touch('camel-part') }, { matcher: 'ba.*', bash: touch('camel-regex') }],
+        PreToolUse: [
+          { matcher: 'Bash', bash: touch('pascal-claude') },
+          { matcher: 'bash', bash: touch('pascal-runtime') },
+          { matcher: 'Ba.*', bash: touch('pascal-regex') },
+          { matcher: 'Read', bash: touch('pascal-other') },
+        ],
+        preToolUse: [
+          { matcher: 'Bash', bash: touch('camel-claude') },
+          { matcher: 'ba', bash: touch('camel-part') },
+          { matcher: 'ba.*', bash: touch('camel-regex') },
+        ],
       }),
     });
     const r = await sb.run(['preToolUse', ...BASH, '--trust-workspace']);
     expect(r.exitCode, r.stderr).toBe(0);
-    const fired = Object.fromEntries(await Promise.all(['pascal-claude', 'pascal-runtime', 'pascal-regex', 'pascal-other', 'camel-claude', 'camel-part', 'camel-regex'].map(async (n) => [n, await sb.fired(n)])));
-    expect(fired).toEqual({ 'pascal-claude': true, 'pascal-runtime': true, 'pascal-regex': true, 'pascal-other': false, 'camel-claude': false, 'camel-part': false, 'camel-regex': true });
+    const fired = Object.fromEntries(
+      await Promise.all(['pascal-claude', 'pascal-runtime', 'pascal-regex', 'pascal-other', 'camel-claude', 'camel-part', 'camel-regex'].map(async (n) => [n, await sb.fired(n)])),
+    );
+    expect(fired).toEqual({
+      'pascal-claude': true,
+      'pascal-runtime': true,
+      'pascal-regex': true,
+      'pascal-other': false,
+      'camel-claude': false,
+      'camel-part': false,
+      'camel-regex': true,
+    });
   });
 
   test("a PascalCase hook's hookSpecificOutput deny blocks, in Copilot's flat fields", async () => {
@@ -287,7 +320,8 @@ describe.concurrent('how an entry runs', () => {
   });
 
   test("the variables Copilot sets for every hook, and none of Copilot's own provider settings", async () => {
-    const dump = 'printf "%s|%s|%s|%s|%s|%s\\n" "$COPILOT_PROJECT_DIR" "$CLAUDE_PROJECT_DIR" "$COPILOT_HOOK_DIR" "$COPILOT_CLI" "${COPILOT_PROVIDER_API_KEY-unset}" "${COPILOT_OFFLINE-unset}"';
+    const dump =
+      'printf "%s|%s|%s|%s|%s|%s\\n" "$COPILOT_PROJECT_DIR" "$CLAUDE_PROJECT_DIR" "$COPILOT_HOOK_DIR" "$COPILOT_CLI" "${COPILOT_PROVIDER_API_KEY-unset}" "${COPILOT_OFFLINE-unset}"';
     const sb = await sandbox({
       'ws/.github/hooks/guard.json': file({ sessionStart: [{ bash: `${dump} >> @ROOT@/env` }] }),
       'ws/.claude/settings.json': { hooks: { SessionStart: [{ hooks: [{ type: 'command', command: `${dump} >> @ROOT@/env` }] }] } },
@@ -378,7 +412,7 @@ describe.concurrent('merge and outcome', () => {
     expect([r2.exitCode, stdoutJson(r2)]).toEqual([2, { behavior: 'deny', message: 'no' }]);
   });
 
-  test('preToolUse ask is exit 3; a deny anywhere wins, with the first deny\'s reason; modifiedArgs only when not denied', async () => {
+  test("preToolUse ask is exit 3; a deny anywhere wins, with the first deny's reason; modifiedArgs only when not denied", async () => {
     const ask = await sandbox({
       'ws/.github/hooks/h.json': file({ preToolUse: [{ bash: `echo '{"permissionDecision":"ask","permissionDecisionReason":"sure?","modifiedArgs":{"command":"ls -l"}}'` }] }),
     });
@@ -418,9 +452,13 @@ describe.concurrent('merge and outcome', () => {
     expect(r.stderr).toContain('outcome: block (exit 2): no secrets in prompts');
   });
 
-  test("a PascalCase UserPromptSubmit hook blocks with decision block; its hookSpecificOutput.additionalContext is not used", async () => {
+  test('a PascalCase UserPromptSubmit hook blocks with decision block; its hookSpecificOutput.additionalContext is not used', async () => {
     const sb = await sandbox({
-      'ws/.github/hooks/h.json': file({ UserPromptSubmit: [{ bash: `echo '{"decision":"block","reason":"vs code block","hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"dropped"}}'` }] }),
+      'ws/.github/hooks/h.json': file({
+        UserPromptSubmit: [
+          { bash: `echo '{"decision":"block","reason":"vs code block","hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"dropped"}}'` },
+        ],
+      }),
     });
     const r = await sb.run(['userPromptSubmitted', '--prompt', 'hi', '--trust-workspace']);
     expect([r.exitCode, stdoutJson(r)], r.stderr).toEqual([2, { decision: 'block', reason: 'vs code block' }]);
@@ -436,9 +474,16 @@ describe.concurrent('merge and outcome', () => {
 
   test('postToolUse decision block: the model reads the reason instead of the result; the tool has run, so exit 0', async () => {
     const sb = await sandbox({
-      'ws/.github/hooks/h.json': file({ postToolUse: [{ bash: `echo '{"modifiedResult":{"resultType":"success","textResultForLlm":"x"}}'` }, { bash: `echo '{"decision":"block","reason":"leaks a key"}'` }] }),
+      'ws/.github/hooks/h.json': file({
+        postToolUse: [{ bash: `echo '{"modifiedResult":{"resultType":"success","textResultForLlm":"x"}}'` }, { bash: `echo '{"decision":"block","reason":"leaks a key"}'` }],
+      }),
     });
-    const r = await sb.run(['postToolUse', '--event', JSON.stringify({ toolName: 'bash', toolArgs: { command: 'env' }, toolResult: { resultType: 'success', textResultForLlm: 'KEY=1' } }), '--trust-workspace']);
+    const r = await sb.run([
+      'postToolUse',
+      '--event',
+      JSON.stringify({ toolName: 'bash', toolArgs: { command: 'env' }, toolResult: { resultType: 'success', textResultForLlm: 'KEY=1' } }),
+      '--trust-workspace',
+    ]);
     expect([r.exitCode, stdoutJson(r)], r.stderr).toEqual([0, { decision: 'block', reason: 'leaks a key' }]);
   });
 
@@ -460,14 +505,20 @@ describe.concurrent('what the real Copilot CLI 1.0.102 does beyond the docs', ()
     const r = await sb.run(['preToolUse', ...BASH, '--trust-workspace']);
     expect([r.exitCode, stdoutJson(r)], r.stderr).toEqual([2, { permissionDecision: 'deny', permissionDecisionReason: 'user says no' }]);
     expect([await sb.fired('user'), await sb.fired('repo')]).toEqual([true, false]);
-    expect(r.stderr).toContain('hook(s) [.github/hooks/repo.json:hooks.preToolUse[0]] not run: after "~/.copilot/hooks/user.json:hooks.preToolUse[0]", whose answer is deny, Copilot runs no later preToolUse hook');
+    expect(r.stderr).toContain(
+      'hook(s) [.github/hooks/repo.json:hooks.preToolUse[0]] not run: after "~/.copilot/hooks/user.json:hooks.preToolUse[0]", whose answer is deny, Copilot runs no later preToolUse hook',
+    );
     const json = await sb.run(['preToolUse', ...BASH, '--trust-workspace', '--json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ endedEarly: { after: '~/.copilot/hooks/user.json:hooks.preToolUse[0]', notRun: ['.github/hooks/repo.json:hooks.preToolUse[0]'] } });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      endedEarly: { after: '~/.copilot/hooks/user.json:hooks.preToolUse[0]', notRun: ['.github/hooks/repo.json:hooks.preToolUse[0]'] },
+    });
   });
 
   test('an ask ends the event too (a later deny does not run); an allow, a timeout and other events do not', async () => {
     const ask = await sandbox({
-      'ws/.github/hooks/h.json': file({ preToolUse: [{ bash: `echo '{"permissionDecision":"ask","permissionDecisionReason":"sure?"}'` }, { bash: `${touch('after-ask')}; ${deny('late')}` }] }),
+      'ws/.github/hooks/h.json': file({
+        preToolUse: [{ bash: `echo '{"permissionDecision":"ask","permissionDecisionReason":"sure?"}'` }, { bash: `${touch('after-ask')}; ${deny('late')}` }],
+      }),
     });
     const r = await ask.run(['preToolUse', ...BASH, '--trust-workspace']);
     expect([r.exitCode, stdoutJson(r)], r.stderr).toEqual([3, { permissionDecision: 'ask', permissionDecisionReason: 'sure?' }]);
@@ -498,7 +549,12 @@ describe.concurrent('what the real Copilot CLI 1.0.102 does beyond the docs', ()
         },
       },
     });
-    const r = await sb.run(['preToolUse', '--event', JSON.stringify({ sessionId: 's1', timestamp: 1764547200000, toolName: 'bash', toolArgs: { command: 'ls' } }), '--trust-workspace']);
+    const r = await sb.run([
+      'preToolUse',
+      '--event',
+      JSON.stringify({ sessionId: 's1', timestamp: 1764547200000, toolName: 'bash', toolArgs: { command: 'ls' } }),
+      '--trust-workspace',
+    ]);
     expect([r.exitCode, stdoutJson(r)], r.stderr).toEqual([2, { permissionDecision: 'deny', permissionDecisionReason: 'hook exited with code 2' }]);
     expect(JSON.parse(await readFile(path.join(sb.root, 'claude-stdin'), 'utf8'))).toEqual({
       hook_event_name: 'PreToolUse',
@@ -574,7 +630,14 @@ describe.concurrent('what the real Copilot CLI 1.0.102 does beyond the docs', ()
 
 describe.concurrent('the other commands', () => {
   test('--dry-run plans without running; explain says why each entry fires or not', async () => {
-    const sb = await sandbox({ 'ws/.github/hooks/h.json': file({ preToolUse: [{ bash: touch('x'), matcher: 'bash' }, { bash: touch('y'), matcher: 'edit' }] }) });
+    const sb = await sandbox({
+      'ws/.github/hooks/h.json': file({
+        preToolUse: [
+          { bash: touch('x'), matcher: 'bash' },
+          { bash: touch('y'), matcher: 'edit' },
+        ],
+      }),
+    });
     const dry = await sb.run(['preToolUse', ...BASH, '--trust-workspace', '--dry-run']);
     expect(dry.exitCode, dry.stderr).toBe(0);
     const plan = stdoutJson(dry) as { dialect: string; mode: string; hooks: { name: string }[]; skipped: { detail: string }[] };
@@ -646,11 +709,7 @@ describe.concurrent('the other commands', () => {
   test("a fixture's additionalContext is what Copilot reads: the top-level additionalContext, not hookSpecificOutput's", async () => {
     const sb = await sandbox({
       'ws/.github/hooks/h.json': file({ sessionStart: [{ bash: `cat >/dev/null; echo '{"additionalContext":"on branch main"}'` }] }),
-      'ws/context.hooktest.yaml': copilotFixtures([
-        '  - event: sessionStart',
-        '    input: { source: startup }',
-        '    expect: { additionalContext: { contains: "branch main" } }',
-      ]),
+      'ws/context.hooktest.yaml': copilotFixtures(['  - event: sessionStart', '    input: { source: startup }', '    expect: { additionalContext: { contains: "branch main" } }']),
     });
     await expectAllPassed(sb, 1);
   });

@@ -6,7 +6,16 @@ import type { HookResult } from '../../../src/pipeline/types.js';
 
 const result = (index: number, output: unknown, exitCode = 0): HookResult => ({
   index,
-  entry: { event: 'preToolUse', config: { type: 'command', command: `h${index}` }, source: 'user', layer: 'user', matcher: undefined, sequential: undefined, enabled: true, displayName: `h${index}` },
+  entry: {
+    event: 'preToolUse',
+    config: { type: 'command', command: `h${index}` },
+    source: 'user',
+    layer: 'user',
+    matcher: undefined,
+    sequential: undefined,
+    enabled: true,
+    displayName: `h${index}`,
+  },
   command: `h${index}`,
   input: {},
   success: true,

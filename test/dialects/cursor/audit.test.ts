@@ -29,7 +29,7 @@ const file = (event: string, entries: (string | Record<string, unknown>)[]) => (
 const SHELL = { command: 'curl example.com', cwd: '/tmp' };
 
 describe.concurrent('cursor audit', { timeout: 120_000 }, () => {
-  test('§2.6 deny beats ask beats allow across sources; the message is the highest-priority source\'s (enterprise, project, user)', async () => {
+  test("§2.6 deny beats ask beats allow across sources; the message is the highest-priority source's (enterprise, project, user)", async () => {
     const { run } = await sandbox({
       'etc/cursor/hooks.json': file('beforeShellExecution', [print({ permission: 'deny', user_message: 'enterprise' })]),
       'ws/.cursor/hooks.json': file('beforeShellExecution', [print({ permission: 'deny', user_message: 'project' }), print({ permission: 'ask' })]),
@@ -71,8 +71,14 @@ describe.concurrent('cursor audit', { timeout: 120_000 }, () => {
       'ws/.cursor/hooks.json': {
         version: 1,
         hooks: {
-          beforeShellExecution: [{ command: 'touch @ROOT@/fired-net', matcher: 'curl|wget' }, { command: 'touch @ROOT@/fired-git', matcher: '^git' }],
-          preToolUse: [{ command: 'touch @ROOT@/fired-shell', matcher: 'Shell' }, { command: 'touch @ROOT@/fired-write', matcher: 'Write' }],
+          beforeShellExecution: [
+            { command: 'touch @ROOT@/fired-net', matcher: 'curl|wget' },
+            { command: 'touch @ROOT@/fired-git', matcher: '^git' },
+          ],
+          preToolUse: [
+            { command: 'touch @ROOT@/fired-shell', matcher: 'Shell' },
+            { command: 'touch @ROOT@/fired-write', matcher: 'Write' },
+          ],
         },
       },
     });

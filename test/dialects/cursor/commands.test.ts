@@ -43,7 +43,9 @@ describe.concurrent('validate --dialect cursor', () => {
     expect(out).toMatch(/hooks\.json:11:\d+: error: .*"\*\.env" is not a valid JavaScript regular expression.*\[cursor-invalid-matcher\]/);
     expect(out).toMatch(/hooks\.json:13:\d+: warning: .*loop_limit must be a whole number.*\[cursor-invalid-loop-limit\]/);
     expect(out).toMatch(/hooks\.json:13:\d+: warning: .*Cursor ignores "fail_closed".*\[cursor-unknown-key\]\n\s+fix: rename it "failClosed"/);
-    const json = JSON.parse((await sb.cli(['validate', '--dialect', 'cursor', '--json', '--ignore', 'cursor-unknown-event,cursor-claude-group-shape,cursor-invalid-matcher'])).stdout);
+    const json = JSON.parse(
+      (await sb.cli(['validate', '--dialect', 'cursor', '--json', '--ignore', 'cursor-unknown-event,cursor-claude-group-shape,cursor-invalid-matcher'])).stdout,
+    );
     expect(json.summary.errors).toBe(0);
   });
 
@@ -115,7 +117,9 @@ describe.concurrent('list, explain, auto, test', () => {
 
 describe('serve', () => {
   test('a cursor event over JSON-RPC answers as `hookrun run` does', async () => {
-    const sb = await cursorSandbox({ 'ws/.cursor/hooks.json': hooksFile({ beforeShellExecution: [{ command: marked('h', { permission: 'deny', agent_message: 'served' }), matcher: 'rm' }] }) });
+    const sb = await cursorSandbox({
+      'ws/.cursor/hooks.json': hooksFile({ beforeShellExecution: [{ command: marked('h', { permission: 'deny', agent_message: 'served' }), matcher: 'rm' }] }),
+    });
     const input = { command: 'rm -rf build', conversation_id: 'c1', generation_id: 'g1' };
     const run = await hookrun(['run', 'beforeShellExecution', '--dialect', 'cursor', '--trust-workspace', '--event', JSON.stringify(input), '-C', sb.ws, '-q'], { env: sb.env });
     const client = new ServeClient(['-C', sb.ws, '--dialect', 'cursor', '--trust-workspace'], { env: sb.env });

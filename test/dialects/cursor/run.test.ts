@@ -99,10 +99,7 @@ describe.concurrent('permission hooks: answers and merge', () => {
     const sb = await cursorSandbox({
       'etc/cursor/hooks.json': shell([{ command: marked('e', { permission: 'ask', user_message: 'enterprise asks' }) }]),
       [PROJECT]: shell([{ command: marked('p', { permission: 'allow' }) }]),
-      [USER]: shell([
-        { command: marked('u1', { permission: 'ask', user_message: 'user asks' }) },
-        { command: marked('u2', { permission: 'allow', user_message: 'fine' }) },
-      ]),
+      [USER]: shell([{ command: marked('u1', { permission: 'ask', user_message: 'user asks' }) }, { command: marked('u2', { permission: 'allow', user_message: 'fine' }) }]),
     });
     const ask = await sb.run(['beforeShellExecution', ...shellEvent('ls'), '--trust-workspace']);
     expect(ask.exitCode, ask.stderr).toBe(3);
@@ -170,7 +167,9 @@ describe.concurrent('permission hooks: answers and merge', () => {
 
 describe.concurrent('--fail-closed', () => {
   test('a hook that crashes blocks a permission event and beforeSubmitPrompt; an observe-only event reports it', async () => {
-    const sb = await cursorSandbox({ [USER]: hooksFile({ beforeShellExecution: [{ command: 'exit 1' }], beforeSubmitPrompt: [{ command: 'exit 1' }], afterFileEdit: [{ command: 'exit 1' }] }) });
+    const sb = await cursorSandbox({
+      [USER]: hooksFile({ beforeShellExecution: [{ command: 'exit 1' }], beforeSubmitPrompt: [{ command: 'exit 1' }], afterFileEdit: [{ command: 'exit 1' }] }),
+    });
     expect((await sb.run(['beforeShellExecution', ...shellEvent('ls')])).exitCode).toBe(0);
     const shellBlocked = await sb.run(['beforeShellExecution', ...shellEvent('ls'), '--fail-closed']);
     expect(shellBlocked.exitCode, shellBlocked.stderr).toBe(2);
@@ -186,7 +185,9 @@ describe.concurrent('--fail-closed', () => {
 
 describe.concurrent('other events', () => {
   test('beforeSubmitPrompt: continue:false or exit 2 blocks the prompt, with the first message', async () => {
-    const sb = await cursorSandbox({ [USER]: hooksFile({ beforeSubmitPrompt: [{ command: `echo '{"continue":false,"user_message":"no secrets"}'` }, { command: 'echo later >&2; exit 2' }] }) });
+    const sb = await cursorSandbox({
+      [USER]: hooksFile({ beforeSubmitPrompt: [{ command: `echo '{"continue":false,"user_message":"no secrets"}'` }, { command: 'echo later >&2; exit 2' }] }),
+    });
     const r = await sb.run(['beforeSubmitPrompt', '--prompt', 'my key is sk-1']);
     expect(r.exitCode, r.stderr).toBe(2);
     expect(stdoutJson(r)).toEqual({ continue: false, user_message: 'no secrets' });
@@ -195,10 +196,7 @@ describe.concurrent('other events', () => {
   test('stop: the default loop_limit is 5 per hook; each hook has its own cap; follow-ups join', async () => {
     const sb = await cursorSandbox({
       [USER]: hooksFile({
-        stop: [
-          { command: `echo '{"followup_message":"run the tests"}'` },
-          { command: `echo '{"followup_message":"update the docs"}'`, loop_limit: 10 },
-        ],
+        stop: [{ command: `echo '{"followup_message":"run the tests"}'` }, { command: `echo '{"followup_message":"update the docs"}'`, loop_limit: 10 }],
       }),
     });
     const four = await sb.run(['stop', '--event', '{"status":"completed","loop_count":4}']);
@@ -238,12 +236,15 @@ describe.concurrent('the loader', () => {
     expect((await sb.run(['beforeShellExecution', ...shellEvent('ls'), '--trust-workspace'])).exitCode).toBe(1);
   });
 
-  test('a structure that is not Cursor\'s is refused; entries Cursor cannot run are skipped with a warning', async () => {
+  test("a structure that is not Cursor's is refused; entries Cursor cannot run are skipped with a warning", async () => {
     const sb = await cursorSandbox({ [USER]: { version: 1, hooks: { stop: { command: 'x' } } } });
     const refused = await sb.run(['stop']);
     expect(refused.exitCode).toBe(1);
     expect(refused.stderr).toContain('hooks.stop must be an array');
-    await sb.write(path.join(sb.home, '.cursor/hooks.json'), JSON.stringify(hooksFile({ stop: [{ matcher: '*', hooks: [{ type: 'command', command: 'x' }] }, { command: '' }, 'echo'] })));
+    await sb.write(
+      path.join(sb.home, '.cursor/hooks.json'),
+      JSON.stringify(hooksFile({ stop: [{ matcher: '*', hooks: [{ type: 'command', command: 'x' }] }, { command: '' }, 'echo'] })),
+    );
     const skipped = await sb.run(['stop']);
     expect(skipped.exitCode, skipped.stderr).toBe(0);
     expect(skipped.stderr).toContain('[cursor-claude-group-shape]');
@@ -252,7 +253,12 @@ describe.concurrent('the loader', () => {
   });
 
   test('--dry-run plans without starting anything', async () => {
-    const sb = await cursorSandbox({ [USER]: shell([{ command: marked('u'), matcher: 'rm' }, { command: marked('v'), matcher: 'git' }]) });
+    const sb = await cursorSandbox({
+      [USER]: shell([
+        { command: marked('u'), matcher: 'rm' },
+        { command: marked('v'), matcher: 'git' },
+      ]),
+    });
     const r = await sb.run(['beforeShellExecution', ...shellEvent('rm -rf build'), '--dry-run']);
     expect(r.exitCode, r.stderr).toBe(0);
     const plan = JSON.parse(r.stdout) as { dialect: string; hooks: { command: string; timeoutMs: number; cwd: string }[]; skipped: unknown[] };

@@ -36,7 +36,6 @@ export async function cursorSandbox(files: Record<string, unknown> = {}): Promis
 export const hooksFile = (hooks: Record<string, unknown[]>) => ({ version: 1, hooks });
 
 /** A command that marks itself as fired, then prints this JSON (or nothing). */
-export const marked = (name: string, json?: unknown, tail = '') =>
-  `touch @ROOT@/fired-${name}; ${json === undefined ? 'true' : `printf '%s\\n' '${JSON.stringify(json)}'`}${tail}`;
+export const marked = (name: string, json?: unknown, tail = '') => `touch @ROOT@/fired-${name}; ${json === undefined ? 'true' : `printf '%s\\n' '${JSON.stringify(json)}'`}${tail}`;
 
 export const shellEvent = (command: string) => ['--event', JSON.stringify({ command })];

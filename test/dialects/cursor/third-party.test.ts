@@ -8,7 +8,9 @@ import { cleanupAll, cursorSandbox, hooksFile, marked } from './sandbox.js';
 
 afterAll(cleanupAll);
 
-const claude = (event: string, command: string, matcher?: string) => ({ hooks: { [event]: [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', command }] }] } });
+const claude = (event: string, command: string, matcher?: string) => ({
+  hooks: { [event]: [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', command }] }] },
+});
 const SHELL = ['--tool', 'Shell', '--tool-input', '{"command":"rm -rf build"}'];
 
 describe.concurrent('third-party (Claude Code) hooks', () => {
@@ -16,7 +18,10 @@ describe.concurrent('third-party (Claude Code) hooks', () => {
     const sb = await cursorSandbox({ 'home/.claude/settings.json': claude('PreToolUse', `touch @ROOT@/fired-c; echo 'claude says no' >&2; exit 2`) });
     expect((await sb.run(['preToolUse', ...SHELL])).exitCode).toBe(0);
     expect(sb.fired('c')).toBe(false);
-    for (const [flags, env] of [[['--third-party-hooks'], {}], [[], { HOOKRUN_CURSOR_THIRD_PARTY: '1' }]] as const) {
+    for (const [flags, env] of [
+      [['--third-party-hooks'], {}],
+      [[], { HOOKRUN_CURSOR_THIRD_PARTY: '1' }],
+    ] as const) {
       const r = await sb.run(['preToolUse', ...SHELL, ...flags], env);
       expect(r.exitCode, r.stderr).toBe(2);
       expect(stdoutJson(r)).toEqual({ permission: 'deny', user_message: 'claude says no', agent_message: 'claude says no' });
@@ -28,7 +33,15 @@ describe.concurrent('third-party (Claude Code) hooks', () => {
       'home/.claude/settings.json': {
         hooks: {
           PreToolUse: [
-            { matcher: 'Bash', hooks: [{ type: 'command', command: marked('bash', { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'shell?' } }) }] },
+            {
+              matcher: 'Bash',
+              hooks: [
+                {
+                  type: 'command',
+                  command: marked('bash', { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'shell?' } }),
+                },
+              ],
+            },
             { matcher: 'Write', hooks: [{ type: 'command', command: marked('write') }] },
           ],
         },
@@ -86,7 +99,9 @@ describe.concurrent('third-party (Claude Code) hooks', () => {
   });
 
   test("validate with third-party on: a Claude event Cursor never fires is reported; Claude's own findings carry file:line:column", async () => {
-    const sb = await cursorSandbox({ 'home/.claude/settings.json': { hooks: { Notification: [{ hooks: [{ type: 'command', command: 'x' }] }], PreToolUse: [{ hooks: [{ type: 'command' }] }] } } });
+    const sb = await cursorSandbox({
+      'home/.claude/settings.json': { hooks: { Notification: [{ hooks: [{ type: 'command', command: 'x' }] }], PreToolUse: [{ hooks: [{ type: 'command' }] }] } },
+    });
     const r = await sb.cli(['validate', '--dialect', 'cursor'], { HOOKRUN_CURSOR_THIRD_PARTY: '1' });
     expect(r.stdout).toContain('[cursor-claude-event-not-fired]');
     expect(r.stdout).toMatch(/\.claude\/settings\.json:\d+:\d+: .*command must be a non-empty string/);

@@ -26,7 +26,10 @@ async function sandbox(setup: Setup) {
   roots.push(root);
   const ws = path.join(root, 'ws');
   const home = path.join(root, 'home');
-  for (const [base, files] of [[ws, setup.project], [home, setup.user]] as const) {
+  for (const [base, files] of [
+    [ws, setup.project],
+    [home, setup.user],
+  ] as const) {
     for (const [name, content] of Object.entries(files ?? {})) {
       await mkdir(path.dirname(path.join(base, name)), { recursive: true });
       await writeFile(path.join(base, name), JSON.stringify(content));
@@ -40,10 +43,29 @@ const hook = (command: string) => ({ type: 'command', command });
 const group = (commands: string[], more: Record<string, unknown> = {}) => ({ ...more, hooks: commands.map(hook) });
 const answer = (decision: string, reason = '') => `printf '%s' '{"hookSpecificOutput":{"permissionDecision":"${decision}","permissionDecisionReason":"${reason}"}}'`;
 const event = (ws: string, command = 'ls') =>
-  JSON.stringify({ session_id: 's-1', transcript_path: '/t.jsonl', cwd: ws, permission_mode: 'auto-low', hook_event_name: 'PreToolUse', tool_name: 'Execute', tool_input: { command } });
+  JSON.stringify({
+    session_id: 's-1',
+    transcript_path: '/t.jsonl',
+    cwd: ws,
+    permission_mode: 'auto-low',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Execute',
+    tool_input: { command },
+  });
 
 async function run(box: { ws: string; home: string }, options: { trust?: boolean; command?: string } = {}) {
-  const args = ['run', ...(options.trust === false ? [] : ['--trust-workspace']), 'PreToolUse', '--dialect', 'droid', '--event', event(box.ws, options.command), '--cwd', box.ws, '--quiet'];
+  const args = [
+    'run',
+    ...(options.trust === false ? [] : ['--trust-workspace']),
+    'PreToolUse',
+    '--dialect',
+    'droid',
+    '--event',
+    event(box.ws, options.command),
+    '--cwd',
+    box.ws,
+    '--quiet',
+  ];
   return hookrun(args, { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: box.home, LANG: 'C.UTF-8', NO_COLOR: '1' } });
 }
 
@@ -61,13 +83,39 @@ describe('first decision wins', () => {
 
   test.each([
     ['allow, then exit 2: denied with its stderr', [{ permissionDecision: 'allow' }, { decision: 'block', reason: 'E2' }], 'deny', 'E2'],
-    ['deny first keeps its own reason over an exit 2', [{ permissionDecision: 'deny', permissionDecisionReason: 'R' }, { decision: 'block', reason: 'E2' }], 'deny', 'R'],
-    ['a deny without a reason gets Droid\'s words', [{ permissionDecision: 'deny' }], 'deny', 'Tool execution denied by hook'],
+    [
+      'deny first keeps its own reason over an exit 2',
+      [
+        { permissionDecision: 'deny', permissionDecisionReason: 'R' },
+        { decision: 'block', reason: 'E2' },
+      ],
+      'deny',
+      'R',
+    ],
+    ["a deny without a reason gets Droid's words", [{ permissionDecision: 'deny' }], 'deny', 'Tool execution denied by hook'],
     ['ask, then deny: ask', [{ permissionDecision: 'ask' }, { permissionDecision: 'deny', permissionDecisionReason: 'R' }], 'ask', undefined],
   ])('%s', (_name, outputs, decision, reason) => {
     const results = outputs.map((o, index): HookResult => {
       const output = 'decision' in o ? o : { hookSpecificOutput: { hookEventName: 'PreToolUse', ...o } };
-      return { index, entry: { event: 'PreToolUse', config: { type: 'command' }, source: 'project', layer: 'project', matcher: undefined, sequential: undefined, enabled: true, displayName: 'h' }, command: 'h', input: {}, success: true, exitCode: 0, durationMs: 1, output };
+      return {
+        index,
+        entry: {
+          event: 'PreToolUse',
+          config: { type: 'command' },
+          source: 'project',
+          layer: 'project',
+          matcher: undefined,
+          sequential: undefined,
+          enabled: true,
+          displayName: 'h',
+        },
+        command: 'h',
+        input: {},
+        success: true,
+        exitCode: 0,
+        durationMs: 1,
+        output,
+      };
     });
     const hso = aggregateDroid('PreToolUse', results).finalOutput?.hookSpecificOutput as Record<string, unknown>;
     expect(hso.permissionDecision).toBe(decision);
@@ -76,14 +124,32 @@ describe('first decision wins', () => {
 
   test("the deciding allow's updatedInput is merged over the tool input", () => {
     const output = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'ls -a' } } };
-    const result: HookResult = { index: 0, entry: { event: 'PreToolUse', config: { type: 'command' }, source: 'p', layer: 'project', matcher: undefined, sequential: undefined, enabled: true, displayName: 'h' }, command: 'h', input: { tool_input: { command: 'ls', riskLevel: 'low' } }, success: true, exitCode: 0, durationMs: 1, output };
+    const result: HookResult = {
+      index: 0,
+      entry: { event: 'PreToolUse', config: { type: 'command' }, source: 'p', layer: 'project', matcher: undefined, sequential: undefined, enabled: true, displayName: 'h' },
+      command: 'h',
+      input: { tool_input: { command: 'ls', riskLevel: 'low' } },
+      success: true,
+      exitCode: 0,
+      durationMs: 1,
+      output,
+    };
     expect((aggregateDroid('PreToolUse', [result]).finalOutput?.hookSpecificOutput as Record<string, unknown>).updatedInput).toEqual({ command: 'ls -a', riskLevel: 'low' });
   });
 });
 
 describe('matchers', () => {
   test.each([
-    [undefined, true], ['', true], ['*', true], ['Execute', true], ['Exec', true], ['cute$', true], ['Exec|Read', true], ['Bash', false], ['^Read', false], ['(', false],
+    [undefined, true],
+    ['', true],
+    ['*', true],
+    ['Execute', true],
+    ['Exec', true],
+    ['cute$', true],
+    ['Exec|Read', true],
+    ['Bash', false],
+    ['^Read', false],
+    ['(', false],
   ])('matcher %j against Execute: %s (unanchored regex)', (matcher, matches) => {
     expect(matchDroid(matcher, 'Execute').matches).toBe(matches);
   });
@@ -109,7 +175,7 @@ test('every top-level scalar of the event is an environment variable, beside the
 });
 
 describe('files', () => {
-  test('project hooks come before the user\'s: the project deny decides over the user allow', async () => {
+  test("project hooks come before the user's: the project deny decides over the user allow", async () => {
     const box = await sandbox({
       project: { '.factory/hooks.json': { PreToolUse: [group([answer('deny', 'PROJECT')])] } },
       user: { '.factory/hooks.json': { PreToolUse: [group([answer('allow')])] } },

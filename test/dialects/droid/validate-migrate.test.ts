@@ -24,7 +24,20 @@ async function workspace(files: Record<string, unknown>) {
 test('validate: an allow before a deny, a Claude tool name, a timeout in ms, a "hooks" wrapper', async () => {
   const allow = `echo '{"hookSpecificOutput":{"permissionDecision":"allow"}}'`;
   const deny = `echo '{"hookSpecificOutput":{"permissionDecision":"deny"}}'`;
-  const run = await workspace({ '.factory/hooks.json': { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: allow }, { type: 'command', command: deny, timeout: 5000 }] }], hooks: {} } });
+  const run = await workspace({
+    '.factory/hooks.json': {
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [
+            { type: 'command', command: allow },
+            { type: 'command', command: deny, timeout: 5000 },
+          ],
+        },
+      ],
+      hooks: {},
+    },
+  });
   const result = await run(['validate', '--dialect', 'droid', '--json']);
   const codes = (JSON.parse(result.stdout) as { findings: { code: string }[] }).findings.map((f) => f.code);
   expect(codes).toEqual(expect.arrayContaining(['droid-first-decision-wins', 'droid-claude-tool-name', 'droid-timeout-ms', 'invalid-event-name']));

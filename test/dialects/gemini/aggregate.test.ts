@@ -19,7 +19,11 @@ const entry: RegistryEntry = {
 function result(output: unknown, extra: Partial<HookResult> = {}): HookResult {
   return { index: 0, entry, command: 'x', input: {}, success: true, exitCode: 0, durationMs: 0, output, ...extra };
 }
-const merge = (event: string, ...outputs: unknown[]) => aggregateGemini(event, outputs.map((o) => result(o))).finalOutput;
+const merge = (event: string, ...outputs: unknown[]) =>
+  aggregateGemini(
+    event,
+    outputs.map((o) => result(o)),
+  ).finalOutput;
 
 describe('spec §9.2 vectors', () => {
   test('12: no results → success, nothing merged', () => {
@@ -34,10 +38,7 @@ describe('spec §9.2 vectors', () => {
     expect(agg.totalDurationMs).toBe(250);
   });
   test('14: an error without output fails the aggregate but keeps the other output', () => {
-    const agg = aggregateGemini('BeforeTool', [
-      result(undefined, { error: 'Hook failed', success: false, durationMs: 50 }),
-      result({ decision: 'allow' }, { durationMs: 100 }),
-    ]);
+    const agg = aggregateGemini('BeforeTool', [result(undefined, { error: 'Hook failed', success: false, durationMs: 50 }), result({ decision: 'allow' }, { durationMs: 100 })]);
     expect(agg).toMatchObject({ success: false, errors: ['Hook failed'], totalDurationMs: 150 });
     expect(agg.finalOutput?.decision).toBe('allow');
   });
@@ -57,9 +58,27 @@ describe('spec §9.2 vectors', () => {
     });
   });
   test.each([
-    [[{ mode: 'ANY', allowedFunctionNames: ['tool1', 'tool2'] }, { mode: 'NONE', allowedFunctionNames: [] }], { mode: 'NONE', allowedFunctionNames: [] }],
-    [[{ mode: 'AUTO', allowedFunctionNames: ['tool1'] }, { mode: 'ANY', allowedFunctionNames: ['tool2', 'tool3'] }], { mode: 'ANY', allowedFunctionNames: ['tool1', 'tool2', 'tool3'] }],
-    [[{ mode: 'AUTO', allowedFunctionNames: ['tool1'] }, { mode: 'AUTO', allowedFunctionNames: ['tool2'] }], { mode: 'AUTO', allowedFunctionNames: ['tool1', 'tool2'] }],
+    [
+      [
+        { mode: 'ANY', allowedFunctionNames: ['tool1', 'tool2'] },
+        { mode: 'NONE', allowedFunctionNames: [] },
+      ],
+      { mode: 'NONE', allowedFunctionNames: [] },
+    ],
+    [
+      [
+        { mode: 'AUTO', allowedFunctionNames: ['tool1'] },
+        { mode: 'ANY', allowedFunctionNames: ['tool2', 'tool3'] },
+      ],
+      { mode: 'ANY', allowedFunctionNames: ['tool1', 'tool2', 'tool3'] },
+    ],
+    [
+      [
+        { mode: 'AUTO', allowedFunctionNames: ['tool1'] },
+        { mode: 'AUTO', allowedFunctionNames: ['tool2'] },
+      ],
+      { mode: 'AUTO', allowedFunctionNames: ['tool1', 'tool2'] },
+    ],
     [[{ allowedFunctionNames: ['b', 'a', 'b'] }], { mode: 'AUTO', allowedFunctionNames: ['a', 'b'] }],
   ])('17–19, 31: tool selection union %j', (configs, toolConfig) => {
     const outputs = configs.map((c) => ({ hookSpecificOutput: { toolConfig: c } }));
@@ -73,14 +92,20 @@ describe('spec §9.2 vectors', () => {
   });
   test.each([5, true, { a: 1 }])('tool selection: allowedFunctionNames %j cannot be iterated, so the merge throws and the event has no output', (list) => {
     const outputs = [{ hookSpecificOutput: { toolConfig: { mode: 'ANY', allowedFunctionNames: ['x'] } } }, { hookSpecificOutput: { toolConfig: { allowedFunctionNames: list } } }];
-    const aggregate = aggregateGemini('BeforeToolSelection', outputs.map((o) => result(o)));
+    const aggregate = aggregateGemini(
+      'BeforeToolSelection',
+      outputs.map((o) => result(o)),
+    );
     expect(aggregate.finalOutput).toBeUndefined();
     expect(aggregate.success).toBe(false);
     expect(aggregate.agentError).toMatch(/its merge iterates toolConfig\.allowedFunctionNames .*, which is not a list/);
   });
   test.each(['abc', 7, true])('or-decision: a hookSpecificOutput %j that is no object makes the merge throw (the agent uses `in` on it), so no output', (hso) => {
     const outputs = [{ decision: 'deny', reason: 'first' }, { hookSpecificOutput: hso }];
-    const aggregate = aggregateGemini('BeforeTool', outputs.map((o) => result(o)));
+    const aggregate = aggregateGemini(
+      'BeforeTool',
+      outputs.map((o) => result(o)),
+    );
     expect(aggregate.finalOutput).toBeUndefined();
     expect(aggregate.agentError).toMatch(/looks for additionalContext in hookSpecificOutput .*, which is not an object/);
     // Falsy values are skipped, as the agent's `if (output.hookSpecificOutput)` does.
@@ -88,7 +113,11 @@ describe('spec §9.2 vectors', () => {
   });
   test('values that cannot become text: where the agent joins or logs them it throws, so no output', () => {
     const opaque = { toString: false };
-    const failed = (event: string, ...outputs: unknown[]) => aggregateGemini(event, outputs.map((o) => result(o)));
+    const failed = (event: string, ...outputs: unknown[]) =>
+      aggregateGemini(
+        event,
+        outputs.map((o) => result(o)),
+      );
     // OR-decision joins reasons with '\n'.
     expect(failed('BeforeTool', { reason: 'a' }, { reason: opaque })).toMatchObject({ success: false, agentError: expect.stringMatching(/^TypeError: /) });
     expect(failed('BeforeTool', { reason: 'a' }, { reason: opaque }).finalOutput).toBeUndefined();
@@ -109,11 +138,7 @@ describe('spec §9.2 vectors', () => {
     expect(out).toEqual({ decision: 'block', hookSpecificOutput: { llm_request: { model: 'model2' } } });
   });
   test('21: additionalContext is joined with newlines', () => {
-    const out = merge(
-      'AfterTool',
-      { hookSpecificOutput: { additionalContext: 'Context from hook 1' } },
-      { hookSpecificOutput: { additionalContext: 'Context from hook 2' } },
-    );
+    const out = merge('AfterTool', { hookSpecificOutput: { additionalContext: 'Context from hook 1' } }, { hookSpecificOutput: { additionalContext: 'Context from hook 2' } });
     expect(out?.hookSpecificOutput).toEqual({ additionalContext: 'Context from hook 1\nContext from hook 2' });
   });
   test.each([
@@ -239,7 +264,10 @@ describe('property: OR-decision matches the reference model', () => {
   test('no output at all never produces a merged output, whatever the errors', () => {
     fc.assert(
       fc.property(fc.array(fc.option(fc.string({ minLength: 1 }), { nil: undefined })), (errors) => {
-        const agg = aggregateGemini('BeforeTool', errors.map((error) => result(undefined, error === undefined ? {} : { error })));
+        const agg = aggregateGemini(
+          'BeforeTool',
+          errors.map((error) => result(undefined, error === undefined ? {} : { error })),
+        );
         expect(agg.finalOutput).toBeUndefined();
         expect(agg.success).toBe(errors.every((e) => e === undefined));
       }),

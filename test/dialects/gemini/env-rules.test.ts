@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   ALWAYS_ALLOWED_VARIABLES,
   buildHookEnvironment,
-
   inheritedEnvironment,
   NEVER_ALLOWED_VARIABLES,
   RedactionListError,
@@ -38,14 +37,14 @@ const SECRET_VALUES: [string, string][] = [
   ['Slack bot token', 'xoxb-123-456-abc'],
 ];
 
-describe('redaction off (Gemini CLI\'s default) and not in GitHub Actions: a full copy', () => {
+describe("redaction off (Gemini CLI's default) and not in GitHub Actions: a full copy", () => {
   it('keeps even secret-looking names and values', () => {
     const env = { PATH: '/bin', GITHUB_TOKEN: 'x', PASSWORD: 'y', AWS: 'AKIAABCDEFGHIJKLMNOP' };
     expect(sanitizeEnvironment(env)).toEqual(env);
   });
 });
 
-describe('redaction on: the first matching rule wins, in Gemini CLI\'s order', () => {
+describe("redaction on: the first matching rule wins, in Gemini CLI's order", () => {
   it.each(SECRET_VALUES)('value pattern: %s → dropped (under a harmless name)', (_name, value) => {
     expect(kept({ HARMLESS: value })).toEqual([]);
   });
@@ -64,22 +63,65 @@ describe('redaction on: the first matching rule wins, in Gemini CLI\'s order', (
     ['5. `blocked` (case-insensitive) beats always-allowed', { PATH: '/bin' }, { ...ON, blocked: ['path'] }, []],
     ['6. always-allowed beats the name patterns', { HOME: '/h', TERM: 'xterm', COLORTERM: 'truecolor' }, ON, ['HOME', 'TERM', 'COLORTERM']],
     ['7. never-allowed names are dropped', { DATABASE_URL: 'postgres://h/db', CLIENT_ID: '1' }, ON, []],
-    ['9. secret-looking names are dropped (any case)', { github_token: 'x', DB_PASSWD: 'x', MY_CREDS: 'x', SSL_CERT_FILE: 'x', OAUTH_X: 'x', API_KEY: 'x', SECRET: 'x', PRIVATE_X: 'x', CREDENTIALS: 'x', PASSWORD: 'x' }, ON, []],
+    [
+      '9. secret-looking names are dropped (any case)',
+      { github_token: 'x', DB_PASSWD: 'x', MY_CREDS: 'x', SSL_CERT_FILE: 'x', OAUTH_X: 'x', API_KEY: 'x', SECRET: 'x', PRIVATE_X: 'x', CREDENTIALS: 'x', PASSWORD: 'x' },
+      ON,
+      [],
+    ],
     ['9. everything else is kept', { EDITOR: 'vi', NODE_ENV: 'test' }, ON, ['EDITOR', 'NODE_ENV']],
   ])('%s', (_name, env, settings, expected) => {
     expect(kept(env as Record<string, string>, settings as RedactionSettings)).toEqual(expected);
   });
 
-  it('the fixed lists are Gemini CLI\'s', () => {
+  it("the fixed lists are Gemini CLI's", () => {
     expect([...ALWAYS_ALLOWED_VARIABLES]).toEqual([
-      'PATH', 'SYSTEMROOT', 'COMSPEC', 'PATHEXT', 'WINDIR', 'TEMP', 'TMP', 'USERPROFILE', 'SYSTEMDRIVE', 'HOME', 'LANG', 'SHELL',
-      'TMPDIR', 'USER', 'LOGNAME', 'TERM', 'COLORTERM', 'ADDITIONAL_CONTEXT', 'AVAILABLE_LABELS', 'BRANCH_NAME', 'DESCRIPTION',
-      'EVENT_NAME', 'GITHUB_ENV', 'IS_PULL_REQUEST', 'ISSUES_TO_TRIAGE', 'ISSUE_BODY', 'ISSUE_NUMBER', 'ISSUE_TITLE',
-      'PULL_REQUEST_NUMBER', 'REPOSITORY', 'TITLE', 'TRIGGERING_ACTOR',
+      'PATH',
+      'SYSTEMROOT',
+      'COMSPEC',
+      'PATHEXT',
+      'WINDIR',
+      'TEMP',
+      'TMP',
+      'USERPROFILE',
+      'SYSTEMDRIVE',
+      'HOME',
+      'LANG',
+      'SHELL',
+      'TMPDIR',
+      'USER',
+      'LOGNAME',
+      'TERM',
+      'COLORTERM',
+      'ADDITIONAL_CONTEXT',
+      'AVAILABLE_LABELS',
+      'BRANCH_NAME',
+      'DESCRIPTION',
+      'EVENT_NAME',
+      'GITHUB_ENV',
+      'IS_PULL_REQUEST',
+      'ISSUES_TO_TRIAGE',
+      'ISSUE_BODY',
+      'ISSUE_NUMBER',
+      'ISSUE_TITLE',
+      'PULL_REQUEST_NUMBER',
+      'REPOSITORY',
+      'TITLE',
+      'TRIGGERING_ACTOR',
     ]);
     expect([...NEVER_ALLOWED_VARIABLES]).toEqual([
-      'CLIENT_ID', 'DB_URI', 'CONNECTION_STRING', 'AWS_DEFAULT_REGION', 'AZURE_CLIENT_ID', 'AZURE_TENANT_ID', 'SLACK_WEBHOOK_URL',
-      'TWILIO_ACCOUNT_SID', 'DATABASE_URL', 'GOOGLE_CLOUD_PROJECT', 'GOOGLE_CLOUD_ACCOUNT', 'FIREBASE_PROJECT_ID',
+      'CLIENT_ID',
+      'DB_URI',
+      'CONNECTION_STRING',
+      'AWS_DEFAULT_REGION',
+      'AZURE_CLIENT_ID',
+      'AZURE_TENANT_ID',
+      'SLACK_WEBHOOK_URL',
+      'TWILIO_ACCOUNT_SID',
+      'DATABASE_URL',
+      'GOOGLE_CLOUD_PROJECT',
+      'GOOGLE_CLOUD_ACCOUNT',
+      'FIREBASE_PROJECT_ID',
     ]);
   });
 });
@@ -115,7 +157,7 @@ describe('redaction switched on by any truthy enabled, as Gemini tests it', () =
   });
 });
 
-describe('redaction lists Gemini\'s sanitizer throws on', () => {
+describe("redaction lists Gemini's sanitizer throws on", () => {
   it.each([
     ['allowed', [5]],
     ['allowed', 'X'],
@@ -151,7 +193,7 @@ describe('redactionSettingsFrom', () => {
 
 describe('buildHookEnvironment', () => {
   const base = { cwd: '/w', plansDir: '/p', sessionId: 's' };
-  it('injects the GEMINI_* variables over the inherited ones; the hook\'s own env wins over both', () => {
+  it("injects the GEMINI_* variables over the inherited ones; the hook's own env wins over both", () => {
     const env = buildHookEnvironment({ ...base, inherited: inheritedEnvironment({ GEMINI_CWD: 'spoofed', X: '1' }, undefined), hookEnv: { GEMINI_SESSION_ID: 'mine', N: 5 } });
     expect(env).toEqual({
       X: '1',
@@ -189,24 +231,28 @@ describe('--clean-env and --env-allow', () => {
     });
   });
 
-  it('--env-allow alone: the agent\'s redaction, plus the names listed', () => {
+  it("--env-allow alone: the agent's redaction, plus the names listed", () => {
     const env = inheritedEnvironment(processEnv, ON, { clean: false, allow: ['AWS_SECRET_ACCESS_KEY'] });
     expect(Object.keys(env).sort()).toEqual(['AWS_SECRET_ACCESS_KEY', 'EDITOR', 'GEMINI_CLI_HOME', 'HOME', 'LANG', 'PATH']);
   });
 
-  it('the basics are none of Gemini\'s secret-name patterns', () => {
+  it("the basics are none of Gemini's secret-name patterns", () => {
     for (const name of CLEAN_ENV_BASICS) expect(name).not.toMatch(/TOKEN|SECRET|PASSWORD|PASSWD|KEY|AUTH|CREDENTIAL|CREDS|PRIVATE|CERT/);
   });
 
-  it('the injected variables and the hook\'s own env survive --clean-env', () => {
-    const env = buildHookEnvironment({ inherited: inheritedEnvironment(processEnv, undefined, { clean: true, allow: [] }), cwd: '/w', plansDir: '/p', sessionId: 's', hookEnv: { MINE: '1' } });
-    expect(Object.keys(env).sort()).toEqual(
-      ['CLAUDE_PROJECT_DIR', 'GEMINI_CWD', 'GEMINI_PLANS_DIR', 'GEMINI_PROJECT_DIR', 'GEMINI_SESSION_ID', 'HOME', 'LANG', 'MINE', 'PATH'],
-    );
+  it("the injected variables and the hook's own env survive --clean-env", () => {
+    const env = buildHookEnvironment({
+      inherited: inheritedEnvironment(processEnv, undefined, { clean: true, allow: [] }),
+      cwd: '/w',
+      plansDir: '/p',
+      sessionId: 's',
+      hookEnv: { MINE: '1' },
+    });
+    expect(Object.keys(env).sort()).toEqual(['CLAUDE_PROJECT_DIR', 'GEMINI_CWD', 'GEMINI_PLANS_DIR', 'GEMINI_PROJECT_DIR', 'GEMINI_SESSION_ID', 'HOME', 'LANG', 'MINE', 'PATH']);
   });
 });
 
-describe('the agent\'s own start-up environment (Gemini CLI: the .env file it loads)', () => {
+describe("the agent's own start-up environment (Gemini CLI: the .env file it loads)", () => {
   const processEnv = { PATH: '/bin', HOME: '/h', EDITOR: 'vi' };
   // hookrun's environment plus what a .env file added (dialects/gemini/settings/env-file.ts builds it).
   const agentEnv = { ...processEnv, FROM_FILE: '1', FILE_TOKEN: 't', TZ: 'UTC' };
@@ -224,7 +270,7 @@ describe('the agent\'s own start-up environment (Gemini CLI: the .env file it lo
     expect(Object.keys(env).sort()).toEqual(['HOME', 'PATH']);
   });
 
-  it('--clean-env: the basics come from hookrun\'s environment only; --env-allow takes a name from the file', () => {
+  it("--clean-env: the basics come from hookrun's environment only; --env-allow takes a name from the file", () => {
     expect(inheritedEnvironment(processEnv, undefined, { clean: true, allow: [] }, agentEnv)).toEqual({ PATH: '/bin', HOME: '/h' });
     expect(inheritedEnvironment(processEnv, undefined, { clean: true, allow: ['FILE_TOKEN'] }, agentEnv)).toEqual({ PATH: '/bin', HOME: '/h', FILE_TOKEN: 't' });
   });

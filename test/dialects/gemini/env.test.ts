@@ -100,10 +100,20 @@ describe('sanitizeEnvironment: each rule, in order (first match wins)', () => {
   });
 
   test.each([
-    'MY_TOKEN', 'CLIENT_SECRET', 'DB_PASSWORD', 'SMTP_PASSWD', 'API_KEY', 'OAUTH_URL', 'CREDENTIALS_FILE', 'GCP_CREDS',
-    'PRIVATE_DIR', 'SSL_CERT_FILE', 'my_token',
+    'MY_TOKEN',
+    'CLIENT_SECRET',
+    'DB_PASSWORD',
+    'SMTP_PASSWD',
+    'API_KEY',
+    'OAUTH_URL',
+    'CREDENTIALS_FILE',
+    'GCP_CREDS',
+    'PRIVATE_DIR',
+    'SSL_CERT_FILE',
+    'my_token',
     // substring quirks, faithful to Gemini: MONKEY contains KEY, AUTHOR contains AUTH
-    'MONKEY', 'GIT_AUTHOR_NAME',
+    'MONKEY',
+    'GIT_AUTHOR_NAME',
   ])('9. secret-looking name is dropped: %s', (name) => {
     expect(kept({ [name]: 'harmless' }, on)).toEqual([]);
   });
@@ -214,10 +224,13 @@ describe('project id and plans dir', () => {
   test.each([
     ['an absolute path elsewhere', () => '/elsewhere/plans'],
     ['a parent-relative path', () => '../plans'],
-    ['a symlink inside the root pointing outside', (project: string) => {
-      fs.symlinkSync(root, path.join(project, 'link'));
-      return 'link/plans';
-    }],
+    [
+      'a symlink inside the root pointing outside',
+      (project: string) => {
+        fs.symlinkSync(root, path.join(project, 'link'));
+        return 'link/plans';
+      },
+    ],
   ])('custom plans dir outside the root (%s): default plans dir and a warning', (_name, custom) => {
     const home = path.dirname(geminiDir());
     const project = fs.mkdtempSync(path.join(root, 'proj-'));

@@ -14,7 +14,7 @@ test.each([
   ['AfterAgent', { stop_hook_active: true, prompt_response: 'r', prompt: 'p' }, ['prompt', 'prompt_response', 'stop_hook_active']],
   ['Notification', { details: {}, message: 'm', notification_type: 'ToolPermission' }, ['notification_type', 'message', 'details']],
   ['AfterModel', { llm_response: {}, llm_request: {} }, ['llm_request', 'llm_response']],
-])('%s: the agent\'s order', (event, input, order) => {
+])("%s: the agent's order", (event, input, order) => {
   expect(keys(event, { ...input, session_id: 's' })).toEqual([...BASE, ...order]);
 });
 

@@ -20,19 +20,43 @@ function outcome(stdout: string, stderr: string, exitCode: number | null, extra:
 
 describe('spec §9.4 parsing vectors', () => {
   test.each([
-    ['61 incomplete JSON → text', '{ "decision": "allow", incomplete', '', 0, { success: true, outputFormat: 'text', output: { decision: 'allow', systemMessage: '{ "decision": "allow", incomplete' } }],
+    [
+      '61 incomplete JSON → text',
+      '{ "decision": "allow", incomplete',
+      '',
+      0,
+      { success: true, outputFormat: 'text', output: { decision: 'allow', systemMessage: '{ "decision": "allow", incomplete' } },
+    ],
     ['62 plain text exit 0 → allow + systemMessage', 'not json at all', '', 0, { success: true, output: { decision: 'allow', systemMessage: 'not json at all' } }],
-    ['63 stderr text exit 1 → allow + Warning', '', '{ broken json', 1, { success: false, exitCode: 1, outputFormat: 'text', output: { decision: 'allow', systemMessage: 'Warning: { broken json' } }],
+    [
+      '63 stderr text exit 1 → allow + Warning',
+      '',
+      '{ broken json',
+      1,
+      { success: false, exitCode: 1, outputFormat: 'text', output: { decision: 'allow', systemMessage: 'Warning: { broken json' } },
+    ],
     ['64 stderr text exit 2 → deny', '', '{ "error": incomplete', 2, { success: false, exitCode: 2, output: { decision: 'deny', reason: '{ "error": incomplete' } }],
     ['65 empty stdout exit 0 → no output', '', '', 0, { success: true, exitCode: 0, output: undefined }],
-    ['66 double-encoded JSON is unwrapped', JSON.stringify(JSON.stringify({ decision: 'allow', reason: 'All good', format: 'json' })), '', 0, { output: { decision: 'allow', reason: 'All good', format: 'json' }, outputFormat: 'json' }],
+    [
+      '66 double-encoded JSON is unwrapped',
+      JSON.stringify(JSON.stringify({ decision: 'allow', reason: 'All good', format: 'json' })),
+      '',
+      0,
+      { output: { decision: 'allow', reason: 'All good', format: 'json' }, outputFormat: 'json' },
+    ],
     ['67 a bare number carries no output', '42', '', 0, { success: true, output: undefined, outputFormat: undefined }],
     ['67 a bare true carries no output', 'true', '', 0, { output: undefined }],
     ['67 a bare null carries no output', 'null', '', 0, { output: undefined }],
     ['68 text with exit 3 → deny', 'hi', '', 3, { success: false, output: { decision: 'deny', reason: 'hi' } }],
     ['69 JSON on stdout wins over stderr; exit 2 still fails', '{"decision":"allow"}', 'bad', 2, { success: false, exitCode: 2, output: { decision: 'allow' } }],
     ['70 surrounding whitespace is trimmed', '  {"a":1}\n', '', 0, { output: { a: 1 } }],
-    ['exit 127 text (missing script) → deny', '', 'bash: ./x.sh: No such file or directory', 127, { output: { decision: 'deny', reason: 'bash: ./x.sh: No such file or directory' } }],
+    [
+      'exit 127 text (missing script) → deny',
+      '',
+      'bash: ./x.sh: No such file or directory',
+      127,
+      { output: { decision: 'deny', reason: 'bash: ./x.sh: No such file or directory' } },
+    ],
     ['a JSON array is an output', '[1]', '', 0, { output: [1], outputFormat: 'json' }],
     ['a JSON string that is not JSON is plain text of the original', '"hello"', '', 0, { output: { decision: 'allow', systemMessage: '"hello"' } }],
     ['mixed text and JSON is plain text', 'Pollution\n{"decision":"deny"}', '', 0, { output: { decision: 'allow', systemMessage: 'Pollution\n{"decision":"deny"}' } }],
@@ -63,7 +87,11 @@ describe('a stream cut at the capture limit is not parsed (hookrun, beyond Gemin
     expect(r).toEqual({ success: false, exitCode: 0, error: "stdout exceeded hookrun's capture limit (--max-output) and was cut; the output was not parsed" });
   });
   test('cut stderr matters only when it is the text read (blank stdout)', () => {
-    expect(interpretGemini(outcome('', 'x'.repeat(10), 2, { stderrTruncated: true }), 60000)).toMatchObject({ success: false, exitCode: 2, error: expect.stringMatching(/^stderr exceeded/) });
+    expect(interpretGemini(outcome('', 'x'.repeat(10), 2, { stderrTruncated: true }), 60000)).toMatchObject({
+      success: false,
+      exitCode: 2,
+      error: expect.stringMatching(/^stderr exceeded/),
+    });
     expect(interpretGemini(outcome('{"decision":"deny"}', 'flood', 0, { stderrTruncated: true }), 60000)).toMatchObject({ success: true, output: { decision: 'deny' } });
   });
   test('a cut stream with nothing kept (--max-output 0) is cut, not blank', () => {
@@ -71,6 +99,9 @@ describe('a stream cut at the capture limit is not parsed (hookrun, beyond Gemin
     expect(interpretGemini(outcome('', '', 2, { stderrTruncated: true }), 60000)).toMatchObject({ success: false, exitCode: 2, error: expect.stringMatching(/^stderr exceeded/) });
   });
   test('cut stdout kept only blanks: stderr is not read in its place', () => {
-    expect(interpretGemini(outcome('   ', '{"decision":"deny"}', 0, { stdoutTruncated: true }), 60000)).toMatchObject({ success: false, error: expect.stringMatching(/^stdout exceeded/) });
+    expect(interpretGemini(outcome('   ', '{"decision":"deny"}', 0, { stdoutTruncated: true }), 60000)).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/^stdout exceeded/),
+    });
   });
 });

@@ -35,11 +35,15 @@ describe('spec §9.3 vectors', () => {
     expect(planGemini(config([]), 'BeforeTool', { tool_name: 'x' }).hooks).toEqual([]);
   });
   test('34: entries without matcher run in registry order', () => {
-    const plan = planGemini(config([entry('BeforeTool', { command: './hook1.sh' }), entry('BeforeTool', { command: './test-hook.sh' }, { layer: 'user' })]), 'BeforeTool', { tool_name: 'T' });
+    const plan = planGemini(config([entry('BeforeTool', { command: './hook1.sh' }), entry('BeforeTool', { command: './test-hook.sh' }, { layer: 'user' })]), 'BeforeTool', {
+      tool_name: 'T',
+    });
     expect(commands(plan)).toEqual(['./hook1.sh', './test-hook.sh']);
   });
   test('35: a matching matcher and no matcher both run', () => {
-    const plan = planGemini(config([entry('BeforeTool', { command: 'a' }, { matcher: 'EditTool' }), entry('BeforeTool', { command: 'b' })]), 'BeforeTool', { tool_name: 'EditTool' });
+    const plan = planGemini(config([entry('BeforeTool', { command: 'a' }, { matcher: 'EditTool' }), entry('BeforeTool', { command: 'b' })]), 'BeforeTool', {
+      tool_name: 'EditTool',
+    });
     expect(commands(plan)).toEqual(['a', 'b']);
   });
   test.each([
@@ -71,7 +75,7 @@ describe('spec §9.3 vectors', () => {
     expect(plan.hooks[0]!.entry.layer).toBe('workspace');
     expect(plan.skipped.map((s) => s.reason)).toEqual(['duplicate', 'duplicate']);
   });
-  test('a runtime hook\'s dedup key is its name alone: the command does not count', () => {
+  test("a runtime hook's dedup key is its name alone: the command does not count", () => {
     const entries = [
       entry('BeforeTool', { type: 'runtime', name: 'rt', command: 'a.sh' }),
       entry('BeforeTool', { type: 'runtime', name: 'rt', command: 'b.sh' }),
@@ -84,7 +88,7 @@ describe('spec §9.3 vectors', () => {
     ]);
     expect(plan.skipped.map((s) => s.reason)).toEqual(['duplicate']);
   });
-  test('a plugin hook\'s dedup key leaves the command out: two unnamed plugin hooks are one, a command hook of the same command is another', () => {
+  test("a plugin hook's dedup key leaves the command out: two unnamed plugin hooks are one, a command hook of the same command is another", () => {
     const entries = [
       entry('BeforeTool', { type: 'plugin', command: 'a.sh' }),
       entry('BeforeTool', { type: 'plugin', command: 'b.sh' }),
@@ -97,7 +101,7 @@ describe('spec §9.3 vectors', () => {
     ]);
     expect(plan.skipped.map((s) => [s.reason, s.entry.config.command])).toEqual([['duplicate', 'b.sh']]);
   });
-  test('a name that cannot become text makes the key (a template string) throw: the planner fails, as Gemini CLI\'s does', () => {
+  test("a name that cannot become text makes the key (a template string) throw: the planner fails, as Gemini CLI's does", () => {
     const entries = [entry('BeforeTool', { command: 'a' }), entry('BeforeTool', { name: { toString: false } as unknown as string, command: 'b' })];
     const plan = planGemini(config(entries), 'BeforeTool', { tool_name: 'T' });
     expect(plan.hooks).toEqual([]);
@@ -166,7 +170,12 @@ describe('beyond the vectors', () => {
 
 describe('an event with a context but no value in it (no tool_name, no source)', () => {
   test('a string matcher is read, then matches: the agent compares only a tool name or trigger that is there', () => {
-    for (const [event, input] of [['BeforeTool', { tool_input: {} }], ['AfterTool', { tool_name: '' }], ['SessionStart', {}], ['PreCompress', {}]] as const) {
+    for (const [event, input] of [
+      ['BeforeTool', { tool_input: {} }],
+      ['AfterTool', { tool_name: '' }],
+      ['SessionStart', {}],
+      ['PreCompress', {}],
+    ] as const) {
       const plan = planGemini(config([entry(event, { command: 'a' }, { matcher: 'read_file' }), entry(event, { command: 'b' }, { matcher: 'startup' })]), event, input);
       expect(commands(plan)).toEqual(['a', 'b']);
       expect(plan.error).toBeUndefined();

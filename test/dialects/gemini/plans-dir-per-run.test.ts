@@ -17,7 +17,16 @@ function config(): ResolvedConfig {
 
 const hook = (name: string): PlannedHook => ({
   index: 0,
-  entry: { event: 'BeforeTool', config: { type: 'command', command: 'echo $GEMINI_PLANS_DIR', name }, source: 'project', layer: 'workspace', matcher: undefined, sequential: undefined, enabled: true, displayName: name },
+  entry: {
+    event: 'BeforeTool',
+    config: { type: 'command', command: 'echo $GEMINI_PLANS_DIR', name },
+    source: 'project',
+    layer: 'workspace',
+    matcher: undefined,
+    sequential: undefined,
+    enabled: true,
+    displayName: name,
+  },
 });
 
 test('each hook of a run gets the plans dir looked up at its first hook; the next run looks again', () => {
@@ -39,7 +48,5 @@ test('each hook of a run gets the plans dir looked up at its first hook; the nex
 
   const next = gemini.invocation(hook('a'), input, config(), ctx);
   expect(next.env.GEMINI_PLANS_DIR).toBe(path.join(home, '.gemini', 'tmp', 'second-id', 's1', 'plans'));
-  expect(gemini.invocation(hook('a'), { ...input, session_id: 's2' }, run, ctx).env.GEMINI_PLANS_DIR).toBe(
-    path.join(home, '.gemini', 'tmp', 'second-id', 's2', 'plans'),
-  );
+  expect(gemini.invocation(hook('a'), { ...input, session_id: 's2' }, run, ctx).env.GEMINI_PLANS_DIR).toBe(path.join(home, '.gemini', 'tmp', 'second-id', 's2', 'plans'));
 });

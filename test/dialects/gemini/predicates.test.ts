@@ -1,12 +1,6 @@
 // Output predicates against the spec's vectors (§9.1, 3–7).
 import { describe, expect, test } from 'vitest';
-import {
-  blockingError,
-  effectiveReason,
-  escapedAdditionalContext,
-  isBlockingDecision,
-  shouldStopExecution,
-} from '../../../src/dialects/gemini/predicates.js';
+import { blockingError, effectiveReason, escapedAdditionalContext, isBlockingDecision, shouldStopExecution } from '../../../src/dialects/gemini/predicates.js';
 
 describe('spec §9.1 vectors', () => {
   test.each([

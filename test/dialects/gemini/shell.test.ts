@@ -3,14 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
-import {
-  buildShellInvocation,
-  escapeShellArg,
-  expandCommand,
-  getShellConfiguration,
-  POWERSHELL_EXIT_SUFFIX,
-  type ShellHost,
-} from '../../../src/dialects/gemini/shell.js';
+import { buildShellInvocation, escapeShellArg, expandCommand, getShellConfiguration, POWERSHELL_EXIT_SUFFIX, type ShellHost } from '../../../src/dialects/gemini/shell.js';
 import { hookEnv, tempDir } from '../../helpers/hooks.js';
 
 const linux: ShellHost = { platform: 'linux', env: {} };
@@ -40,9 +33,7 @@ describe('getShellConfiguration', () => {
     ],
     [
       'win32, cmd.exe ComSpec and pwsh.exe on PATH (no -NonInteractive, as Gemini)',
-      windows({ ComSpec: 'C:\\Windows\\system32\\cmd.exe', Path: 'C:\\bin;"C:\\Program Files\\PowerShell\\7"' }, [
-        'C:\\Program Files\\PowerShell\\7\\pwsh.exe',
-      ]),
+      windows({ ComSpec: 'C:\\Windows\\system32\\cmd.exe', Path: 'C:\\bin;"C:\\Program Files\\PowerShell\\7"' }, ['C:\\Program Files\\PowerShell\\7\\pwsh.exe']),
       'C:\\Program Files\\PowerShell\\7\\pwsh.exe',
       ['-NoProfile', '-Command'],
     ],
@@ -73,7 +64,7 @@ describe('escapeShellArg', () => {
     // the three shell-quote branches
     ['bash', 'a"b', "'a\"b'"],
     ['bash', 'a\\b', "'a\\b'"],
-    ['bash', "it's $HOME `x` \"q\" !", '"it\'s \\$HOME \\`x\\` \\"q\\" \\!"'],
+    ['bash', 'it\'s $HOME `x` "q" !', '"it\'s \\$HOME \\`x\\` \\"q\\" \\!"'],
     ['bash', 'a;b&c|d>e<f(g)h*i?j[k]l{m}n#o^p@q', 'a\\;b\\&c\\|d\\>e\\<f\\(g\\)h\\*i\\?j\\[k\\]l\\{m\\}n\\#o\\^p\\@q'],
     ['bash', 'C:;', 'C:\\;'], // quirk: `<letter>:` before a special keeps its colon unescaped
     ['bash', 'a:b', 'a\\:b'],
@@ -91,12 +82,7 @@ describe('escapeShellArg', () => {
 describe('expandCommand', () => {
   test.each([
     ['52 project dir', '$GEMINI_PROJECT_DIR/hooks/test.sh', values, '/test/project/hooks/test.sh'],
-    [
-      '53 plans dir with spaces',
-      'ls $GEMINI_PLANS_DIR',
-      { ...values, plansDir: '/test/project/plans with spaces' },
-      "ls '/test/project/plans with spaces'",
-    ],
+    ['53 plans dir with spaces', 'ls $GEMINI_PLANS_DIR', { ...values, plansDir: '/test/project/plans with spaces' }, "ls '/test/project/plans with spaces'"],
     [
       '54 injection attempt in cwd stays one argument',
       'ls $GEMINI_PROJECT_DIR',
@@ -104,8 +90,7 @@ describe('expandCommand', () => {
       `ls '/test/project; echo "pwned" > /tmp/pwned'`,
     ],
     ['72 braced form left for the shell', '${GEMINI_PROJECT_DIR}/x', values, '${GEMINI_PROJECT_DIR}/x'],
-    ['every variable', '$GEMINI_CWD $GEMINI_SESSION_ID $CLAUDE_PROJECT_DIR $GEMINI_PLANS_DIR', values,
-      '/test/project test-session /test/project /test/project/plans'],
+    ['every variable', '$GEMINI_CWD $GEMINI_SESSION_ID $CLAUDE_PROJECT_DIR $GEMINI_PLANS_DIR', values, '/test/project test-session /test/project /test/project/plans'],
     ['all occurrences', '$GEMINI_CWD:$GEMINI_CWD', values, '/test/project:/test/project'],
     ['prefix match', '$GEMINI_CWDX', values, '/test/projectX'],
     ['other names untouched', '$GEMINI_OTHER $HOME', values, '$GEMINI_OTHER $HOME'],
@@ -119,9 +104,7 @@ describe('expandCommand', () => {
   });
 
   test('PowerShell escaping', () => {
-    expect(expandCommand('& $GEMINI_PROJECT_DIR\\hook.ps1 $GEMINI_SESSION_ID', { ...values, cwd: "C:\\it's" }, 'powershell')).toBe(
-      "& 'C:\\it''s'\\hook.ps1 test-session",
-    );
+    expect(expandCommand('& $GEMINI_PROJECT_DIR\\hook.ps1 $GEMINI_SESSION_ID', { ...values, cwd: "C:\\it's" }, 'powershell')).toBe("& 'C:\\it''s'\\hook.ps1 test-session");
   });
 });
 
@@ -155,8 +138,40 @@ describe('no injection through the cwd: real bash prints exactly the cwd', () =>
   };
 
   const hostile = fc.constantFrom(
-    '$(touch pwned)', '`id`', ';', '&&', '|', '>', '<', '\n', '\t', "'", '"', '\\', '$HOME', '${HOME}', '*', '?',
-    '[a]', '{a,b}', '#', '!', '~', ' ', 'é', '€', '😀', '%s', '-n', '=', ',', ':', '@', '^', '(', ')',
+    '$(touch pwned)',
+    '`id`',
+    ';',
+    '&&',
+    '|',
+    '>',
+    '<',
+    '\n',
+    '\t',
+    "'",
+    '"',
+    '\\',
+    '$HOME',
+    '${HOME}',
+    '*',
+    '?',
+    '[a]',
+    '{a,b}',
+    '#',
+    '!',
+    '~',
+    ' ',
+    'é',
+    '€',
+    '😀',
+    '%s',
+    '-n',
+    '=',
+    ',',
+    ':',
+    '@',
+    '^',
+    '(',
+    ')',
   );
   const cwd = fc
     .array(fc.oneof(hostile, fc.string({ unit: 'grapheme', maxLength: 3 })), { maxLength: 8 })

@@ -1,15 +1,7 @@
 // Kiro's merge (spec A.6): per trigger, what the model and the user get from the hooks' results.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  aggregateKiro,
-  BLOCK_PREFIX,
-  CONTEXT_PREAMBLE,
-  completionOrder,
-  outcomeKiro,
-  renderContextBlock,
-  type KiroOutput,
-} from '../../../src/dialects/kiro/aggregate.js';
+import { aggregateKiro, BLOCK_PREFIX, CONTEXT_PREAMBLE, completionOrder, outcomeKiro, renderContextBlock, type KiroOutput } from '../../../src/dialects/kiro/aggregate.js';
 import { KIRO_EVENTS } from '../../../src/dialects/kiro/events.js';
 import type { HookResult, RegistryEntry } from '../../../src/pipeline/types.js';
 
@@ -109,9 +101,7 @@ describe('context (agentSpawn, userPromptSubmit)', () => {
   });
 
   test('agentSpawn context is for the entire conversation', () => {
-    expect(renderContextBlock('agentSpawn', ['x'])).toBe(
-      `--- CONTEXT ENTRY BEGIN ---\n${CONTEXT_PREAMBLE} for the entire conversation\n\nx\n\n--- CONTEXT ENTRY END ---\n\n`,
-    );
+    expect(renderContextBlock('agentSpawn', ['x'])).toBe(`--- CONTEXT ENTRY BEGIN ---\n${CONTEXT_PREAMBLE} for the entire conversation\n\nx\n\n--- CONTEXT ENTRY END ---\n\n`);
     expect(renderContextBlock('agentSpawn', [])).toBeNull();
   });
 

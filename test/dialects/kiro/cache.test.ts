@@ -132,7 +132,12 @@ describe('get and put', () => {
     const h = hook('preToolUse', { cache_ttl_seconds: 60 });
     await cache.put(h, invocation, ok(h, 'first'));
     const file = path.join(dir, fs.readdirSync(dir)[0]!);
-    for (const text of ['{not json', '{"version":99,"output":"x","expiresAt":null}', '{"version":1,"output":3,"expiresAt":null}', '{"version":1,"output":"x","expiresAt":"soon"}']) {
+    for (const text of [
+      '{not json',
+      '{"version":99,"output":"x","expiresAt":null}',
+      '{"version":1,"output":3,"expiresAt":null}',
+      '{"version":1,"output":"x","expiresAt":"soon"}',
+    ]) {
       fs.writeFileSync(file, text);
       expect(await cache.get(h, invocation, {})).toBeUndefined();
     }

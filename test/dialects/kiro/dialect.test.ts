@@ -75,7 +75,9 @@ describe.concurrent('exit codes and streams per trigger (spec A.6)', () => {
     expect(out.blocked).toBe(blocked);
     expect(out.reason).toBe(blocked ? 'PreToolHook blocked the tool execution: stderr-42\n' : null);
     // The other stream is dropped: stdout on exit 0, stderr otherwise.
-    expect(out.warnings).toEqual(code === 0 ? [] : [`${trigger} hook "${mark(sb.root, 'h', `echo stdout-$((40+2)); echo stderr-$((40+2)) >&2; exit ${code}`)}" exited with code ${code}: stderr-42`]);
+    expect(out.warnings).toEqual(
+      code === 0 ? [] : [`${trigger} hook "${mark(sb.root, 'h', `echo stdout-$((40+2)); echo stderr-$((40+2)) >&2; exit ${code}`)}" exited with code ${code}: stderr-42`],
+    );
     expect(result.stdout).not.toContain(code === 0 ? 'stderr-42' : 'stdout-42');
   });
 
@@ -225,7 +227,6 @@ describe.concurrent('cache_ttl_seconds across processes (spec A.9)', () => {
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toContain('cannot write the Kiro hook cache');
   }, 90_000);
-
 });
 
 describe.concurrent('agent files and selection (spec A.1)', () => {
@@ -306,7 +307,12 @@ describe.concurrent('agent files and selection (spec A.1)', () => {
   test('--dry-run shows the plan with matcher verdicts and starts nothing', async () => {
     const sb = await sandbox();
     await sb.write('ws/.kiro/agents/dev.json', {
-      hooks: { preToolUse: [{ command: mark(sb.root, 'a'), matcher: 'fs_*' }, { command: mark(sb.root, 'b'), matcher: 'shell' }] },
+      hooks: {
+        preToolUse: [
+          { command: mark(sb.root, 'a'), matcher: 'fs_*' },
+          { command: mark(sb.root, 'b'), matcher: 'shell' },
+        ],
+      },
     });
     const result = await sb.run(['preToolUse', '--tool', 'write', '--dry-run']);
     expect(result.exitCode).toBe(0);

@@ -3,13 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Context } from '../../../src/pipeline/context.js';
-import {
-  buildKiroInvocation,
-  interpretKiro,
-  sanitizeUserPrompt,
-  truncateOutput,
-  utf8Prefix,
-} from '../../../src/dialects/kiro/exec.js';
+import { buildKiroInvocation, interpretKiro, sanitizeUserPrompt, truncateOutput, utf8Prefix } from '../../../src/dialects/kiro/exec.js';
 import type { PlannedHook, ProcessOutcome } from '../../../src/pipeline/types.js';
 
 describe('truncateOutput (max_output_size)', () => {

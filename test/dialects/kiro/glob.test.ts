@@ -73,9 +73,7 @@ describe('properties', () => {
   });
 
   test('a pattern of only ? marks matches exactly the names of that many bytes', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 8 }), name, (n, subject) => globMatches('?'.repeat(n), subject) === (Buffer.byteLength(subject) === n)),
-    );
+    fc.assert(fc.property(fc.integer({ min: 1, max: 8 }), name, (n, subject) => globMatches('?'.repeat(n), subject) === (Buffer.byteLength(subject) === n)));
   });
 
   test('escaping every character makes any string match itself and nothing longer', () => {

@@ -109,7 +109,9 @@ describe.concurrent('answers (K8–K11)', () => {
   });
 
   test('an agent action adds its prompt and the input to the context without a process', async () => {
-    const sb = await sandbox({ 'ws/.kiro/hooks/h.json': hookFile({ name: 'steer', trigger: 'PostFileSave', matcher: '\\.ts$', action: { type: 'agent', prompt: 'Re-run the type checker' } }) });
+    const sb = await sandbox({
+      'ws/.kiro/hooks/h.json': hookFile({ name: 'steer', trigger: 'PostFileSave', matcher: '\\.ts$', action: { type: 'agent', prompt: 'Re-run the type checker' } }),
+    });
     const r = await sb.run(['PostFileSave', '--event', '{"file_path":"src/a.ts"}', '--trust-workspace']);
     expect(r.exitCode, r.stderr).toBe(0);
     const context = JSON.parse(r.stdout).context as string;
@@ -179,7 +181,8 @@ describe.concurrent('loading (K4): silent drops said at file:line:column', () =>
 describe.concurrent('validate --dialect kiro (Kiro CLI 3 hook files)', () => {
   test('a skipped file and a hook that can never fire are errors at file:line:column', async () => {
     const sb = await sandbox({
-      'ws/.kiro/hooks/a.json': '{\n  "version": "v1",\n  "hooks": [\n    {"name": "x", "trigger": "PreToolUse", "action": {"type": "command", "command": "true"}, "timeout": 1.5}\n  ]\n}\n',
+      'ws/.kiro/hooks/a.json':
+        '{\n  "version": "v1",\n  "hooks": [\n    {"name": "x", "trigger": "PreToolUse", "action": {"type": "command", "command": "true"}, "timeout": 1.5}\n  ]\n}\n',
       'ws/.kiro/hooks/b.json': hookFile(command('y', 'BeforeTool', 'true'), command('z', 'PreToolUse', 'true', { matcher: '(?i)fs' })),
     });
     const r = await hookrun(['validate', '--dialect', 'kiro', '-C', sb.ws], { env: sb.env, cwd: sb.ws });
@@ -195,7 +198,8 @@ describe('hookrun test', () => {
   test("a fixture's additionalContext is the context block Kiro adds for the model", async () => {
     const sb = await sandbox({
       'ws/.kiro/hooks/a.json': hookFile(command('branch', 'SessionStart', 'echo on branch main')),
-      'ws/a.hooktest.yaml': 'defaults: { trust: true, dialect: kiro }\ncases:\n  - event: SessionStart\n    expect: { additionalContext: { matches: "<HOOK_INSTRUCTION>\\\\non branch main\\\\n" } }\n',
+      'ws/a.hooktest.yaml':
+        'defaults: { trust: true, dialect: kiro }\ncases:\n  - event: SessionStart\n    expect: { additionalContext: { matches: "<HOOK_INSTRUCTION>\\\\non branch main\\\\n" } }\n',
     });
     const r = await hookrun(['test', '--ci', '-C', sb.ws], { env: sb.env });
     expect(r.exitCode, r.stdout + r.stderr).toBe(0);

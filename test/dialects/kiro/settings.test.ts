@@ -43,7 +43,7 @@ async function loadError(ctx: Context, agentName?: string): Promise<HookrunError
 }
 
 describe('where agents come from', () => {
-  test('workspace before global; a global agent of the same name is hidden with Kiro\'s warning', async () => {
+  test("workspace before global; a global agent of the same name is hidden with Kiro's warning", async () => {
     const { ctx } = sandbox({
       'ws/.kiro/agents/dev.json': agent('dev'),
       'home/.kiro/agents/dev.json': agent('dev'),
@@ -120,7 +120,9 @@ describe('which agent runs', () => {
       expect(config.entries).toEqual([]);
       const selected = config.diagnostics.find((d) => d.code === 'kiro-agent-selected');
       expect(selected).toMatchObject({ severity: 'warning' });
-      expect(selected?.message).toMatch(/Kiro CLI uses its built-in agent, which has no hooks, even where agent files exist\. Agents: a \(\.kiro\/agents\/a\.json\).* Choose one with --agent NAME/);
+      expect(selected?.message).toMatch(
+        /Kiro CLI uses its built-in agent, which has no hooks, even where agent files exist\. Agents: a \(\.kiro\/agents\/a\.json\).* Choose one with --agent NAME/,
+      );
     }
   });
 
@@ -172,7 +174,7 @@ describe('which agent runs', () => {
     }
   });
 
-  test('a default agent that only a broken file names is that file\'s error', async () => {
+  test("a default agent that only a broken file names is that file's error", async () => {
     const { ctx } = sandbox({ 'ws/.kiro/agents/dev.json': JSON.stringify({ name: 'dev', hooks: null }), 'home/.kiro/settings/cli.json': { 'chat.defaultAgent': 'dev' } });
     const error = await loadError(ctx);
     expect(error.message).toContain('"hooks" must be an object of trigger → array of hooks, got null');
@@ -223,7 +225,10 @@ describe('the selected agent as Kiro parses it', () => {
 
   test('defaults and normalised entries', async () => {
     const config = await load({
-      preToolUse: [{ command: 'a', matcher: 'fs_*' }, { command: 'b', timeout_ms: 5, max_output_size: 6, cache_ttl_seconds: 7, matcher: null }],
+      preToolUse: [
+        { command: 'a', matcher: 'fs_*' },
+        { command: 'b', timeout_ms: 5, max_output_size: 6, cache_ttl_seconds: 7, matcher: null },
+      ],
     }).run();
     expect(config.entries.map((e) => [e.event, e.matcher, e.config])).toEqual([
       ['preToolUse', 'fs_*', { type: 'command', command: 'a', timeout: 30000, timeout_ms: 30000, max_output_size: 10240, cache_ttl_seconds: 0 }],
@@ -233,7 +238,7 @@ describe('the selected agent as Kiro parses it', () => {
     expect(config.entries[0]).toMatchObject({ source: 'agent', enabled: true, displayName: 'a', location: { line: 5, column: 7 } });
   });
 
-  test('in an untrusted folder a workspace agent registers no hook (considered, held back); a global agent is the user\'s own', async () => {
+  test("in an untrusted folder a workspace agent registers no hook (considered, held back); a global agent is the user's own", async () => {
     const agent = (command: string) => ({ name: 'dev', hooks: { stop: [{ command }] } });
     const fresh = sandbox({ 'ws/.kiro/agents/dev.json': agent('from-ws') }, { HOOKRUN_TRUST_WORKSPACE: '' });
     const held = await loadKiroConfig(fresh.ctx, { agent: 'dev', keepInactive: true });
@@ -263,13 +268,19 @@ describe('the selected agent as Kiro parses it', () => {
 
   test('valid matchers and documented agent fields give no warning', async () => {
     const config = await load(
-      { preToolUse: [{ command: 'x', matcher: 'fs_*' }, { command: 'y', matcher: '@git' }, { command: 'z', matcher: '@builtin' }] },
+      {
+        preToolUse: [
+          { command: 'x', matcher: 'fs_*' },
+          { command: 'y', matcher: '@git' },
+          { command: 'z', matcher: '@builtin' },
+        ],
+      },
       { tools: ['*'], allowedTools: ['fs_read'], toolsSettings: {}, resources: [], model: 'm', welcomeMessage: 'hi' },
     ).run();
     expect(config.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
   });
 
-  test('an unknown agent field makes the agent unloadable, as Kiro\'s parser denies unknown fields', async () => {
+  test("an unknown agent field makes the agent unloadable, as Kiro's parser denies unknown fields", async () => {
     await expect(load({ preToolUse: [{ command: 'x' }] }, { permissions: {} }).run()).rejects.toThrow(/unknown agent field "permissions"/);
   });
 });

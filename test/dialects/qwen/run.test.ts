@@ -11,7 +11,7 @@ afterAll(() => Promise.all(sandboxes.map((sb) => sb.cleanup())));
 
 const sandbox = (files: Record<string, unknown>) => dialectBox('qwen', files, sandboxes, { QWEN_CODE_SYSTEM_SETTINGS_PATH: '@ROOT@/etc/qwen-settings.json' });
 
-const hooks = (event: string, list: unknown[], extra: Record<string, unknown> = {}) => ({ ...extra, hooks: { [event]: [{ ...extra.group as object, hooks: list }] } });
+const hooks = (event: string, list: unknown[], extra: Record<string, unknown> = {}) => ({ ...extra, hooks: { [event]: [{ ...(extra.group as object), hooks: list }] } });
 const cmd = (command: string, more: Record<string, unknown> = {}) => ({ type: 'command', command, ...more });
 const touch = (name: string) => `touch @ROOT@/fired-${name}`;
 const SHELL = ['PreToolUse', '--tool', 'run_shell_command', '--tool-input', '{"command":"ls"}'];
@@ -88,7 +88,14 @@ describe.concurrent('qwen: matchers', () => {
 
   test('a matcher applies to a lifecycle target too (SessionStart source)', async () => {
     const sb = await sandbox({
-      'home/.qwen/settings.json': { hooks: { SessionStart: [{ matcher: 'resume', hooks: [cmd(touch('resume'))] }, { matcher: 'startup', hooks: [cmd(touch('startup'))] }] } },
+      'home/.qwen/settings.json': {
+        hooks: {
+          SessionStart: [
+            { matcher: 'resume', hooks: [cmd(touch('resume'))] },
+            { matcher: 'startup', hooks: [cmd(touch('startup'))] },
+          ],
+        },
+      },
     });
     await sb.run(['SessionStart', '--event', '{"source":"startup"}']);
     expect(await sb.fired('startup')).toBe(true);
@@ -129,7 +136,9 @@ describe.concurrent('qwen: exit codes and the merge', () => {
 
   test('hookSpecificOutput.permissionDecision deny blocks (real run qwen-pretooluse-deny)', async () => {
     const sb = await sandbox({
-      'home/.qwen/settings.json': hooks('PreToolUse', [cmd(`echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"qwen says no"}}'`)]),
+      'home/.qwen/settings.json': hooks('PreToolUse', [
+        cmd(`echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"qwen says no"}}'`),
+      ]),
     });
     expect((await sb.run(SHELL)).exitCode).toBe(2);
   });

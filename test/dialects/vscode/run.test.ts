@@ -82,7 +82,10 @@ describe.concurrent('vscode: commands', () => {
   });
 
   test('cwd is relative to the workspace, env is added, stdin has the camelCase common fields', async () => {
-    const sb = await sandbox({ 'ws/.github/hooks/a.json': file('PreToolUse', [cmd('pwd > @ROOT@/pwd; echo $AUDIT > @ROOT@/audit; cat > @ROOT@/stdin', { cwd: 'sub', env: { AUDIT: 'yes' } })]), 'ws/sub/.keep': '' });
+    const sb = await sandbox({
+      'ws/.github/hooks/a.json': file('PreToolUse', [cmd('pwd > @ROOT@/pwd; echo $AUDIT > @ROOT@/audit; cat > @ROOT@/stdin', { cwd: 'sub', env: { AUDIT: 'yes' } })]),
+      'ws/sub/.keep': '',
+    });
     await sb.run(TOOL);
     expect((await sb.read('pwd')).trim()).toBe(path.join(sb.ws, 'sub'));
     expect((await sb.read('audit')).trim()).toBe('yes');
@@ -116,7 +119,12 @@ describe.concurrent('vscode: exit codes and the most restrictive merge', () => {
     [[allow, ask], 3],
     [[allow, allow], 0],
   ])('%j → exit %i (deny > ask > allow)', async (commands, exit) => {
-    const sb = await sandbox({ 'ws/.github/hooks/a.json': file('PreToolUse', commands.map((c) => cmd(c))) });
+    const sb = await sandbox({
+      'ws/.github/hooks/a.json': file(
+        'PreToolUse',
+        commands.map((c) => cmd(c)),
+      ),
+    });
     expect((await sb.run(TOOL)).exitCode).toBe(exit);
   });
 
@@ -126,7 +134,9 @@ describe.concurrent('vscode: exit codes and the most restrictive merge', () => {
   });
 
   test("Stop's hookSpecificOutput.decision block keeps the agent going", async () => {
-    const sb = await sandbox({ 'ws/.github/hooks/a.json': file('Stop', [cmd(`echo '{"hookSpecificOutput":{"hookEventName":"Stop","decision":"block","reason":"run the tests"}}'`)]) });
+    const sb = await sandbox({
+      'ws/.github/hooks/a.json': file('Stop', [cmd(`echo '{"hookSpecificOutput":{"hookEventName":"Stop","decision":"block","reason":"run the tests"}}'`)]),
+    });
     const result = await sb.run(['Stop']);
     expect(result.exitCode).toBe(2);
     expect(stdoutJson(result)).toMatchObject({ decision: 'block', reason: 'run the tests' });

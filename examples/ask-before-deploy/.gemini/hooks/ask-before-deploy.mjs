@@ -34,9 +34,11 @@ if (/(^|\s)--dry-run\b/.test(command)) process.exit(0);
 
 const hit = DEPLOY_PATTERNS.find(([pattern]) => pattern.test(command));
 if (hit) {
-  process.stdout.write(JSON.stringify({
-    decision: 'ask',
-    reason: `\`${command}\` ${hit[1]}; the ask-before-deploy hook requires the user's confirmation.`,
-    systemMessage: `ask-before-deploy: \`${command}\` ${hit[1]}. Run it?`,
-  }) + '\n');
+  process.stdout.write(
+    JSON.stringify({
+      decision: 'ask',
+      reason: `\`${command}\` ${hit[1]}; the ask-before-deploy hook requires the user's confirmation.`,
+      systemMessage: `ask-before-deploy: \`${command}\` ${hit[1]}. Run it?`,
+    }) + '\n',
+  );
 }

@@ -4,8 +4,7 @@
 // This is pattern matching, not a sandbox: `eval`, base64 or `sh -c "..."` indirection gets through.
 
 const PROTECTED_BRANCHES = new Set(['main', 'master', 'production']);
-const SYSTEM_DIRS = new Set(['/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/opt', '/proc',
-  '/root', '/sbin', '/sys', '/usr', '/var', '/Users', '/System', '/Library']);
+const SYSTEM_DIRS = new Set(['/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/opt', '/proc', '/root', '/sbin', '/sys', '/usr', '/var', '/Users', '/System', '/Library']);
 
 async function readStdin() {
   if (process.stdin.isTTY) return '';
@@ -24,11 +23,13 @@ const basename = (word) => word.split('/').pop() ?? word;
 // Crude shell word split: whitespace, then one layer of matching quotes. Good enough for the
 // patterns below; a real parser would also handle escapes and nested quoting.
 function commandWords(segment) {
-  let words = segment.trim().split(/\s+/).filter(Boolean)
+  let words = segment
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
     .map((w) => w.replace(/^(['"])(.*)\1$/, '$2'));
   // Skip `FOO=bar` prefixes and wrappers so `sudo rm -rf /` is seen as `rm -rf /`.
-  while (words.length > 0 && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])
-    || ['sudo', 'command', 'exec', 'nohup', 'time', 'env', 'doas'].includes(words[0]))) {
+  while (words.length > 0 && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]) || ['sudo', 'command', 'exec', 'nohup', 'time', 'env', 'doas'].includes(words[0]))) {
     words = words.slice(1);
   }
   return words;
@@ -68,8 +69,7 @@ function checkGitPush(words) {
   while (i < words.length && words[i].startsWith('-')) i += words[i] === '-C' || words[i] === '-c' ? 2 : 1;
   if (words[i] !== 'push') return null;
   const args = words.slice(i + 1);
-  const forceFlag = args.some((a) => a === '--force' || a.startsWith('--force-with-lease')
-    || /^-[a-zA-Z]*f[a-zA-Z]*$/.test(a));
+  const forceFlag = args.some((a) => a === '--force' || a.startsWith('--force-with-lease') || /^-[a-zA-Z]*f[a-zA-Z]*$/.test(a));
   const deleting = args.includes('--delete') || args.includes('-d');
   const positional = args.filter((a) => !a.startsWith('-'));
   const refspecs = positional.slice(1); // the first positional is the remote

@@ -53,7 +53,9 @@ const redacted = { ...response, candidates };
 if (typeof response.text === 'string') redacted.text = redact(response.text);
 
 if (redactions > 0) {
-  process.stdout.write(JSON.stringify({
-    hookSpecificOutput: { hookEventName: 'AfterModel', llm_response: redacted },
-  }) + '\n');
+  process.stdout.write(
+    JSON.stringify({
+      hookSpecificOutput: { hookEventName: 'AfterModel', llm_response: redacted },
+    }) + '\n',
+  );
 }

@@ -32,8 +32,10 @@ const rule = RULES.find(([pattern]) => pattern.test(command));
 if (!rule) process.exit(0);
 
 const rewritten = `${command} ${rule[1]}`;
-process.stdout.write(JSON.stringify({
-  decision: 'allow',
-  systemMessage: `force-dry-run: running \`${rewritten}\` instead`,
-  hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { ...toolInput, command: rewritten } },
-}) + '\n');
+process.stdout.write(
+  JSON.stringify({
+    decision: 'allow',
+    systemMessage: `force-dry-run: running \`${rewritten}\` instead`,
+    hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { ...toolInput, command: rewritten } },
+  }) + '\n',
+);

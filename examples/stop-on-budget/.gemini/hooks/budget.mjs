@@ -27,11 +27,13 @@ const tokens = Math.ceil(chars / 4);
 const usage = `${messages.length} of ${maxMessages} messages, ~${tokens} of ${maxTokens} tokens`;
 
 if (messages.length > maxMessages || tokens > maxTokens) {
-  process.stdout.write(JSON.stringify({
-    continue: false,
-    stopReason: `Budget exhausted (${usage}). Summarize the progress for the user and start a new session.`,
-    systemMessage: `stop-on-budget: stopped the agent (${usage})`,
-  }) + '\n');
+  process.stdout.write(
+    JSON.stringify({
+      continue: false,
+      stopReason: `Budget exhausted (${usage}). Summarize the progress for the user and start a new session.`,
+      systemMessage: `stop-on-budget: stopped the agent (${usage})`,
+    }) + '\n',
+  );
 } else if (messages.length >= 0.8 * maxMessages || tokens >= 0.8 * maxTokens) {
   process.stdout.write(JSON.stringify({ systemMessage: `stop-on-budget: ${usage} used` }) + '\n');
 }

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../../../pipeline/context.js';
-import { configError, formatLocation, HookrunError } from '../../../pipeline/errors.js';
+import { configError, formatLocation, type HookrunError } from '../../../pipeline/errors.js';
 import type { JsonObject } from '../../../pipeline/types.js';
 import { readEditableSync } from '../../../files/editable.js';
 import { expandEnvInObject } from './expand.js';
@@ -103,8 +103,7 @@ function newSettingsText(names: unknown[]): string {
 async function lockAll<T>(files: string[], fn: () => Promise<T>, options?: LockOptions): Promise<T> {
   // Always in the same (sorted) order, so two processes locking the same pair cannot deadlock.
   const sorted = [...new Set(files)].sort();
-  const run = (index: number): Promise<T> =>
-    index === sorted.length ? fn() : withSettingsLock(sorted[index]!, () => run(index + 1), options);
+  const run = (index: number): Promise<T> => (index === sorted.length ? fn() : withSettingsLock(sorted[index]!, () => run(index + 1), options));
   return run(0);
 }
 
@@ -127,23 +126,27 @@ export async function enableHook(ctx: Context, hookName: string, options?: LockO
   const alreadyInStateScopes: ScopeFile[] = [];
   try {
     const existing = scopes.filter((scope) => observed.exists(scope.path)).map((scope) => scope.path);
-    await lockAll(existing, async () => {
-      const lists = scopes.map((scope) => readDisabledList(scope, ctx));
-      for (const list of lists) {
-        // A file that does not exist is named nowhere: the message lists only files that are there.
-        if (!list.doc) continue;
-        if (!list.names.includes(hookName)) {
-          alreadyInStateScopes.push(list.file);
-          continue;
+    await lockAll(
+      existing,
+      async () => {
+        const lists = scopes.map((scope) => readDisabledList(scope, ctx));
+        for (const list of lists) {
+          // A file that does not exist is named nowhere: the message lists only files that are there.
+          if (!list.doc) continue;
+          if (!list.names.includes(hookName)) {
+            alreadyInStateScopes.push(list.file);
+            continue;
+          }
+          let text = list.doc.text;
+          for (let index = list.names.length - 1; index >= 0; index--) {
+            if (list.names[index] === hookName) text = removeFromJsoncArray(text, DISABLED_PATH, index);
+          }
+          writeFileAtomic(list.file.path, dropEmptyDisabledList(text));
+          modifiedScopes.push(list.file);
         }
-        let text = list.doc.text;
-        for (let index = list.names.length - 1; index >= 0; index--) {
-          if (list.names[index] === hookName) text = removeFromJsoncArray(text, DISABLED_PATH, index);
-        }
-        writeFileAtomic(list.file.path, dropEmptyDisabledList(text));
-        modifiedScopes.push(list.file);
-      }
-    }, options);
+      },
+      options,
+    );
   } catch (error) {
     return failure('enable', hookName, error, { modifiedScopes, alreadyInStateScopes });
   }
@@ -178,16 +181,20 @@ export async function disableHook(ctx: Context, hookName: string, options?: Lock
 export async function clearDisabledLists(ctx: Context, options?: LockOptions): Promise<ScopeFile[]> {
   const scopes = writableScopes(ctx).filter((scope) => observed.exists(scope.path));
   const modified: ScopeFile[] = [];
-  await lockAll(scopes.map((scope) => scope.path), async () => {
-    for (const scope of scopes) {
-      const list = readDisabledList(scope, ctx);
-      if (!list.doc || list.names.length === 0) continue;
-      let text = list.doc.text;
-      for (let index = list.names.length - 1; index >= 0; index--) text = removeFromJsoncArray(text, DISABLED_PATH, index);
-      writeFileAtomic(scope.path, dropEmptyDisabledList(text));
-      modified.push(scope);
-    }
-  }, options);
+  await lockAll(
+    scopes.map((scope) => scope.path),
+    async () => {
+      for (const scope of scopes) {
+        const list = readDisabledList(scope, ctx);
+        if (!list.doc || list.names.length === 0) continue;
+        let text = list.doc.text;
+        for (let index = list.names.length - 1; index >= 0; index--) text = removeFromJsoncArray(text, DISABLED_PATH, index);
+        writeFileAtomic(scope.path, dropEmptyDisabledList(text));
+        modified.push(scope);
+      }
+    },
+    options,
+  );
   return modified;
 }
 

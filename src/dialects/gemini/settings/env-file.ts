@@ -95,7 +95,8 @@ export function geminiStartupEnvironment(ctx: Context, options: StartupOptions):
     const projectFile = path.resolve(ctx.cwd, file) !== path.join(home, '.env') && path.resolve(ctx.cwd, file) !== path.join(home, GEMINI_DIR, '.env');
     diagnostics.push(loadFile(ctx, env, file, content!, options.trusted, excludedNames(advanced)));
     if (projectFile) {
-      for (const key in content!) if (Object.hasOwn(content!, key) && codeVariableClass(key) !== undefined && env[key] === content![key] && ctx.env[key] === undefined) withheld.push(key);
+      for (const key in content!)
+        if (Object.hasOwn(content!, key) && codeVariableClass(key) !== undefined && env[key] === content![key] && ctx.env[key] === undefined) withheld.push(key);
     }
     if (withheld.length > 0) diagnostics.push(codeVariablesWarning(file, withheld));
   }
@@ -131,13 +132,7 @@ function unreadable(file: string, error: NodeJS.ErrnoException, cloudShell: bool
 }
 
 /** Gemini's `findEnvFile`: the first candidate that exists, or undefined. */
-export function findEnvFile(
-  workspace: string,
-  home: string,
-  trusted: boolean,
-  ignoreLocalEnv: boolean,
-  exists: (file: string) => boolean = observed.exists,
-): string | undefined {
+export function findEnvFile(workspace: string, home: string, trusted: boolean, ignoreLocalEnv: boolean, exists: (file: string) => boolean = observed.exists): string | undefined {
   let dir = path.resolve(workspace);
   for (;;) {
     const inGeminiDir = path.join(dir, GEMINI_DIR, '.env');
@@ -168,14 +163,7 @@ function stripUntrusted(value: string): string {
   return value.replace(/[^a-zA-Z0-9\-_./]/g, '');
 }
 
-function loadFile(
-  ctx: Context,
-  env: Record<string, string | undefined>,
-  file: string,
-  content: Record<string, string>,
-  trusted: boolean,
-  excluded: unknown[],
-): Diagnostic {
+function loadFile(ctx: Context, env: Record<string, string | undefined>, file: string, content: Record<string, string>, trusted: boolean, excluded: unknown[]): Diagnostic {
   const isSet = isSetIn(env, ctx.platform);
   const projectFile = !file.includes(GEMINI_DIR);
   const loaded: string[] = [];

@@ -44,7 +44,6 @@ export function suggestEventName(key: string): NameSuggestion | undefined {
   return { name: near, because };
 }
 
-
 /** The registry's base message for an unknown key (settings/registry.ts), whose key this reads back. */
 const INVALID_EVENT = /^Invalid hook event name: "(.*)" from /s;
 

@@ -73,7 +73,12 @@ export function loadExtensions(ctx: Context, options: ExtensionScanOptions): Ext
       if (extension) {
         const enabled = isEnabled(enablement, extension.name, ctx.cwd);
         // A rule that cannot be decided leaves the extension off: Gemini CLI would hang on it at start-up.
-        if (enabled === undefined) skip(scan, extensionDir, `a rule for "${extension.name}" in ${ENABLEMENT} did not finish matching within ${REGEX_BUDGET_MS} ms (Gemini CLI would hang here); hookrun leaves the extension disabled`);
+        if (enabled === undefined)
+          skip(
+            scan,
+            extensionDir,
+            `a rule for "${extension.name}" in ${ENABLEMENT} did not finish matching within ${REGEX_BUDGET_MS} ms (Gemini CLI would hang here); hookrun leaves the extension disabled`,
+          );
         extension.active = enabled === true;
         scan.extensions.push(extension);
       }
@@ -128,7 +133,11 @@ function isAllowed(dir: string, install: JsonObject | undefined, merged: JsonObj
       if (matches === undefined) unfinished = true;
     }
     if (unfinished) {
-      skip(scan, dir, `an "allowedExtensions" pattern did not finish matching within ${REGEX_BUDGET_MS} ms on ${JSON.stringify(source)} (Gemini CLI would hang here), and no other pattern allows it.`);
+      skip(
+        scan,
+        dir,
+        `an "allowedExtensions" pattern did not finish matching within ${REGEX_BUDGET_MS} ms on ${JSON.stringify(source)} (Gemini CLI would hang here), and no other pattern allows it.`,
+      );
       return false;
     }
     skip(scan, dir, 'This extension is not allowed by the "allowedExtensions" security setting.');
@@ -255,6 +264,7 @@ function addSettingsToHookEnv(hooks: JsonObject, manifest: JsonObject, settingsE
     if (value !== undefined) hookEnv[envVar] = value;
   }
   if (Object.keys(hookEnv).length === 0) return;
+  // biome-ignore lint/suspicious/noExplicitAny: an extension's hooks.json is unchecked JSON here; each use below checks its shape
   for (const definitions of Object.values(hooks) as any[]) {
     if (!definitions) continue;
     for (const definition of definitions) {

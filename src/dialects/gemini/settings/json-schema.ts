@@ -5,15 +5,7 @@
 // keeps the description and default of the loader's schema (schema.ts). A module of its own so
 // that `run` never builds it.
 import { z } from 'zod';
-import {
-  EVENT_DESCRIPTIONS,
-  HOOK_EVENTS,
-  hookConfigSchema,
-  hookDefinitionSchema,
-  hooksConfigSchema,
-  hooksSchema,
-  type HookEventName,
-} from './schema.js';
+import { EVENT_DESCRIPTIONS, HOOK_EVENTS, hookConfigSchema, hookDefinitionSchema, hooksConfigSchema, hooksSchema, type HookEventName } from './schema.js';
 
 /** `schema` with the documentation (description, default) of `original`, plus `extra`. */
 function documentedLike<T extends z.ZodType>(original: z.ZodType, schema: T, extra: Record<string, unknown> = {}): T {
@@ -59,11 +51,9 @@ export const authoredSettingsSchema = z
         })
         .optional(),
     ),
-    hooks: documentedLike(
-      hooksSchema,
-      z.strictObject(authoredEvents).optional(),
-      { description: 'Hook definitions per event (exact, case-sensitive event names; hooks.enabled and hooks.disabled are not settings: see hooksConfig).' },
-    ),
+    hooks: documentedLike(hooksSchema, z.strictObject(authoredEvents).optional(), {
+      description: 'Hook definitions per event (exact, case-sensitive event names; hooks.enabled and hooks.disabled are not settings: see hooksConfig).',
+    }),
   })
   .meta({
     title: 'Gemini CLI settings: hooks',

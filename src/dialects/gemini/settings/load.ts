@@ -8,16 +8,7 @@ import { geminiHome, type Context } from '../../../pipeline/context.js';
 import { configError, formatJsonPath, formatLocation, HookrunError } from '../../../pipeline/errors.js';
 import { derived, readParsed } from '../../../files/cache.js';
 import { decideFolderTrust, RESTRICTED_MODE, type TrustOptions } from '../trust/folders.js';
-import type {
-  ConsideredEntry,
-  Diagnostic,
-  JsonObject,
-  Location,
-  RegistryEntry,
-  ResolvedConfig,
-  SettingsFileInfo,
-  TrustDecision,
-} from '../../../pipeline/types.js';
+import type { ConsideredEntry, Diagnostic, JsonObject, Location, RegistryEntry, ResolvedConfig, SettingsFileInfo, TrustDecision } from '../../../pipeline/types.js';
 import { geminiStartupEnvironment } from './env-file.js';
 import { expandEnvInObject } from './expand.js';
 import { extensionsDir, loadExtensions, type ExtensionHooks } from './extensions.js';
@@ -132,12 +123,14 @@ function loadSettingsLayer(ctx: Context, layer: SettingsLayerName, file: string)
     return failed('settings-not-object', configError(`Error in ${file}: Settings file is not a valid JSON object.`, doc.locate([])));
   }
   const validation = validateLayer(doc, ctx.env);
-  const diagnostics = validation.issues.map((issue): Diagnostic => ({
-    code: 'schema-invalid',
-    severity: 'warning',
-    message: `Invalid configuration in ${file}: ${formatJsonPath(issue.path) || '(root)'}: ${issue.message}. Gemini CLI uses this file as written (no string is cast to a number or boolean).`,
-    location: doc.locate(issue.path),
-  }));
+  const diagnostics = validation.issues.map(
+    (issue): Diagnostic => ({
+      code: 'schema-invalid',
+      severity: 'warning',
+      message: `Invalid configuration in ${file}: ${formatJsonPath(issue.path) || '(root)'}: ${issue.message}. Gemini CLI uses this file as written (no string is cast to a number or boolean).`,
+      location: doc.locate(issue.path),
+    }),
+  );
   return { layer, path: file, exists: true, doc, settings: validation.data, valid: validation.valid, diagnostics };
 }
 
@@ -230,7 +223,12 @@ export function startUpBlocker(merged: JsonObject, layers: readonly SettingsLaye
     const value = section.reduce<unknown>((parent, key) => (isPlainObject(parent) ? parent[key] : undefined), merged);
     if (value !== null) continue;
     const name = section.join('.');
-    return blockerAt(layers, [...section], (set) => set === null, `"${name}" is null, and Gemini CLI reads ${name}.${read} when it starts: it stops there, before any hook. Make it an object ({}) or remove it.`);
+    return blockerAt(
+      layers,
+      [...section],
+      (set) => set === null,
+      `"${name}" is null, and Gemini CLI reads ${name}.${read} when it starts: it stops there, before any hook. Make it an object ({}) or remove it.`,
+    );
   }
   return undefined;
 }
@@ -429,9 +427,10 @@ export function hooksDisabledDiagnostic(included: readonly SettingsLayer[]): Dia
 }
 
 export function untrustedDiagnostic(ctx: Context, trust: TrustDecision): Diagnostic {
-  const how = trust.detail === RESTRICTED_MODE
-    ? `GEMINI_RESTRICTED_MODE=true makes Gemini CLI (0.59.0 and later) treat every folder as untrusted, whatever --trust-workspace, GEMINI_CLI_TRUST_WORKSPACE or trustedFolders.json say (a headless run refuses to start): unset it to trust ${ctx.cwd}.`
-    : `To trust ${ctx.cwd}: pass --trust-workspace, set GEMINI_CLI_TRUST_WORKSPACE=true, or run \`hookrun trust --folder ${ctx.cwd}\`.`;
+  const how =
+    trust.detail === RESTRICTED_MODE
+      ? `GEMINI_RESTRICTED_MODE=true makes Gemini CLI (0.59.0 and later) treat every folder as untrusted, whatever --trust-workspace, GEMINI_CLI_TRUST_WORKSPACE or trustedFolders.json say (a headless run refuses to start): unset it to trust ${ctx.cwd}.`
+      : `To trust ${ctx.cwd}: pass --trust-workspace, set GEMINI_CLI_TRUST_WORKSPACE=true, or run \`hookrun trust --folder ${ctx.cwd}\`.`;
   return {
     code: 'untrusted-folder',
     severity: 'warning',

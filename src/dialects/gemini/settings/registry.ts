@@ -103,14 +103,7 @@ function registerDefinition(event: string, definition: SourcedValue, input: Regi
   });
 }
 
-function entryFor(
-  event: string,
-  hook: JsonObject,
-  definition: JsonObject,
-  layer: Layer,
-  location: Location | undefined,
-  input: RegistryInput,
-): RegistryEntry {
+function entryFor(event: string, hook: JsonObject, definition: JsonObject, layer: Layer, location: Location | undefined, input: RegistryInput): RegistryEntry {
   // Gemini's getHookName: only a command hook falls back to its command (a plugin hook is "unknown-hook").
   const name = hook.type === 'command' ? hook.name || hook.command || 'unknown-command' : hook.name || 'unknown-hook';
   const entry: RegistryEntry = {

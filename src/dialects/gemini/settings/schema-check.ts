@@ -114,8 +114,7 @@ export function validateSettings(settings: JsonObject): SettingsValidation {
   return { valid: true, data: data as JsonObject, issues };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What a node expects, in a message's words. */
 function expected(node: SchemaNode): string {

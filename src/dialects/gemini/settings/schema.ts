@@ -20,10 +20,7 @@ export { settingsDefaults, validateSettings, type SettingsIssue, type SettingsVa
 
 // zod 3's number (Gemini's): zod 4's z.number() refuses the Infinity a cast "Infinity" or "1e999" gives.
 const number = () =>
-  z.preprocess(
-    castNumber,
-    z.union([z.number(), z.literal([Infinity, -Infinity])], { error: (issue) => `Invalid input: expected number, received ${jsonTypeName(issue.input)}` }),
-  );
+  z.preprocess(castNumber, z.union([z.number(), z.literal([Infinity, -Infinity])], { error: (issue) => `Invalid input: expected number, received ${jsonTypeName(issue.input)}` }));
 const boolean = () => z.preprocess(castBoolean, z.boolean());
 const stringArray = () => z.array(z.string());
 
@@ -43,24 +40,12 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<HookEventName, string>> = {
 
 export const hookConfigSchema = z
   .looseObject({
-    name: z
-      .string()
-      .optional()
-      .describe('Name shown in reports and matched by hooksConfig.disabled (default: the command; "unknown-hook" for a plugin hook).'),
-    type: z
-      .string()
-      .optional()
-      .describe('Hook type, case-sensitive: "command" (Gemini CLI silently drops e.g. "Command").'),
-    command: z
-      .string()
-      .optional()
-      .describe('Shell command (bash -c; PowerShell on Windows). Receives the event JSON on stdin, answers on stdout.'),
+    name: z.string().optional().describe('Name shown in reports and matched by hooksConfig.disabled (default: the command; "unknown-hook" for a plugin hook).'),
+    type: z.string().optional().describe('Hook type, case-sensitive: "command" (Gemini CLI silently drops e.g. "Command").'),
+    command: z.string().optional().describe('Shell command (bash -c; PowerShell on Windows). Receives the event JSON on stdin, answers on stdout.'),
     description: z.string().optional().describe('What the hook does.'),
     timeout: number().optional().describe('Timeout in milliseconds.').meta({ default: GEMINI_DEFAULT_TIMEOUT_MS }),
-    env: z
-      .unknown()
-      .optional()
-      .describe('Extra environment variables (object of strings), applied last. Not validated by Gemini CLI.'),
+    env: z.unknown().optional().describe('Extra environment variables (object of strings), applied last. Not validated by Gemini CLI.'),
   })
   .describe('One hook.');
 
@@ -72,21 +57,14 @@ export const hookDefinitionSchema = z
       .describe(
         'Tool events: unanchored regular expression tested against the tool name. SessionStart/SessionEnd/PreCompress: exact string. Other events: ignored. Empty or "*" matches everything.',
       ),
-    sequential: z
-      .unknown()
-      .optional()
-      .describe('Only the JSON boolean true counts: then every hook of the event runs one after another. Not validated by Gemini CLI.'),
+    sequential: z.unknown().optional().describe('Only the JSON boolean true counts: then every hook of the event runs one after another. Not validated by Gemini CLI.'),
     hooks: z.array(hookConfigSchema).optional().describe('The hooks to run when the matcher matches.'),
   })
   .describe('A hook definition: a matcher and the hooks it triggers.');
 
-const hookDefinitionArray = (event: HookEventName) =>
-  z.array(hookDefinitionSchema).optional().describe(EVENT_DESCRIPTIONS[event]).meta({ default: [] });
+const hookDefinitionArray = (event: HookEventName) => z.array(hookDefinitionSchema).optional().describe(EVENT_DESCRIPTIONS[event]).meta({ default: [] });
 
-const eventShape = Object.fromEntries(HOOK_EVENTS.map((event) => [event, hookDefinitionArray(event)])) as Record<
-  HookEventName,
-  ReturnType<typeof hookDefinitionArray>
->;
+const eventShape = Object.fromEntries(HOOK_EVENTS.map((event) => [event, hookDefinitionArray(event)])) as Record<HookEventName, ReturnType<typeof hookDefinitionArray>>;
 
 export const hooksSchema = z
   .object(eventShape)
@@ -97,18 +75,9 @@ export const hooksSchema = z
 
 export const hooksConfigSchema = z
   .looseObject({
-    enabled: boolean()
-      .optional()
-      .describe('Turns the whole hook system on or off (extension hooks included).')
-      .meta({ default: true }),
-    disabled: stringArray()
-      .optional()
-      .describe('Hook names (or commands, for hooks without a name) that must not run. Merged across all settings files.')
-      .meta({ default: [] }),
-    notifications: boolean()
-      .optional()
-      .describe('Show an indicator while hooks run (Gemini CLI UI only).')
-      .meta({ default: true }),
+    enabled: boolean().optional().describe('Turns the whole hook system on or off (extension hooks included).').meta({ default: true }),
+    disabled: stringArray().optional().describe('Hook names (or commands, for hooks without a name) that must not run. Merged across all settings files.').meta({ default: [] }),
+    notifications: boolean().optional().describe('Show an indicator while hooks run (Gemini CLI UI only).').meta({ default: true }),
   })
   .optional()
   .describe('Settings of the hook system itself.')
@@ -128,15 +97,9 @@ const securitySchema = z
       .meta({ default: {} }),
     environmentVariableRedaction: z
       .looseObject({
-        allowed: stringArray()
-          .optional()
-          .describe('Environment variables always passed to hooks.')
-          .meta({ default: [] }),
+        allowed: stringArray().optional().describe('Environment variables always passed to hooks.').meta({ default: [] }),
         blocked: stringArray().optional().describe('Environment variables never passed to hooks.').meta({ default: [] }),
-        enabled: boolean()
-          .optional()
-          .describe('Remove variables that look like secrets from the environment hooks receive.')
-          .meta({ default: false }),
+        enabled: boolean().optional().describe('Remove variables that look like secrets from the environment hooks receive.').meta({ default: false }),
       })
       .optional()
       .describe('Redaction of the environment passed to hooks.')
@@ -195,9 +158,7 @@ export const geminiSettingsSchema = z
       ]),
     ) as typeof deepKeys & Record<TypeOnlyKey, z.ZodType>,
   )
-  .describe(
-    'Gemini CLI settings (settings.json): the keys hookrun reads, and the type of every other top-level key of Gemini CLI\'s schema. Unknown keys are allowed and ignored.',
-  );
+  .describe("Gemini CLI settings (settings.json): the keys hookrun reads, and the type of every other top-level key of Gemini CLI's schema. Unknown keys are allowed and ignored.");
 
 /** The defaults this schema documents (its `default` metadata), as a settings object. */
 export function schemaDefaults(): JsonObject {
@@ -218,4 +179,3 @@ function defaultsOf(shape: Record<string, z.ZodType>): JsonObject {
   }
   return defaults;
 }
-

@@ -7,15 +7,7 @@ import type { Context } from '../../../pipeline/context.js';
 import { configError, formatLocation } from '../../../pipeline/errors.js';
 import { updateFile } from '../../../files/update.js';
 import type { TrustFileProblem } from '../../../trust/folders.js';
-import {
-  parseTrustedHooks,
-  parseTrustedScripts,
-  projectRootKey,
-  trustedHooksPath,
-  trustedScriptsPath,
-  type AssessedHook,
-  type ScriptRecord,
-} from './hooks.js';
+import { parseTrustedHooks, parseTrustedScripts, projectRootKey, trustedHooksPath, trustedScriptsPath, type AssessedHook, type ScriptRecord } from './hooks.js';
 
 export interface HookRecordChange {
   projectRoot: string;

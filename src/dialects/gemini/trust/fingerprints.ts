@@ -13,15 +13,7 @@ import { geminiSettingsPaths, loadSettingsLayers, type SettingsLayer } from '../
 import { mergeSettings } from '../settings/merge.js';
 import { settingsDefaults } from '../settings/schema-check.js';
 import { decideFolderTrust } from './folders.js';
-import {
-  assessProjectHooks,
-  describeStatus,
-  loadTrustedHooks,
-  loadTrustedScripts,
-  projectHooksOf,
-  type AssessedHook,
-  type HookTrustAssessment,
-} from './hooks.js';
+import { assessProjectHooks, describeStatus, loadTrustedHooks, loadTrustedScripts, projectHooksOf, type AssessedHook, type HookTrustAssessment } from './hooks.js';
 import { hookKey, readRecordedHooks } from './recorded-hooks.js';
 
 interface Workspace {
@@ -133,7 +125,10 @@ export const geminiFingerprints: HookFingerprints = {
       count: pending.length,
       line:
         `Note: ${pending.length} project hook(s) in ${workspace.settingsFile} are not trusted yet, so run still holds them back: ` +
-        `${pending.slice(0, 3).map((hook) => hook.label).join(', ')}${pending.length > 3 ? ', …' : ''}. Review them, then run: ${trustHooksCommand(target)}`,
+        `${pending
+          .slice(0, 3)
+          .map((hook) => hook.label)
+          .join(', ')}${pending.length > 3 ? ', …' : ''}. Review them, then run: ${trustHooksCommand(target)}`,
     };
   },
 

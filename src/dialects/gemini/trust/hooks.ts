@@ -135,11 +135,7 @@ export function parseTrustedScripts(text: string | undefined, file: string): Tru
  * A file that is not strict JSON, not an object, or has one bad entry is a problem and counts as empty
  * (as Gemini CLI treats a trusted_hooks.json it cannot load).
  */
-function parseProjects<P>(
-  text: string | undefined,
-  file: string,
-  entry: (value: unknown, project: string) => { value: P } | { message: string; path: JsonPath },
-): TrustFile<P> {
+function parseProjects<P>(text: string | undefined, file: string, entry: (value: unknown, project: string) => { value: P } | { message: string; path: JsonPath }): TrustFile<P> {
   const result: TrustFile<P> = { file, exists: text !== undefined, projects: {} };
   if (text === undefined) return result;
   const parsed = parseStrictJson(text, file);
@@ -221,9 +217,26 @@ export function projectHooksOf(hooks: unknown, locate: HookLocator = () => undef
 }
 
 const INTERPRETERS = new Set([
-  'bash', 'sh', 'zsh', 'dash', 'ksh', 'fish',
-  'node', 'nodejs', 'deno', 'bun', 'tsx', 'ts-node',
-  'python', 'python2', 'python3', 'ruby', 'perl', 'php', 'pwsh', 'powershell',
+  'bash',
+  'sh',
+  'zsh',
+  'dash',
+  'ksh',
+  'fish',
+  'node',
+  'nodejs',
+  'deno',
+  'bun',
+  'tsx',
+  'ts-node',
+  'python',
+  'python2',
+  'python3',
+  'ruby',
+  'perl',
+  'php',
+  'pwsh',
+  'powershell',
 ]);
 /** Words that run the rest of the command line: skipped to find the program. */
 const WRAPPERS = new Set(['env', 'exec', 'nohup', 'npx', 'command', 'time', 'timeout', 'nice', 'setsid', 'stdbuf']);
@@ -243,8 +256,7 @@ const SOURCE = new Set(['.', 'source']);
 const PROJECT_VARIABLES = new Set(['GEMINI_PROJECT_DIR', 'GEMINI_CWD', 'CLAUDE_PROJECT_DIR']);
 
 type ShellToken = ReturnType<typeof parseShellWords>[number];
-const opOf = (token: ShellToken | undefined): string | undefined =>
-  token !== undefined && typeof token === 'object' && 'op' in token ? token.op : undefined;
+const opOf = (token: ShellToken | undefined): string | undefined => (token !== undefined && typeof token === 'object' && 'op' in token ? token.op : undefined);
 
 /**
  * The script file a command runs, if any: the program itself when it is a path (`./hooks/guard.sh`,

@@ -6,15 +6,7 @@ import type { Context } from '../../../pipeline/context.js';
 import { HookrunError } from '../../../pipeline/errors.js';
 import { geminiStartupEnvironment } from '../settings/env-file.js';
 import { loadExtensions, type ExtensionHooks } from '../settings/extensions.js';
-import {
-  decideGeminiTrust,
-  disabledList,
-  hooksEnabled,
-  layerSlots,
-  loadSettingsLayers,
-  mergeLayers,
-  type SettingsLayer,
-} from '../settings/load.js';
+import { decideGeminiTrust, disabledList, hooksEnabled, layerSlots, loadSettingsLayers, mergeLayers, type SettingsLayer } from '../settings/load.js';
 import { registerHooks, type HookSlot, type Locator } from '../settings/registry.js';
 import { addEventNameHints } from '../settings/event-hint.js';
 import { isHookEventName, type HookEventName } from '../events.js';

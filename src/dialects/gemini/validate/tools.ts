@@ -37,7 +37,7 @@ export const GEMINI_TOOLS: readonly string[] = [
 /** Names that are not another agent's tool of the same kind, with the Gemini tool people mean by them. */
 const OTHER_NAMES: Readonly<Record<string, { tool: string; from: string }>> = {
   Task: { tool: 'codebase_investigator', from: 'Claude Code' },
-  ls: { tool: 'list_directory', from: 'Gemini CLI\'s Claude migration' },
+  ls: { tool: 'list_directory', from: "Gemini CLI's Claude migration" },
   search_file_content: { tool: 'grep_search', from: 'an older Gemini CLI (renamed)' },
 };
 

@@ -41,9 +41,7 @@ describe('round trip', () => {
     const arrayEnd = COMMENTED.indexOf(']', arrayStart) + 1;
     expect(disabled.slice(0, arrayStart)).toBe(COMMENTED.slice(0, arrayStart));
     expect(disabled.slice(disabled.indexOf(']', arrayStart) + 1)).toBe(COMMENTED.slice(arrayEnd));
-    expect(disabled.slice(arrayStart, disabled.indexOf(']', arrayStart) + 1)).toBe(
-      '"disabled": [\n      "lint", // noisy on big diffs\n      "format",\n      "audit"\n    ]',
-    );
+    expect(disabled.slice(arrayStart, disabled.indexOf(']', arrayStart) + 1)).toBe('"disabled": [\n      "lint", // noisy on big diffs\n      "format",\n      "audit"\n    ]');
 
     expect((await enableHook(s.ctx(), 'audit')).status).toBe('success');
     expect(read(s.workspaceSettings)).toBe(COMMENTED);
@@ -102,9 +100,7 @@ describe('enableHook', () => {
     await s.write(s.workspaceSettings, '{\n  "hooksConfig": { "disabled": "x" }\n}\n');
     const result = await enableHook(s.ctx(), 'x');
     expect(result.status).toBe('error');
-    expect(result.error).toBe(
-      `Failed to enable hook: ${s.workspaceSettings}:2:32: "hooksConfig.disabled" must be a list of hook names, found a string; fix it by hand first`,
-    );
+    expect(result.error).toBe(`Failed to enable hook: ${s.workspaceSettings}:2:32: "hooksConfig.disabled" must be a list of hook names, found a string; fix it by hand first`);
     expect(read(s.workspaceSettings)).toBe('{\n  "hooksConfig": { "disabled": "x" }\n}\n');
   });
 });

@@ -64,9 +64,7 @@ describe('layers', () => {
   ] as const)('loads the %s layer alone, as a "project" hook with its position', async (layer, file) => {
     await s.writeJson(file(), hooksFor('BeforeTool', `${layer}.sh`));
     const config = await load();
-    expect(config.entries).toMatchObject([
-      { event: 'BeforeTool', source: 'project', layer, config: { command: `${layer}.sh` }, location: { file: file(), line: 6, column: 11 } },
-    ]);
+    expect(config.entries).toMatchObject([{ event: 'BeforeTool', source: 'project', layer, config: { command: `${layer}.sh` }, location: { file: file(), line: 6, column: 11 } }]);
     expect(config.files.find((f) => f.layer === layer)).toMatchObject({ exists: true, loaded: true });
   });
 
@@ -120,9 +118,7 @@ describe('layers', () => {
     const config = await load();
     expect(config.hooksEnabled).toBe(false);
     expect(config.entries).toEqual([]);
-    expect(config.diagnostics).toEqual([
-      expect.objectContaining({ code: 'hooks-disabled', location: expect.objectContaining({ file: s.workspaceSettings, line: 3 }) }),
-    ]);
+    expect(config.diagnostics).toEqual([expect.objectContaining({ code: 'hooks-disabled', location: expect.objectContaining({ file: s.workspaceSettings, line: 3 }) })]);
   });
 
   it('does not read the workspace file when cwd is the home directory', async () => {
@@ -221,7 +217,7 @@ describe('schema validation and the string cast quirk', () => {
   });
 
   it('an invalid file keeps "false" as a (truthy) string: hooks run, with warnings', async () => {
-    await s.writeJson(s.workspaceSettings, { hooksConfig: { enabled: 'false' }, hooks: { MyCustomEvent: 'not-an-array', ...hooksFor('BeforeTool', 'a.sh').hooks as object } });
+    await s.writeJson(s.workspaceSettings, { hooksConfig: { enabled: 'false' }, hooks: { MyCustomEvent: 'not-an-array', ...(hooksFor('BeforeTool', 'a.sh').hooks as object) } });
     const config = await load();
     expect(config.hooksEnabled).toBe(true);
     expect(commands(config)).toEqual(['a.sh']);
@@ -264,7 +260,18 @@ describe('Gemini registry quirks through the merge', () => {
   });
 
   it('keeps a capitalised type out and says where it is', async () => {
-    await s.writeJson(s.workspaceSettings, { hooks: { BeforeTool: [{ hooks: [{ type: 'Command', command: 'x' }, { type: 'command', command: 'ok.sh' }] }] } });
+    await s.writeJson(s.workspaceSettings, {
+      hooks: {
+        BeforeTool: [
+          {
+            hooks: [
+              { type: 'Command', command: 'x' },
+              { type: 'command', command: 'ok.sh' },
+            ],
+          },
+        ],
+      },
+    });
     const config = await load();
     expect(commands(config)).toEqual(['ok.sh']);
     expect(config.diagnostics).toEqual([
@@ -352,7 +359,12 @@ describe('extension hooks', () => {
     const dir = await writeExtension(
       'ext',
       { BeforeTool: [{ hooks: [{ type: 'command', command: 'run ${API_URL}', env: { API_URL: 'mine', OTHER: '1' } }] }] },
-      { settings: [{ name: 'API URL', envVar: 'API_URL' }, { name: 'Unset', envVar: 'UNSET_VAR' }] },
+      {
+        settings: [
+          { name: 'API URL', envVar: 'API_URL' },
+          { name: 'Unset', envVar: 'UNSET_VAR' },
+        ],
+      },
     );
     await s.write(path.join(dir, '.env'), 'API_URL=https://api.example\n# comment\nEXTRA="quoted value"\n');
     const entry = (await load()).entries[0]!;
@@ -390,8 +402,18 @@ describe('extension hooks', () => {
   it.each([
     ['no manifest', async (dir: string) => fs.rm(path.join(dir, 'gemini-extension.json')), 'extension-skipped', 'Configuration file not found at'],
     ['a manifest without version', async (dir: string) => s.writeJson(path.join(dir, 'gemini-extension.json'), { name: 'ext' }), 'extension-skipped', 'missing "version"'],
-    ['comments in hooks.json (plain JSON only)', async (dir: string) => s.write(path.join(dir, 'hooks', 'hooks.json'), '{"hooks": {}} // no'), 'extension-hooks-unreadable', 'Failed to load extension hooks from'],
-    ['"hooks" that is not an object', async (dir: string) => s.writeJson(path.join(dir, 'hooks', 'hooks.json'), { hooks: [] }), 'extension-hooks-invalid', '"hooks" property must be an object'],
+    [
+      'comments in hooks.json (plain JSON only)',
+      async (dir: string) => s.write(path.join(dir, 'hooks', 'hooks.json'), '{"hooks": {}} // no'),
+      'extension-hooks-unreadable',
+      'Failed to load extension hooks from',
+    ],
+    [
+      '"hooks" that is not an object',
+      async (dir: string) => s.writeJson(path.join(dir, 'hooks', 'hooks.json'), { hooks: [] }),
+      'extension-hooks-invalid',
+      '"hooks" property must be an object',
+    ],
   ])('warns and loads nothing for %s', async (_name, breakIt, code, text) => {
     const dir = await writeExtension('ext', { BeforeTool: [{ hooks: [{ type: 'command', command: 'e.sh' }] }] });
     await breakIt(dir);
@@ -417,7 +439,17 @@ describe('extension hooks', () => {
 
   it('applies hooksConfig.disabled and the registry rules to extension hooks', async () => {
     await s.writeJson(s.userSettings, { hooksConfig: { disabled: ['x.sh'] } });
-    await writeExtension('ext', { BeforeTool: [{ hooks: [{ type: 'command', command: 'x.sh' }, { type: 'Command', command: 'y' }] }], Bogus: [] });
+    await writeExtension('ext', {
+      BeforeTool: [
+        {
+          hooks: [
+            { type: 'command', command: 'x.sh' },
+            { type: 'Command', command: 'y' },
+          ],
+        },
+      ],
+      Bogus: [],
+    });
     const config = await load();
     expect(config.entries.map((e) => [e.config.command, e.enabled])).toEqual([['x.sh', false]]);
     expect(codes(config)).toEqual(['invalid-hook-type', 'invalid-event-name']);

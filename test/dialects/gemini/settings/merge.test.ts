@@ -45,23 +45,33 @@ describe('mergeSettings', () => {
 });
 
 describe('mergeHookSlots', () => {
-  const locator = (file: string): Locator => (sub: (string | number)[]) => ({ file, line: 1, column: 1, path: sub }) as Location;
+  const locator =
+    (file: string): Locator =>
+    (sub: (string | number)[]) =>
+      ({ file, line: 1, column: 1, path: sub }) as Location;
   const layer = (name: Layer, hooks: unknown) => ({ layer: name, hooks, locate: locator(`${name}.json`) });
 
   it('seeds the eleven events first, then other keys in first-seen order', () => {
     const slots = mergeHookSlots([layer('user', { Custom: [], AfterTool: [] }), layer('system', { Other: 1, Custom: ['x'] })]);
     expect(slots.map((slot) => slot.key)).toEqual([
-      'BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'Notification', 'SessionStart', 'SessionEnd',
-      'PreCompress', 'BeforeModel', 'AfterModel', 'BeforeToolSelection', 'Custom', 'Other',
+      'BeforeTool',
+      'AfterTool',
+      'BeforeAgent',
+      'AfterAgent',
+      'Notification',
+      'SessionStart',
+      'SessionEnd',
+      'PreCompress',
+      'BeforeModel',
+      'AfterModel',
+      'BeforeToolSelection',
+      'Custom',
+      'Other',
     ]);
   });
 
   it('keeps each definition with its layer and path', () => {
-    const slots = mergeHookSlots([
-      layer('user', { BeforeTool: ['u0'] }),
-      layer('workspace', { BeforeTool: { hooks: [] } }),
-      layer('system', { BeforeTool: ['s0', 's1'] }),
-    ]);
+    const slots = mergeHookSlots([layer('user', { BeforeTool: ['u0'] }), layer('workspace', { BeforeTool: { hooks: [] } }), layer('system', { BeforeTool: ['s0', 's1'] })]);
     const items = slots[0]!.items!;
     expect(items.map((item) => [item.layer, item.value, item.locate([])?.file, item.locate(['hooks', 0])?.path])).toEqual([
       ['user', 'u0', 'user.json', ['BeforeTool', 0, 'hooks', 0]],

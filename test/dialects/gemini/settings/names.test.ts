@@ -32,8 +32,6 @@ describe('suggestEventName', () => {
     const locate = () => undefined;
     const { diagnostics } = registerHooks({ slots: slotsFromObject({ PreToolUse: [] }, 'workspace', locate), source: 'project', disabled: [] });
     addEventNameHints(diagnostics);
-    expect(diagnostics[0]!.message).toBe(
-      'Invalid hook event name: "PreToolUse" from project config. Skipping. ("PreToolUse" is Claude Code\'s name: did you mean "BeforeTool"?)',
-    );
+    expect(diagnostics[0]!.message).toBe('Invalid hook event name: "PreToolUse" from project config. Skipping. ("PreToolUse" is Claude Code\'s name: did you mean "BeforeTool"?)');
   });
 });

@@ -57,10 +57,7 @@ describe('registerHooks: what gets registered', () => {
   });
 
   it('disables by display name only: a named hook is not disabled by its command', () => {
-    const { entries } = register(
-      { BeforeTool: [{ hooks: [command('a.sh'), command('b.sh', { name: 'named-b' }), command('c.sh', { name: 'c' })] }] },
-      ['a.sh', 'b.sh', 'c'],
-    );
+    const { entries } = register({ BeforeTool: [{ hooks: [command('a.sh'), command('b.sh', { name: 'named-b' }), command('c.sh', { name: 'c' })] }] }, ['a.sh', 'b.sh', 'c']);
     expect(entries.map((entry) => [entry.displayName, entry.enabled])).toEqual([
       ['a.sh', false],
       ['named-b', true],
@@ -69,7 +66,16 @@ describe('registerHooks: what gets registered', () => {
   });
 
   it('accepts plugin hooks and runtime hooks with a name', () => {
-    const { entries } = register({ BeforeAgent: [{ hooks: [{ type: 'plugin', command: 'p' }, { type: 'runtime', name: 'r' }] }] });
+    const { entries } = register({
+      BeforeAgent: [
+        {
+          hooks: [
+            { type: 'plugin', command: 'p' },
+            { type: 'runtime', name: 'r' },
+          ],
+        },
+      ],
+    });
     expect(entries.map((entry) => entry.displayName)).toEqual(['unknown-hook', 'r']);
   });
 
@@ -85,16 +91,70 @@ describe('registerHooks: every skip is a diagnostic', () => {
     ['a wrongly cased event', { beforetool: [] }, 'invalid-event-name', 'Invalid hook event name: "beforetool" from project config. Skipping.', ['hooks', 'beforetool']],
     ['hooks.disabled', { disabled: ['x'] }, 'ignored-hooks-key', '"hooks.disabled" is ignored by Gemini CLI; the setting is "hooksConfig.disabled".', ['hooks', 'disabled']],
     ['hooks.enabled', { enabled: true }, 'ignored-hooks-key', '"hooks.enabled" is ignored by Gemini CLI; the setting is "hooksConfig.enabled".', ['hooks', 'enabled']],
-    ['hooks.notifications', { notifications: true }, 'ignored-hooks-key', '"hooks.notifications" is ignored by Gemini CLI; the setting is "hooksConfig.notifications".', ['hooks', 'notifications']],
-    ['an event that is not an array', { BeforeTool: 'not-an-array' }, 'event-not-array', 'Hook definitions for event "BeforeTool" from source "project" is not an array. Skipping.', ['hooks', 'BeforeTool']],
+    [
+      'hooks.notifications',
+      { notifications: true },
+      'ignored-hooks-key',
+      '"hooks.notifications" is ignored by Gemini CLI; the setting is "hooksConfig.notifications".',
+      ['hooks', 'notifications'],
+    ],
+    [
+      'an event that is not an array',
+      { BeforeTool: 'not-an-array' },
+      'event-not-array',
+      'Hook definitions for event "BeforeTool" from source "project" is not an array. Skipping.',
+      ['hooks', 'BeforeTool'],
+    ],
     ['a null definition', { BeforeTool: [null] }, 'invalid-definition', 'Discarding invalid hook definition for BeforeTool from project: null', ['hooks', 'BeforeTool', 0]],
-    ['a definition without hooks', { BeforeTool: [{ matcher: 'EditTool' }] }, 'invalid-definition', 'Discarding invalid hook definition for BeforeTool from project: {"matcher":"EditTool"}', ['hooks', 'BeforeTool', 0]],
-    ['a definition whose hooks is not an array', { BeforeTool: [{ hooks: 'x' }] }, 'invalid-definition', 'Discarding invalid hook definition for BeforeTool from project: {"hooks":"x"}', ['hooks', 'BeforeTool', 0]],
-    ['a capitalised type', { BeforeTool: [{ hooks: [{ type: 'Command', command: 'x' }] }] }, 'invalid-hook-type', 'Invalid hook BeforeTool from project type: Command (Gemini CLI skips this hook without a visible warning; types are case-sensitive, use "command")', ['hooks', 'BeforeTool', 0, 'hooks', 0]],
-    ['a missing type', { AfterTool: [{ hooks: [{ command: 'x' }] }] }, 'invalid-hook-type', 'Invalid hook AfterTool from project type: undefined (Gemini CLI skips this hook without a visible warning)', ['hooks', 'AfterTool', 0, 'hooks', 0]],
-    ['a command hook without command', { BeforeTool: [{ hooks: [{ type: 'command' }] }] }, 'missing-command', 'Command hook BeforeTool from project missing command field', ['hooks', 'BeforeTool', 0, 'hooks', 0]],
-    ['a runtime hook without name', { BeforeTool: [{ hooks: [{ type: 'runtime' }] }] }, 'missing-name', 'Runtime hook BeforeTool from project missing name field', ['hooks', 'BeforeTool', 0, 'hooks', 0]],
-    ['a string hook', { BeforeTool: [{ hooks: ['invalid-string'] }] }, 'invalid-hook-entry', 'Discarding invalid hook configuration for BeforeTool from project: "invalid-string"', ['hooks', 'BeforeTool', 0, 'hooks', 0]],
+    [
+      'a definition without hooks',
+      { BeforeTool: [{ matcher: 'EditTool' }] },
+      'invalid-definition',
+      'Discarding invalid hook definition for BeforeTool from project: {"matcher":"EditTool"}',
+      ['hooks', 'BeforeTool', 0],
+    ],
+    [
+      'a definition whose hooks is not an array',
+      { BeforeTool: [{ hooks: 'x' }] },
+      'invalid-definition',
+      'Discarding invalid hook definition for BeforeTool from project: {"hooks":"x"}',
+      ['hooks', 'BeforeTool', 0],
+    ],
+    [
+      'a capitalised type',
+      { BeforeTool: [{ hooks: [{ type: 'Command', command: 'x' }] }] },
+      'invalid-hook-type',
+      'Invalid hook BeforeTool from project type: Command (Gemini CLI skips this hook without a visible warning; types are case-sensitive, use "command")',
+      ['hooks', 'BeforeTool', 0, 'hooks', 0],
+    ],
+    [
+      'a missing type',
+      { AfterTool: [{ hooks: [{ command: 'x' }] }] },
+      'invalid-hook-type',
+      'Invalid hook AfterTool from project type: undefined (Gemini CLI skips this hook without a visible warning)',
+      ['hooks', 'AfterTool', 0, 'hooks', 0],
+    ],
+    [
+      'a command hook without command',
+      { BeforeTool: [{ hooks: [{ type: 'command' }] }] },
+      'missing-command',
+      'Command hook BeforeTool from project missing command field',
+      ['hooks', 'BeforeTool', 0, 'hooks', 0],
+    ],
+    [
+      'a runtime hook without name',
+      { BeforeTool: [{ hooks: [{ type: 'runtime' }] }] },
+      'missing-name',
+      'Runtime hook BeforeTool from project missing name field',
+      ['hooks', 'BeforeTool', 0, 'hooks', 0],
+    ],
+    [
+      'a string hook',
+      { BeforeTool: [{ hooks: ['invalid-string'] }] },
+      'invalid-hook-entry',
+      'Discarding invalid hook configuration for BeforeTool from project: "invalid-string"',
+      ['hooks', 'BeforeTool', 0, 'hooks', 0],
+    ],
   ])('%s', (_name, hooks, code, message, path) => {
     const { entries, diagnostics } = register(hooks as JsonObject);
     expect(entries).toEqual([]);

@@ -58,9 +58,7 @@ const hook = maybe(
     { requiredKeys: [] },
   ),
 );
-const definition = maybe(
-  fc.record({ matcher: text, sequential: anyJson, hooks: maybe(fc.array(hook, { maxLength: 3 })), other: anyJson }, { requiredKeys: [] }),
-);
+const definition = maybe(fc.record({ matcher: text, sequential: anyJson, hooks: maybe(fc.array(hook, { maxLength: 3 })), other: anyJson }, { requiredKeys: [] }));
 const hooks = maybe(
   fc.dictionary(fc.constantFrom(...HOOK_EVENTS, 'enabled', 'disabled', 'beforetool', 'Custom'), maybe(fc.array(definition, { maxLength: 3 })), {
     maxKeys: 4,
@@ -138,7 +136,7 @@ describe('schema-check agrees with the documented schema', () => {
 });
 
 describe('TOP_LEVEL_KEYS', () => {
-  it('are the top-level keys of Gemini\'s schema, in its order', () => {
+  it("are the top-level keys of Gemini's schema, in its order", () => {
     const schema = GEMINI_SETTINGS_SCHEMA as { object: Record<string, unknown> };
     expect(Object.keys(TOP_LEVEL_KEYS)).toEqual(Object.keys(schema.object));
   });

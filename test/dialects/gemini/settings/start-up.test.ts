@@ -74,7 +74,10 @@ test('hooksConfig.disabled that is not a list stops the agent once a hook is reg
 
   // "zz".includes([]) looks for "" (always there); "n5".includes(5) looks for "5".
   const named = (name: unknown) => ({ BeforeTool: [{ hooks: [{ type: 'command', command: 'x', name }] }] });
-  for (const [disabled, name] of [['zz', []], ['n5', 5]] as const) {
+  for (const [disabled, name] of [
+    ['zz', []],
+    ['n5', 5],
+  ] as const) {
     await s.writeJson(s.userSettings, { hooksConfig: 'off' });
     await s.writeJson(s.workspaceSettings, { hooksConfig: { disabled }, hooks: named(name) });
     const config = await loadGeminiConfig(s.ctx({ env: TRUSTED }));

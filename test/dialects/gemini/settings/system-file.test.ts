@@ -84,7 +84,7 @@ describe.skipIf(!base.dir)(`systemFileProblem in a root-owned folder${base.dir ?
     expect(systemFileProblem(at('etc', 'settings.json'), 'linux')).toBeUndefined();
   });
 
-  test("a file owned by another user: skipped, naming the file and its owner", () => {
+  test('a file owned by another user: skipped, naming the file and its owner', () => {
     const file = fresh('other-owner');
     fs.chownSync(file, 1000, 1000);
     expect(systemFileProblem(file, 'linux')).toBe(`the file ${file} is owned by uid 1000, not by root (uid 0)`);

@@ -84,20 +84,26 @@ describe('recordProjectHooks / revokeProjectHooks', () => {
   const hooksFile = () => trustedHooksPath(s.ctx());
   const assess = (hooks: unknown) => assessProjectHooks(s.ctx(), projectHooksOf({ BeforeTool: [{ hooks }] })).hooks;
 
-  it('writes Gemini CLI\'s format: {root: [keys]}, 2-space indented, other projects kept', async () => {
+  it("writes Gemini CLI's format: {root: [keys]}, 2-space indented, other projects kept", async () => {
     await s.write(hooksFile(), JSON.stringify({ '/other': ['x:y'] }, null, 2));
-    const change = await recordProjectHooks(s.ctx(), assess([{ type: 'command', name: 'h', command: 'c' }, { type: 'command', command: 'd' }]));
+    const change = await recordProjectHooks(
+      s.ctx(),
+      assess([
+        { type: 'command', name: 'h', command: 'c' },
+        { type: 'command', command: 'd' },
+      ]),
+    );
     expect(change).toMatchObject({ projectRoot: s.workspace, added: ['h:c', ':d'], written: true });
     expect(read(hooksFile())).toBe(JSON.stringify({ '/other': ['x:y'], [s.workspace]: ['h:c', ':d'] }, null, 2));
   });
 
-  it('adds to what is recorded, as Gemini\'s trustHooks does (a reverted command stays trusted)', async () => {
+  it("adds to what is recorded, as Gemini's trustHooks does (a reverted command stays trusted)", async () => {
     await s.write(hooksFile(), JSON.stringify({ [s.workspace]: ['h:old'] }));
     await recordProjectHooks(s.ctx(), assess([{ type: 'command', name: 'h', command: 'new' }]));
     expect(JSON.parse(read(hooksFile()))).toEqual({ [s.workspace]: ['h:old', 'h:new'] });
   });
 
-  it('records script hashes in hookrun\'s own file only', async () => {
+  it("records script hashes in hookrun's own file only", async () => {
     fs.writeFileSync(path.join(s.workspace, 'guard.sh'), 'echo hi');
     await recordProjectHooks(s.ctx(), assess([{ type: 'command', command: './guard.sh' }]));
     expect(JSON.parse(read(hooksFile()))).toEqual({ [s.workspace]: [':./guard.sh'] });

@@ -14,8 +14,7 @@ afterEach(async () => {
   await s.cleanup();
 });
 
-const decide = (env: Record<string, string | undefined> = {}, settings = {}, opts = {}, cwd?: string) =>
-  decideFolderTrust(s.ctx({ env, ...(cwd ? { cwd } : {}) }), settings, opts);
+const decide = (env: Record<string, string | undefined> = {}, settings = {}, opts = {}, cwd?: string) => decideFolderTrust(s.ctx({ env, ...(cwd ? { cwd } : {}) }), settings, opts);
 const rules = (value: unknown) => s.writeJson(s.trustedFolders, value);
 
 describe('decideFolderTrust: overrides before the file', () => {

@@ -14,7 +14,14 @@ beforeEach(async () => {
   s.env.HOOKRUN_GEMINI_VERSION = '0.59.0';
   await s.writeJson(s.workspaceSettings, {
     hooks: {
-      BeforeTool: [{ hooks: [{ type: 'command', name: 'guard', command: './guard.sh' }, { type: 'command', command: 'echo ok' }] }],
+      BeforeTool: [
+        {
+          hooks: [
+            { type: 'command', name: 'guard', command: './guard.sh' },
+            { type: 'command', command: 'echo ok' },
+          ],
+        },
+      ],
     },
   });
   await s.writeJson(s.userSettings, { hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'user.sh' }] }] } });
@@ -85,7 +92,7 @@ describe('trust that is not recorded in trustedFolders.json covers the hooks (co
   });
 });
 
-describe('warn: Gemini CLI\'s behaviour', () => {
+describe("warn: Gemini CLI's behaviour", () => {
   it('its exact warning, then record', async () => {
     await trustFile();
     const { gate: g } = await gate('warn');

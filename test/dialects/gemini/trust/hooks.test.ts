@@ -44,12 +44,12 @@ describe('hookKey and hookLabel: Gemini CLI getHookKey / the warning label', () 
 });
 
 describe('trusted_hooks.json', () => {
-  it('lives in <geminiHome>/.gemini, next to hookrun\'s script hashes', () => {
+  it("lives in <geminiHome>/.gemini, next to hookrun's script hashes", () => {
     expect(trustedHooksPath(s.ctx())).toBe(path.join(s.home, '.gemini', 'trusted_hooks.json'));
     expect(trustedScriptsPath(s.ctx({ env: { GEMINI_CLI_HOME: '/gh' } }))).toBe('/gh/.gemini/hookrun-trusted-scripts.json');
   });
 
-  it('reads Gemini CLI\'s format', () => {
+  it("reads Gemini CLI's format", () => {
     expect(parseTrustedHooks('{"/p": ["a:b", ":c"]}', 'f').projects).toEqual({ '/p': ['a:b', ':c'] });
     expect(parseTrustedHooks(undefined, 'f')).toEqual({ file: 'f', exists: false, projects: {} });
   });
@@ -72,7 +72,7 @@ describe('trusted_hooks.json', () => {
   });
 });
 
-describe('projectHooksOf: Gemini CLI\'s walk over the workspace hooks', () => {
+describe("projectHooksOf: Gemini CLI's walk over the workspace hooks", () => {
   it('every element of every definition of every array key, valid or not', () => {
     const hooks = {
       BeforeTool: [{ hooks: [{ type: 'command', command: 'a' }, 'junk', null] }, { matcher: 'x' }, null],
@@ -186,9 +186,7 @@ describe('assessProjectHooks', () => {
       [projectRootKey(ctx())]: { ':./guard.sh': { path: script, sha256: 'not-the-hash-of-v1' } },
     });
     fs.writeFileSync(path.join(s.workspace, 'other.sh'), 'x');
-    const hooks = projectHooksOf(
-      hooksObject({ type: 'command', command: './guard.sh' }, { type: 'command', command: './other.sh' }),
-    );
+    const hooks = projectHooksOf(hooksObject({ type: 'command', command: './guard.sh' }, { type: 'command', command: './other.sh' }));
     const assessed = assessProjectHooks(ctx(), hooks).hooks;
     expect(assessed.map((h) => h.status)).toEqual(['script-changed', 'trusted']);
     expect(assessed[0]).toMatchObject({ script, recorded: { path: script, sha256: 'not-the-hash-of-v1' } });

@@ -9,7 +9,10 @@ let sb: Sandbox;
 beforeAll(async () => {
   sb = await makeSandbox();
   await sb.write(path.join(sb.ws, 'hooks', 'deny.sh'), '#!/usr/bin/env bash\ncat >/dev/null\necho \'{"decision":"deny","reason":"project hook ran"}\'\n', 0o755);
-  await sb.write(path.join(sb.ws, '.gemini', 'settings.json'), JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: '$GEMINI_PROJECT_DIR/hooks/deny.sh' }] }] } }));
+  await sb.write(
+    path.join(sb.ws, '.gemini', 'settings.json'),
+    JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: '$GEMINI_PROJECT_DIR/hooks/deny.sh' }] }] } }),
+  );
   await sb.write(sb.env.GEMINI_CLI_TRUSTED_FOLDERS_PATH!, JSON.stringify({ [sb.ws]: 'TRUST_FOLDER' }));
 });
 afterAll(() => sb.cleanup());

@@ -24,7 +24,9 @@ const LOOP_CODES = new Set(['ask-hangs-headless', 'precompress-every-request', '
 
 async function loopFindings(event: string, definition: Record<string, unknown>, env: Record<string, string | undefined> = { GEMINI_CLI_TRUST_WORKSPACE: 'true' }) {
   await s.writeJson(s.workspaceSettings, { hooks: { [event]: [definition] } });
-  return validateGemini(s.ctx({ env })).findings.filter((finding) => LOOP_CODES.has(finding.code)).map((finding) => finding.code);
+  return validateGemini(s.ctx({ env }))
+    .findings.filter((finding) => LOOP_CODES.has(finding.code))
+    .map((finding) => finding.code);
 }
 const hook = (command: string) => ({ hooks: [{ type: 'command', command }] });
 

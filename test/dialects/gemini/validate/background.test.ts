@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { backgroundHoldingOutput } from '../../../../src/dialects/gemini/validate/rules/background.js';
 
-describe('a backgrounded process holding the hook\'s output', () => {
+describe("a backgrounded process holding the hook's output", () => {
   it.each([
     ['sleep 30 &', 'stdout and stderr'],
     ['echo x; (sleep 0.6; echo late) &', 'stdout and stderr'],
-    ["echo '{\"decision\":\"deny\"}'; sleep 1.5 &", 'stdout and stderr'],
+    ['echo \'{"decision":"deny"}\'; sleep 1.5 &', 'stdout and stderr'],
     ['sleep 2>/dev/null &', 'stdout'],
     ['cmd >/dev/null &', 'stderr'],
     // 2>&1 first copies the pipe; then stdout alone moves.

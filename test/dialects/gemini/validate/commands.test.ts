@@ -158,7 +158,16 @@ describe('values that cannot become text', () => {
 describe('untrusted-project-hook uses the key Gemini CLI records', () => {
   it('a plugin hook is recorded as "name:" (Gemini keys only command hooks by their command)', async () => {
     await s.writeJson(path.join(s.workspace, '.gemini', 'settings.json'), {
-      hooks: { BeforeTool: [{ hooks: [{ type: 'plugin', name: 'p', command: 'true' }, { type: 'command', name: 'c', command: 'true' }] }] },
+      hooks: {
+        BeforeTool: [
+          {
+            hooks: [
+              { type: 'plugin', name: 'p', command: 'true' },
+              { type: 'command', name: 'c', command: 'true' },
+            ],
+          },
+        ],
+      },
     });
     const ctx = s.ctx({ env: { GEMINI_CLI_TRUST_WORKSPACE: 'true' } });
     await s.writeJson(trustedHooksPath(ctx), { [projectRootKey(ctx)]: ['p:', 'c:true'] });

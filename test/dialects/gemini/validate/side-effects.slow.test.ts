@@ -33,7 +33,19 @@ describe('hookrun validate: side effects', () => {
     const sb = sandbox;
     const marker = path.join(sb.root, 'marker');
     const touch = { type: 'command', command: `touch ${marker}` };
-    const events = ['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'Notification', 'SessionStart', 'SessionEnd', 'PreCompress', 'BeforeModel', 'AfterModel', 'BeforeToolSelection'];
+    const events = [
+      'BeforeTool',
+      'AfterTool',
+      'BeforeAgent',
+      'AfterAgent',
+      'Notification',
+      'SessionStart',
+      'SessionEnd',
+      'PreCompress',
+      'BeforeModel',
+      'AfterModel',
+      'BeforeToolSelection',
+    ];
     const settings = { hooks: Object.fromEntries(events.map((event) => [event, [{ hooks: [touch] }]])) };
     fs.writeFileSync(path.join(sb.ws, '.gemini', 'settings.json'), JSON.stringify(settings, null, 2));
     const extension = path.join(sb.root, 'home', '.gemini', 'extensions', 'ext');

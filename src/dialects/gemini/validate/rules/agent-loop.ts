@@ -70,6 +70,6 @@ function skipTrustRule(layers: Parameters<Rule>[0]['layers'], trust: Parameters<
     'skip-trust-workspace-hooks',
     'The folder is not trusted, so Gemini CLI does not load these workspace hooks, and `gemini --skip-trust` does not change that: Gemini CLI reads its settings before the flag takes effect, so it then runs the user hooks but not the workspace ones.',
     workspace.doc.locate(['hooks'], { key: true }),
-    'Trust the folder (Gemini CLI\'s trust dialog, or `hookrun trust --folder`), or start Gemini CLI with GEMINI_CLI_TRUST_WORKSPACE=true.',
+    "Trust the folder (Gemini CLI's trust dialog, or `hookrun trust --folder`), or start Gemini CLI with GEMINI_CLI_TRUST_WORKSPACE=true.",
   );
 }

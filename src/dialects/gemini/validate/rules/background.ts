@@ -10,8 +10,7 @@ type Where = 'pipe' | 'elsewhere';
 const SEPARATORS = new Set([';', '&&', '||', '|', '|&', ';;', '&']);
 const REDIRECTS = new Set(['>', '>>', '>&', '>|']);
 
-const opOf = (token: ParseEntry | undefined): string | undefined =>
-  typeof token === 'object' && token !== null && 'op' in token ? token.op : undefined;
+const opOf = (token: ParseEntry | undefined): string | undefined => (typeof token === 'object' && token !== null && 'op' in token ? token.op : undefined);
 
 export const backgroundRules: Rule = (model, report) => {
   // PowerShell has no `&` background operator of this kind.
@@ -101,6 +100,8 @@ function textOf(segment: ParseEntry[]): string {
     .map((t) => (typeof t === 'string' ? t : (opOf(t) ?? '')))
     .join(' ')
     .replace(/__fd(\d)__ /g, '$1')
-    .replace(/(>>|>&|>) /g, '$1').replace(/\( /g, '(').replace(/ \)/g, ')');
+    .replace(/(>>|>&|>) /g, '$1')
+    .replace(/\( /g, '(')
+    .replace(/ \)/g, ')');
   return shortened(text, 80);
 }

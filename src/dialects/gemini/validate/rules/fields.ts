@@ -86,13 +86,7 @@ export const unknownKeyRule: Rule = (model, report) => {
   }
 };
 
-function checkKeys(
-  value: Record<string, unknown>,
-  known: string[],
-  what: string,
-  locate: (key: string) => Location | undefined,
-  report: Report,
-): void {
+function checkKeys(value: Record<string, unknown>, known: string[], what: string, locate: (key: string) => Location | undefined, report: Report): void {
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
     const foreign = Object.hasOwn(FOREIGN_KEYS, key) ? FOREIGN_KEYS[key] : undefined;

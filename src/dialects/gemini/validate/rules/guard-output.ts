@@ -10,7 +10,8 @@ import { hooksOf, isObjectLike, type Rule } from './types.js';
 const GUARD_EVENTS: ReadonlySet<string> = new Set(['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'BeforeModel', 'AfterModel']);
 
 /** A statement that writes to stdout: echo/printf/cat <<, print(), console.log, process.stdout.write, sys.stdout.write, puts. */
-const STDOUT_WRITE = /(?:^|[;&|{(]\s*|\bthen\s+|\bdo\s+|\belse\s+)(?:echo|printf)\b|\bprint\s*\(|\bconsole\.log\s*\(|\bprocess\.stdout\.write\s*\(|\bsys\.stdout\.write\s*\(|^\s*puts\b/;
+const STDOUT_WRITE =
+  /(?:^|[;&|{(]\s*|\bthen\s+|\bdo\s+|\belse\s+)(?:echo|printf)\b|\bprint\s*\(|\bconsole\.log\s*\(|\bprocess\.stdout\.write\s*\(|\bsys\.stdout\.write\s*\(|^\s*puts\b/;
 /** ... unless it goes elsewhere: to stderr, to a file (stdout's own `>`, not `2>`), or into a variable. */
 const ELSEWHERE = /1?>&2|>\s*\/dev\/stderr|\bfile\s*=\s*sys\.stderr|(?<![2&])>>?\s*["']?[\w$./-]|=\s*\$\(/;
 /** The JSON answer: an object literal that opens with `{"`, or a serializer's output. */

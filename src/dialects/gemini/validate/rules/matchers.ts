@@ -27,7 +27,6 @@ export const matcherRules: Rule = (model, report) => {
         'Write the matcher as a string.',
       );
     } else if (isWildcard(matcher)) {
-      continue;
     } else if (kind === 'exact') {
       checkExact(definition.event, matcher.trim(), location, report);
     } else {

@@ -67,7 +67,7 @@ export const disabledRules: Rule = (model, report) => {
         'disabled-no-match',
         `hooksConfig.disabled lists "${name}", but no hook is called that (a hook's name is its "name", else its command, compared exactly).`,
         location,
-        near ? `Did you mean "${near}"?` : 'Remove the entry, or correct it to a hook\'s name.',
+        near ? `Did you mean "${near}"?` : "Remove the entry, or correct it to a hook's name.",
       );
     });
   }

@@ -84,7 +84,7 @@ export const secretCommandRule: Rule = (model, report) => {
             'secret-in-command',
             `The command names ${[...new Set(named)].map((n) => `\${${n}}`).join(', ')}, a secret by Gemini CLI's redaction rules: Gemini CLI expands it when it loads the settings, so the value is in the command it runs and shows${where}.`,
             layer.doc!.locate(['hooks', event, d, 'hooks', h, 'command']),
-            'Read the variable inside the hook\'s script at run time instead of naming it in the settings (Gemini CLI expands every $NAME there, with no escape); with redaction on, list it in security.environmentVariableRedaction.allowed so the script sees it.',
+            "Read the variable inside the hook's script at run time instead of naming it in the settings (Gemini CLI expands every $NAME there, with no escape); with redaction on, list it in security.environmentVariableRedaction.allowed so the script sees it.",
           );
         });
       });
