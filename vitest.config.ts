@@ -22,6 +22,7 @@ export const FAST_TESTS = [
   'test/safety/{corrupt,json-depth,secrets-env}.test.ts',
   'test/settings/*.test.ts',
   'test/trust/*.test.ts',
+  'test/import-circles.test.ts',
 ];
 
 export default defineConfig({

@@ -4,7 +4,7 @@
 // (30000 where seconds are read, 5 where milliseconds are), a matcher in a syntax this agent reads otherwise.
 // Pure; reads only the vocabulary (lookup.ts). A dialect's validator calls crossAgentTraps for each hook it checks.
 import type { Diagnostic, Location } from '../pipeline/types.js';
-import { timeoutInOtherUnit } from './loader-hints.js';
+import { timeoutInOtherUnit } from './timeout-unit.js';
 import { type AgentName, counterpart, foreignEventNames, NEAR_MISSES, readEvent, VOCABULARY } from './lookup.js';
 
 export interface HookFacts {

@@ -9,19 +9,7 @@
 //   lookup in and gets the words at once.
 import type { foreignEvent } from './cross-agent.js';
 
-/** The unit an agent reads a hook's timeout in. */
-export type TimeoutUnit = 'ms' | 's';
-
-/**
- * A timeout written in the other unit: where the agent reads seconds (`unit`), `atLeast` (default 1000) or more looks
- * like milliseconds; where it reads milliseconds, under `below` (default 100) looks like seconds. The value
- * to write instead, in that unit; undefined when the timeout reads as meant.
- */
-export function timeoutInOtherUnit(unit: TimeoutUnit, timeout: unknown, limits: { atLeast?: number; below?: number } = {}): number | undefined {
-  if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) return undefined;
-  if (unit === 's') return timeout >= (limits.atLeast ?? 1000) ? Math.max(1, Math.round(timeout / 1000)) : undefined;
-  return timeout < (limits.below ?? 100) ? timeout * 1000 : undefined;
-}
+export { type TimeoutUnit, timeoutInOtherUnit } from './timeout-unit.js';
 
 export type ForeignEventLookup = typeof foreignEvent;
 
