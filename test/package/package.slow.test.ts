@@ -142,6 +142,9 @@ describe('action.yml: the composite action', () => {
       npm_config_offline: 'true',
       PATH: `${path.join(prefix, 'bin')}:${env.PATH}`,
     };
+    // The action packs hookrun once (its build step, on a cache miss), then installs the package.
+    const built = run('bash', ['-c', step('Build hookrun').run!], root, base);
+    expect(built.status, built.stderr).toBe(0);
     const installed = run('bash', ['-c', step('Install hookrun').run!], root, base);
     expect(installed.stderr, installed.stdout).not.toMatch(/warn|error/i);
     expect(installed.stdout).toContain('0.1.0');

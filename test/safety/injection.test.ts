@@ -327,6 +327,15 @@ describe('an arithmetic context (property, real bash): no quoting makes a pasted
     }
   });
 
+  test('a value that starts with an operator character after `${x:` is the offset the command meant, and refused', () => {
+    // Found by the property above (seed -599693862): "+" pasted after `${x:` made `${x:+}`, bash's
+    // alternate-value operator, and the offset check did not see an arithmetic context any more.
+    for (const value of ['+', '=', '?', '-', '+$(touch M_op)']) {
+      expect(expandCommandSafely('x=abcdef; echo ${x:$GEMINI_SESSION_ID}', values(value)).refused, value).toMatch(/arithmetic context/);
+    }
+    expect(expandCommandSafely('x=abcdef; echo ${x:$GEMINI_SESSION_ID}', values('2')).refused).toBeUndefined();
+  });
+
   test("Gemini CLI's text runs these values as code, which is why they are refused", () => {
     const dir = tempDir('hookrun-arith-gemini-');
     try {

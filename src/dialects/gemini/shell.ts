@@ -286,8 +286,12 @@ function firstValueAsSyntax(text: string, origin: number[]): Flagged | undefined
     if (startsOffset(after)) return ((frame.arith = true), after + 1 - i);
     return after - i;
   };
-  /** `:` from the command at `at` that starts `${…:offset}` (not `:-`, `:=`, `:?`, `:+`). */
-  const startsOffset = (at: number): boolean => text[at] === ':' && origin[at]! < 0 && !/[-=?+]/.test(text[at + 1] ?? '');
+  /**
+   * `:` from the command at `at` that starts `${…:offset}` (not the command's own `:-`, `:=`, `:?`, `:+`). A
+   * pasted value right after it is the offset the command meant, even when it starts with one of those
+   * characters (a value `+…` would otherwise turn the offset into the `:+` operator and escape the check).
+   */
+  const startsOffset = (at: number): boolean => text[at] === ':' && origin[at]! < 0 && !(/[-=?+]/.test(text[at + 1] ?? '') && origin[at + 1]! < 0);
   /** Whether the value starting at `start` is an operand of an arithmetic test inside `[[ … ]]`. */
   const arithmeticOperand = (start: number): boolean => {
     let frameAt = stack.length - 1;
