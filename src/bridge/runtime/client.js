@@ -57,9 +57,7 @@ export function startBridge(config, { notify, cwd }) {
       for (const { resolve } of session.pending.values()) resolve({ failure: session.failure });
       session.pending.clear();
     };
-    child.on('error', (error) =>
-      fail(error.code === 'ENOENT' ? `hookrun was not found (${file}): install it or set HOOKRUN_BIN` : `hookrun could not start: ${error.message}`),
-    );
+    child.on('error', (error) => fail(error.code === 'ENOENT' ? `hookrun was not found (${file}): install it or set HOOKRUN_BIN` : `hookrun could not start: ${error.message}`));
     child.on('exit', (code, signal) => {
       sessions.delete(sessionId);
       fail(`hookrun serve ended (${signal ?? `exit ${code}`})`);
