@@ -24,7 +24,7 @@ export const HookrunBridge = async ({ client, directory }) => {
   // goes to OpenCode's log too. Nothing is awaited: a client call made while plugins load waits on them.
   const oneShot = process.argv[2] === 'run';
   const notify = (message, level = 'info') => {
-    const line = `hookrun bridge: ${message}`;
+    const line = message.startsWith('hookrun') ? message : `hookrun bridge: ${message}`;
     client?.app?.log?.({ body: { service: 'hookrun-bridge', level: level === 'warning' ? 'warn' : level, message } })?.catch?.(() => {});
     if (oneShot) process.stderr.write(`${line}\n`);
     else client?.tui?.showToast?.({ body: { title: 'hookrun', message, variant: level } })?.catch?.(() => {});
@@ -41,15 +41,6 @@ export const HookrunBridge = async ({ client, directory }) => {
         throw new Error(`hookrun bridge could not start (${error?.message ?? error}); the bridge fails closed`);
       },
     };
-  }
-
-  // A signal ends `opencode run` without `dispose` or an 'exit' event: stop every serve, then let the signal do
-  // what it would have done had no one listened (a listener of OpenCode's own keeps it from ending here).
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-    process.once(signal, () => {
-      bridge.stopAll();
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-    });
   }
 
   // One hookrun session per top-level session: a subagent's session (parentID) is its root's.
@@ -76,6 +67,17 @@ export const HookrunBridge = async ({ client, directory }) => {
     startContext.delete(sessionId);
     await bridge.sessionEnd({ sessionId, reason: 'other' });
   };
+
+  // A signal ends `opencode run` without `dispose` or an 'exit' event: SessionEnd gets a second, every serve is
+  // stopped, then the signal does what it would have done had no one listened (a listener of OpenCode's own
+  // keeps it from ending here).
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, async () => {
+      await Promise.race([Promise.all([...started.keys()].map(end)), new Promise((resolve) => setTimeout(resolve, 1000))]);
+      bridge.stopAll();
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    });
+  }
 
   // OpenCode's part ids are "prt_" + 12 hex digits of time + 14 base62 letters (Identifier.ascending).
   let partCount = 0;
