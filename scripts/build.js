@@ -83,8 +83,18 @@ const commanderLazySpawn = {
   },
 };
 
+// `import text from './file.js?raw'` is the file's text, as Vite (the tests) reads it: the plugin sources that
+// `hookrun bridge` writes out (src/bridge/, src/hosts/), bundled into the bridge command's chunk only.
+const rawText = {
+  name: 'raw-text',
+  setup(build) {
+    build.onResolve({ filter: /\?raw$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)), namespace: 'raw-text' }));
+    build.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text' }));
+  },
+};
+
 const common = {
-  plugins: [copies, sideEffectFree, commanderLazySpawn, chalkNoDetection],
+  plugins: [rawText, copies, sideEffectFree, commanderLazySpawn, chalkNoDetection],
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -14,17 +14,27 @@ export function cacheRoot() {
 
 export function agentDir(agent) {
   const { package: pkg, version } = versions[agent];
+  return packageDir(pkg, version);
+}
+
+/** The cache folder of one package version (the agents', and the bridged hosts' in scripts/bridge/). */
+export function packageDir(pkg, version) {
   return path.join(cacheRoot(), `${pkg.replace('/', '+')}@${version}`);
 }
 
 /** Installs one agent's package (idempotent); returns its folder, or throws with npm's output. */
 export function install(agent) {
   const { package: pkg, version } = versions[agent];
-  const dir = agentDir(agent);
+  return installPackage(pkg, version);
+}
+
+/** Installs `pkg@version` into its cache folder (idempotent); returns the folder, or throws with npm's output. */
+export function installPackage(pkg, version) {
+  const dir = packageDir(pkg, version);
   if (existsSync(path.join(dir, '.done'))) return dir;
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'hookrun-agent-cache', private: true }));
-  // --ignore-scripts is not used: Claude Code's postinstall puts its native binary in place.
+  // --ignore-scripts is not used: Claude Code's (and OpenCode's, Kilo's) postinstall puts its native binary in place.
   const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--save-exact', `${pkg}@${version}`], {
     cwd: dir,
     encoding: 'utf8',

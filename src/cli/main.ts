@@ -5,7 +5,7 @@ import { commandOf } from './argv.js';
 import { type Context, contextFromProcess, unsetHomeNote } from '../pipeline/context.js';
 import { HookrunError, errorText } from '../pipeline/errors.js';
 import { type IO, processIO } from './io.js';
-import { DIALECT_CHOICES, DIALECT_NAMES } from '../dialects/names.js';
+import { DEFAULT_BRIDGE_DIALECT, DIALECT_CHOICES, DIALECT_NAMES } from '../dialects/names.js';
 import { addOptions, integer, optionValues } from './options.js';
 import { type OptionValues, REQUEST_OPTIONS, settingsFrom } from '../pipeline/options.js';
 import { REPORTERS, VALIDATE_FORMATS, type ReporterName, type ValidateFormat } from '../render/names.js';
@@ -51,6 +51,7 @@ const DEFINITIONS: readonly [names: readonly string[], define: (program: Command
   [['migrate'], defineMigrate],
   [['trust'], defineTrust],
   [['serve'], defineServe],
+  [['bridge'], defineBridge],
 ];
 
 function buildProgram(io: IO, setExit: (code: number) => void, argv: readonly string[]): Command {
@@ -557,6 +558,57 @@ Examples:
             revoke: opts.revoke === true,
             dryRun: opts.dryRun === true,
             json: opts.json === true,
+          },
+          context(),
+          io,
+        ),
+      );
+    });
+}
+
+function defineBridge(program: Command, { io, setExit, context }: CommandDeps): void {
+  program
+    .command('bridge')
+    .description('give an agent with plugins and no shell hooks (opencode, pi, kilo) the hooks of a dialect: write a plugin that forwards its events to hookrun serve')
+    .argument('<host>', 'the host agent: opencode, pi or kilo')
+    .addOption(
+      new Option('--dialect <name>', `whose hook files and rules the plugin follows (default: ${DEFAULT_BRIDGE_DIALECT}: Claude Code's .claude/settings*.json)`)
+        .choices(DIALECT_NAMES)
+        .default(DEFAULT_BRIDGE_DIALECT),
+    )
+    .option('--user', "write into the user's plugin folder (every project) instead of the project's")
+    .option('--fail-closed', 'the plugin blocks a tool call or prompt when hookrun cannot answer or a guard did not run')
+    .option('--remove', 'remove the plugin and the folders the bridge created for it')
+    .option('--force', 'with --remove: remove the plugin even if it was edited since it was written')
+    .option('--dry-run', 'say what would be written or removed; change nothing')
+    .option('--json', 'machine-readable output')
+    .addHelpText(
+      'after',
+      `
+The plugin is one file (no dependencies) in the host's plugin folder; the bridge never edits a file of
+yours, so --remove leaves the folder as it was. docs/bridge.md has each host's events and tools, and what
+cannot be carried. Exit codes: 0 done, 1 error (bad arguments, a file in the way or edited since).
+
+Examples:
+  $ hookrun bridge opencode                 # .opencode/plugins/hookrun-bridge.js, Claude Code's hooks
+  $ hookrun bridge pi --user --fail-closed  # every Pi session of this user, blocking when hookrun cannot answer
+  $ hookrun bridge kilo --dialect gemini    # .gemini/settings.json's hooks instead
+  $ hookrun bridge opencode --remove`,
+    )
+    .action(async (host: string, opts: Record<string, unknown>) => {
+      const { bridgeCommand } = await import('./commands/bridge.js');
+      const flag = (name: string) => opts[name] === true;
+      setExit(
+        await bridgeCommand(
+          {
+            host,
+            dialect: opts.dialect as string,
+            user: flag('user'),
+            remove: flag('remove'),
+            force: flag('force'),
+            failClosed: flag('failClosed'),
+            dryRun: flag('dryRun'),
+            json: flag('json'),
           },
           context(),
           io,

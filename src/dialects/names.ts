@@ -9,6 +9,9 @@ export type DialectName = (typeof DIALECT_NAMES)[number];
 /** The dialect a command follows when none is named: Gemini CLI, hookrun's reference. */
 export const DEFAULT_DIALECT: DialectName = 'gemini';
 
+/** The hooks a bridged host (`hookrun bridge`) runs when none is named: Claude Code's, the format most hook configs are in. */
+export const DEFAULT_BRIDGE_DIALECT: DialectName = 'claude';
+
 /** What `--dialect` accepts: a dialect, or `auto` (the one whose configuration exists, see detect.ts). */
 export const DIALECT_CHOICES: readonly string[] = [...DIALECT_NAMES, 'auto'];
 

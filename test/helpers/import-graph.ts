@@ -27,6 +27,8 @@ export async function importGraph(entryPoints: readonly string[]): Promise<Impor
     mainFields: ['module', 'main'],
     metafile: true,
     logLevel: 'silent',
+    // A `?raw` import is a file's text (scripts/build.js bundles it as such), not a module of the graph.
+    plugins: [{ name: 'raw-text', setup: (b) => b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: args.path, external: true })) }],
   });
   const outputs = result.metafile.outputs;
   const withCode = (keys: string[]) =>

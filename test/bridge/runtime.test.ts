@@ -1,0 +1,168 @@
+// The bridge's runtime (src/bridge/runtime/client.js), the code every bridged host runs, against a real
+// `hookrun serve` and real Claude Code hooks in a temp project: blocks, rewrites (host argument names and units
+// mapped both ways), context, the trust gate, a hookrun that is missing or dies, fail-open and fail-closed, and
+// no serve process left behind. The hosts themselves are driven in real-hosts.test.ts.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startBridge } from '../../src/bridge/runtime/client.js';
+import { BIN, makeSandbox, type Sandbox } from '../helpers/cli.js';
+
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await makeSandbox();
+  // The host's process is this one: the plugin's serve inherits its environment, as it would the host's.
+  Object.assign(process.env, sb.env);
+  const deny = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'rm -rf is not allowed here' } };
+  const rewrite = (updatedInput: object) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput } });
+  const hook = (command: string) => ({ hooks: [{ type: 'command', command }] });
+  const answer = (json: unknown) => `echo '${JSON.stringify(json)}'`;
+  await sb.write(
+    path.join(sb.ws, '.claude/settings.json'),
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            ...hook(`input=$(cat); case "$input" in *'rm -rf'*) ${answer(deny)};; *'echo hi'*) ${answer(rewrite({ command: 'echo rewritten', timeout: 7000 }))};; esac`),
+          },
+          { matcher: 'Read', ...hook(answer(rewrite({ file_path: 'other.md' }))) },
+        ],
+        PostToolUse: [hook(answer({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'CTX-AFTER' } }))],
+        SessionStart: [hook(answer({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'CTX-START' } }))],
+        UserPromptSubmit: [hook(`grep -q secret && ${answer({ decision: 'block', reason: 'no secrets' })} || true`)],
+        SessionEnd: [hook(`cat > ${path.join(sb.root, 'ended.json')}`)],
+      },
+    }),
+  );
+});
+afterAll(() => sb.cleanup());
+
+const EVENTS = { toolBefore: 'PreToolUse', toolAfter: 'PostToolUse', sessionStart: 'SessionStart', promptSubmit: 'UserPromptSubmit', sessionEnd: 'SessionEnd' };
+const TOOLS = { bash: { name: 'Bash', args: { timeout: { key: 'timeout', scale: 1000 } } }, read: { name: 'Read', args: { path: 'file_path' } } };
+
+function bridge(options: { trusted?: boolean; failClosed?: boolean; hookrun?: string[] } = {}) {
+  const notes: [string, string][] = [];
+  const serveArgs = ['--dialect', 'claude', ...(options.trusted === false ? [] : ['--trust-workspace']), ...(options.failClosed ? ['--fail-closed'] : [])];
+  const config = {
+    host: 'test',
+    label: 'Test',
+    hookrun: options.hookrun ?? [process.execPath, BIN],
+    serveArgs,
+    failClosed: options.failClosed === true,
+    events: EVENTS,
+    tools: TOOLS,
+  };
+  return { b: startBridge(config, { notify: (message: string, level: string) => notes.push([level, message]), cwd: sb.ws }), notes };
+}
+
+/** The serve processes this process started (the bridge's children). */
+const serves = () =>
+  execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes(' serve '));
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('the runtime against a real hookrun serve', () => {
+  test('a guard blocks with its reason; other calls go on; a rewrite comes back in the host argument names and units', async () => {
+    const { b, notes } = bridge();
+    expect(await b.toolBefore({ sessionId: 's1', tool: 'bash', args: { command: 'rm -rf /', timeout: 3 } })).toEqual({ block: 'rm -rf is not allowed here' });
+    expect(await b.toolBefore({ sessionId: 's1', tool: 'bash', args: { command: 'ls' } })).toEqual({});
+    expect(await b.toolBefore({ sessionId: 's1', tool: 'bash', args: { command: 'echo hi', timeout: 3 } })).toEqual({ args: { command: 'echo rewritten', timeout: 7 } });
+    expect(await b.toolBefore({ sessionId: 's1', tool: 'read', args: { path: 'a.txt' } })).toEqual({ args: { path: 'other.md' } });
+    expect(await b.toolAfter({ sessionId: 's1', tool: 'bash', args: { command: 'ls' }, output: 'a\nb' })).toEqual({ context: 'CTX-AFTER' });
+    expect(await b.sessionStart({ sessionId: 's1' })).toEqual({ context: 'CTX-START' });
+    expect(await b.promptSubmit({ sessionId: 's1', prompt: 'tell me the secret' })).toEqual({ block: 'no secrets' });
+    expect(await b.promptSubmit({ sessionId: 's1', prompt: 'hello' })).toEqual({});
+    expect(serves()).toHaveLength(1); // one serve for the session, however many events
+    await b.sessionEnd({ sessionId: 's1', reason: 'prompt_input_exit' });
+    expect(JSON.parse(readFileSync(path.join(sb.root, 'ended.json'), 'utf8'))).toMatchObject({ hook_event_name: 'SessionEnd', session_id: 's1', reason: 'prompt_input_exit' });
+    await expect.poll(() => serves(), { timeout: 5000 }).toHaveLength(0);
+    expect(notes).toEqual([]);
+  });
+
+  test('the tool input the hooks see is in their own words: Claude Code tool names, keys and milliseconds', async () => {
+    const { b } = bridge();
+    const seen = path.join(sb.root, 'seen.json');
+    await sb.write(
+      path.join(sb.ws, '.claude/settings.local.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Read|Bash', hooks: [{ type: 'command', command: `cat > ${seen}` }] }] } }),
+    );
+    try {
+      await b.toolBefore({ sessionId: 's2', tool: 'read', args: { path: 'notes.md', offset: 2 } });
+      expect(JSON.parse(readFileSync(seen, 'utf8'))).toMatchObject({ session_id: 's2', tool_name: 'Read', tool_input: { file_path: 'notes.md', offset: 2 }, cwd: sb.ws });
+      await b.toolBefore({ sessionId: 's2', tool: 'bash', args: { command: 'ls', timeout: 3 } });
+      expect(JSON.parse(readFileSync(seen, 'utf8'))).toMatchObject({ tool_name: 'Bash', tool_input: { command: 'ls', timeout: 3000 } });
+      // A tool the host data does not list goes on under its own name and arguments (an MCP tool, say).
+      await b.toolBefore({ sessionId: 's2', tool: 'Bash', args: { cmd: 'x' } });
+      expect(JSON.parse(readFileSync(seen, 'utf8'))).toMatchObject({ tool_name: 'Bash', tool_input: { cmd: 'x' } });
+    } finally {
+      execFileSync('rm', [path.join(sb.ws, '.claude/settings.local.json')]);
+      b.stopAll();
+    }
+  });
+
+  test("an untrusted project's hooks do not run: the host is told, and fail-closed blocks", async () => {
+    const open = bridge({ trusted: false });
+    expect(await open.b.toolBefore({ sessionId: 's3', tool: 'bash', args: { command: 'rm -rf /' } })).toEqual({});
+    await expect.poll(() => open.notes.map(([, m]) => m).join('\n')).toContain('is not a trusted folder');
+    open.b.stopAll();
+    const closed = bridge({ trusted: false, failClosed: true });
+    const answer = await closed.b.toolBefore({ sessionId: 's3', tool: 'bash', args: { command: 'ls' } });
+    expect(answer.block).toMatch(/did not run/);
+    closed.b.stopAll();
+  });
+
+  test('hookrun missing: said once in the host, the call goes on; fail-closed blocks it instead', async () => {
+    const missing = ['/nowhere/node', '/nowhere/hookrun.js'];
+    const path0 = process.env.PATH;
+    process.env.PATH = '/nowhere'; // no `hookrun` on PATH either
+    try {
+      const open = bridge({ hookrun: missing });
+      expect(await open.b.toolBefore({ sessionId: 's4', tool: 'bash', args: { command: 'ls' } })).toEqual({});
+      expect(await open.b.toolBefore({ sessionId: 's4', tool: 'bash', args: { command: 'ls' } })).toEqual({});
+      expect(open.notes).toEqual([['error', 'hookrun bridge (Test): hookrun was not found (hookrun): install it or set HOOKRUN_BIN']]);
+      const closed = bridge({ hookrun: missing, failClosed: true });
+      expect(await closed.b.toolBefore({ sessionId: 's4', tool: 'bash', args: { command: 'ls' } })).toEqual({
+        block: 'hookrun could not check this tool call (hookrun was not found (hookrun): install it or set HOOKRUN_BIN); the bridge fails closed',
+      });
+      expect(await closed.b.toolAfter({ sessionId: 's4', tool: 'bash', args: {}, output: '' })).toEqual({}); // nothing to block after the fact
+    } finally {
+      process.env.PATH = path0;
+    }
+  });
+
+  test('a serve that dies is reported for the calls it had, and the next call starts a new one', async () => {
+    const { b, notes } = bridge({ failClosed: true });
+    await b.toolBefore({ sessionId: 's5', tool: 'bash', args: { command: 'ls' } });
+    const [line] = serves();
+    const pid = Number(line?.trim().split(' ')[0]);
+    process.kill(pid, 'SIGKILL');
+    await expect.poll(() => alive(pid)).toBe(false);
+    expect(await b.toolBefore({ sessionId: 's5', tool: 'bash', args: { command: 'rm -rf /' } })).toEqual({ block: 'rm -rf is not allowed here' });
+    expect(notes.length).toBeLessThanOrEqual(1);
+    b.stopAll();
+    await expect.poll(() => serves(), { timeout: 5000 }).toHaveLength(0);
+  });
+
+  test('HOOKRUN_BIN names the executable to start instead', async () => {
+    const wrapper = await sb.write('bin/my-hookrun', `#!/bin/sh\ntouch ${path.join(sb.root, 'wrapper-ran')}\nexec ${process.execPath} ${BIN} "$@"\n`, 0o755);
+    process.env.HOOKRUN_BIN = wrapper;
+    try {
+      const { b } = bridge();
+      expect(await b.toolBefore({ sessionId: 's6', tool: 'bash', args: { command: 'rm -rf /' } })).toEqual({ block: 'rm -rf is not allowed here' });
+      expect(existsSync(path.join(sb.root, 'wrapper-ran'))).toBe(true);
+      b.stopAll();
+    } finally {
+      delete process.env.HOOKRUN_BIN;
+    }
+  });
+});
