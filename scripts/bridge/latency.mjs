@@ -5,7 +5,7 @@
 // PreToolUse guard and one PostToolUse hook (what a user pays with hooks). Medians and p90, in ms.
 // Usage: node scripts/bridge/latency.mjs [host…] [--calls N]
 import { rm } from 'node:fs/promises';
-import { HOSTS, hostDir, loadDriver, prepare, runPrepared } from './run-host.mjs';
+import { HOSTS, hostDir, loadDriver, prepare, reexecIsolated, runPrepared } from './run-host.mjs';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--calls');
@@ -23,6 +23,10 @@ const SETUPS = [
     },
   },
 ];
+
+for (const name of hosts) hostDir(await loadDriver(name)); // installed outside the namespace (the registry is needed)
+const status = reexecIsolated();
+if (status !== undefined) process.exit(status);
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 

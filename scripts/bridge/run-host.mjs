@@ -144,3 +144,27 @@ export async function runScenario(driver, dir, scenario, { keep = false } = {}) 
     if (!keep) await rm(prepared.root, { recursive: true, force: true });
   }
 }
+
+/**
+ * Runs the calling script again inside a network namespace whose only interface is loopback (`unshare -n`, as
+ * the agent tier does), once the hosts are installed: the host, its plugin, hookrun and the fake model all run
+ * there. Returns the inner run's exit code, or undefined to go on here: already inside (lo is brought up), or a
+ * namespace cannot be made on this machine (said on stderr: the drivers' offline settings are then all there is).
+ */
+export function reexecIsolated() {
+  if (process.env.HOOKRUN_BRIDGE_INSIDE === '1') {
+    const up = spawnSync('ip', ['link', 'set', 'lo', 'up'], { encoding: 'utf8' });
+    if (up.status !== 0) throw new Error(`ip link set lo up: ${up.stderr}`);
+    const links = spawnSync('ip', ['-o', 'link'], { encoding: 'utf8' }).stdout.trim().split('\n');
+    if (links.length !== 1 || !links[0].includes(': lo:')) throw new Error(`not isolated: ${links.join('; ')}`);
+    console.log('network namespace: loopback only');
+    return undefined;
+  }
+  const probe = spawnSync('unshare', ['-n', 'sh', '-c', 'ip link set lo up'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) {
+    console.error(`not isolated (\`unshare -n\` failed: ${probe.error?.message ?? probe.stderr.trim()}): the hosts run with their offline settings only`);
+    return undefined;
+  }
+  const inner = spawnSync('unshare', ['-n', process.execPath, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, HOOKRUN_BRIDGE_INSIDE: '1' } });
+  return inner.status ?? 1;
+}

@@ -2,7 +2,7 @@
 // into the agents' cache on first use), offline against the fake model, and the table docs/bridge.md shows.
 // Usage: node scripts/bridge/run.mjs [host…] [--scenario NAME] [--keep] [--json FILE]
 import { writeFileSync } from 'node:fs';
-import { HOSTS, hostDir, loadDriver, runScenario } from './run-host.mjs';
+import { HOSTS, hostDir, loadDriver, reexecIsolated, runScenario } from './run-host.mjs';
 import { SCENARIOS } from './scenarios.mjs';
 
 const args = process.argv.slice(2);
@@ -15,8 +15,13 @@ const json = option('--json');
 const only = option('--scenario');
 const hosts = args.filter((a) => !a.startsWith('--'));
 
+const names = hosts.length > 0 ? hosts : HOSTS;
+for (const name of names) hostDir(await loadDriver(name)); // installed outside the namespace (the registry is needed)
+const status = reexecIsolated();
+if (status !== undefined) process.exit(status);
+
 const results = [];
-for (const name of hosts.length > 0 ? hosts : HOSTS) {
+for (const name of names) {
   const driver = await loadDriver(name);
   const dir = hostDir(driver);
   for (const scenario of SCENARIOS.filter((s) => !only || s.name === only)) {
