@@ -153,6 +153,21 @@ describe('the runtime against a real hookrun serve', () => {
     await expect.poll(() => serves(), { timeout: 5000 }).toHaveLength(0);
   });
 
+  test('a session ended and begun again under the same id keeps its new serve, which stopAll then stops', async () => {
+    const { b } = bridge();
+    await b.toolBefore({ sessionId: 's7', tool: 'bash', args: { command: 'ls' } });
+    const [first] = serves();
+    await b.sessionEnd({ sessionId: 's7' });
+    await b.toolBefore({ sessionId: 's7', tool: 'bash', args: { command: 'ls' } });
+    const firstPid = Number(first?.trim().split(' ')[0]);
+    await expect.poll(() => alive(firstPid), { timeout: 5000 }).toBe(false);
+    // The old serve's exit must not forget the new one: the next call reuses it, and stopAll reaches it.
+    await b.toolBefore({ sessionId: 's7', tool: 'bash', args: { command: 'ls' } });
+    expect(serves()).toHaveLength(1);
+    b.stopAll();
+    await expect.poll(() => serves(), { timeout: 5000 }).toHaveLength(0);
+  });
+
   test('HOOKRUN_BIN names the executable to start instead', async () => {
     const wrapper = await sb.write('bin/my-hookrun', `#!/bin/sh\ntouch ${path.join(sb.root, 'wrapper-ran')}\nexec ${process.execPath} ${BIN} "$@"\n`, 0o755);
     process.env.HOOKRUN_BIN = wrapper;

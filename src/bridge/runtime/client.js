@@ -59,7 +59,8 @@ export function startBridge(config, { notify, cwd }) {
     };
     child.on('error', (error) => fail(error.code === 'ENOENT' ? `hookrun was not found (${file}): install it or set HOOKRUN_BIN` : `hookrun could not start: ${error.message}`));
     child.on('exit', (code, signal) => {
-      sessions.delete(sessionId);
+      // A session ended and opened again under the same id has a new serve by now: that one stays.
+      if (sessions.get(sessionId) === session) sessions.delete(sessionId);
       fail(`hookrun serve ended (${signal ?? `exit ${code}`})`);
     });
     child.stdin.on('error', () => {});

@@ -1,6 +1,6 @@
 // Pi (@mariozechner/pi-coding-agent): extensions are TypeScript modules Pi loads in its own Node process (jiti),
 // auto-discovered from .pi/extensions/*.ts (or .js) and ~/.pi/agent/extensions/ ($PI_CODING_AGENT_DIR/extensions),
-// with no settings entry and no trust step. Facts from the package's docs/extensions.md and dist/ at the checked
+// with no settings entry and no trust step. Facts from the package's own extensions.md (its docs folder) and dist/ at the checked
 // version (docs/bridge.md has them, with the lines): bash's timeout is in seconds, Claude Code's in milliseconds.
 import path from 'node:path';
 import { homeDir } from '../../pipeline/context.js';
