@@ -1,9 +1,11 @@
-// Kilo CLI (@kilocode/cli): plugins are ES modules its Bun runtime loads from .opencode/plugin/ in the project and
-// ~/.config/opencode/plugin/ ($XDG_CONFIG_HOME), each export a plugin function returning hooks. Facts from
-// opencode.ai/docs/plugins and the binary at the checked version; docs/bridge.md has them.
+// Kilo CLI (@kilocode/cli, a fork of OpenCode): plugins are ES modules its Bun runtime loads, with no config entry,
+// from {plugin,plugins}/*.{js,ts} in .kilo/ (or legacy .kilocode/) in the project and ~/.config/kilo/
+// ($XDG_CONFIG_HOME), also ~/.kilo/ and ~/.kilocode/; .opencode/ is not loaded. The plugin API is OpenCode's.
+// Facts from the 7.7.7 binary (its strings, its embedded kilo-config skill, and runs of it); docs/bridge.md has them.
 import path from 'node:path';
 import { homeDir } from '../../pipeline/context.js';
 import type { Host } from '../host.js';
+import { OPENCODE_TOOLS, OPENCODE_UNMAPPED } from '../opencode/host.js';
 import adapter from './plugin.js?raw';
 
 export const kilo: Host = {
@@ -15,24 +17,18 @@ export const kilo: Host = {
   userFolder: (ctx) => path.join(ctx.env.XDG_CONFIG_HOME || path.join(homeDir(ctx), '.config'), 'kilo', 'plugin'),
   file: 'hookrun-bridge.js',
   moments: {
-    sessionStart: 'event session.created',
+    sessionStart: 'session.created event (source resume for a session from an earlier run), context via experimental.chat.system.transform',
     promptSubmit: 'chat.message',
     toolBefore: 'tool.execute.before',
     toolAfter: 'tool.execute.after',
-    sessionEnd: 'event session.deleted',
+    sessionEnd: 'dispose, session.deleted event, or SIGINT/SIGTERM/SIGHUP',
   },
-  unmapped: [],
-  tools: {
-    bash: { canonical: 'shell' },
-    read: { canonical: 'read', args: { filePath: 'file_path' } },
-    write: { canonical: 'write', args: { filePath: 'file_path' } },
-    edit: { canonical: 'edit', args: { filePath: 'file_path', oldString: 'old_string', newString: 'new_string', replaceAll: 'replace_all' } },
-    glob: { canonical: 'glob' },
-    grep: { canonical: 'grep', args: { include: 'glob' } },
-    list: { canonical: 'ls' },
-    webfetch: { canonical: 'web_fetch' },
-    todowrite: { canonical: 'todo' },
-    task: { canonical: 'task' },
-  },
+  unmapped: [
+    ...OPENCODE_UNMAPPED,
+    ['background_process tool', 'runs shell commands as {action, command, workdir}: it reaches the hooks under its own name, not as Bash'],
+    ['board_post, board_read, schedule_wakeup, cancel_wakeup, kilo_local_recall tools', 'Kilo-only, no Claude Code counterpart: their own names and arguments'],
+  ],
+  // OpenCode's tools; 7.7.7 has no `list` tool (read reads a directory) and offers websearch only with KILO_ENABLE_EXA.
+  tools: OPENCODE_TOOLS,
   adapter,
 };

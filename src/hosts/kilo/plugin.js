@@ -1,5 +1,148 @@
+// Kilo CLI's adapter: Kilo CLI 7.x is a fork of OpenCode and its plugin API is OpenCode's, so this is OpenCode's
+// adapter (src/hosts/opencode/plugin.js) with Kilo's folders. Facts pinned on @kilocode/cli 7.7.7 (its compiled
+// Bun binary, bin/.kilo: `strings`, and runs of it against the fake model; https://kilo.ai/docs and the
+// Kilo-Org/kilocode repository, packages/opencode/src/plugin/index.ts):
+// - a file in `{plugin,plugins}/*.{js,ts}` of `.kilo/` or legacy `.kilocode/` (project, up to the worktree root),
+//   `~/.kilo/`, `~/.kilocode/` or `~/.config/kilo/` is imported by Bun (not `.opencode/`); every export that is a
+//   function `(ctx, options) => hooks` is a plugin; ctx has `client` (the SDK), `directory`, `worktree`,
+//   `project`, `serverUrl`, `$`. Hooks are awaited one after the other with (input, output).
+// - `tool.execute.before` (input {tool, sessionID, callID}, output {args}): the tool then runs with that same
+//   args object, so a rewrite is made in place; an Error thrown here fails the call and its message is the
+//   tool result the model reads.
+// - `tool.execute.after` (input {tool, sessionID, callID, args}, output {title, output, metadata}): the model
+//   reads output.output afterwards (an MCP tool's output is {content: [...]}).
+// - `chat.message` (input {sessionID, ...}, output {message, parts}) runs before the user's message is saved:
+//   parts pushed there are saved with it; an Error thrown there refuses the prompt.
+// - `experimental.chat.system.transform` (input {sessionID, model}, output {system: string[]}) runs before
+//   every model request of the session.
+// - `event` ({event: {id, type, properties}}) is fired and not awaited: session.created carries info.parentID
+//   (set for a subagent's session), session.deleted info.id. `dispose` is awaited when the instance closes,
+//   `kilo run` included (after session.idle); a signal (SIGINT/SIGTERM/SIGHUP) ends `kilo run` without it.
 import { CONFIG, startBridge } from '../../bridge/runtime/client.js';
 
-export default function provisional() {
-  return startBridge(CONFIG, { notify: console.error, cwd: process.cwd() });
-}
+export const HookrunBridge = async ({ client, directory }) => {
+  // `kilo run` (argv [bun, /$bunfs/root/src/index.js, 'run', ...]) has no UI but its stderr; elsewhere a TUI toast. Each call
+  // goes to Kilo's log too (~/.local/share/kilo/log/). Nothing is awaited: a client call made while plugins load waits on them.
+  const oneShot = process.argv[2] === 'run';
+  const notify = (message, level = 'info') => {
+    const line = message.startsWith('hookrun') ? message : `hookrun bridge: ${message}`;
+    client?.app?.log?.({ body: { service: 'hookrun-bridge', level: level === 'warning' ? 'warn' : level, message } })?.catch?.(() => {});
+    if (oneShot) process.stderr.write(`${line}\n`);
+    else client?.tui?.showToast?.({ body: { title: 'hookrun', message, variant: level } })?.catch?.(() => {});
+  };
+
+  let bridge;
+  try {
+    bridge = startBridge(CONFIG, { notify, cwd: directory });
+  } catch (error) {
+    notify(`could not start: ${error?.message ?? error}`, 'error');
+    if (!CONFIG.failClosed) return {};
+    return {
+      'tool.execute.before': async () => {
+        throw new Error(`hookrun bridge could not start (${error?.message ?? error}); the bridge fails closed`);
+      },
+    };
+  }
+
+  // One hookrun session per top-level session: a subagent's session (parentID) is its root's.
+  const rootOf = new Map();
+  const root = (sessionId) => rootOf.get(sessionId) ?? sessionId;
+  const created = new Set();
+  const started = new Map(); // root session → promise of its SessionStart context
+  const startContext = new Map();
+  const start = (sessionId) => {
+    if (!started.has(sessionId)) {
+      const source = created.has(sessionId) ? 'startup' : 'resume';
+      started.set(
+        sessionId,
+        bridge.sessionStart({ sessionId, source }).then(({ context }) => {
+          if (context) startContext.set(sessionId, context);
+        }),
+      );
+    }
+    return started.get(sessionId);
+  };
+  const end = async (sessionId) => {
+    if (!started.has(sessionId)) return;
+    started.delete(sessionId);
+    startContext.delete(sessionId);
+    await bridge.sessionEnd({ sessionId, reason: 'other' });
+  };
+
+  // A signal ends `kilo run` without `dispose` or an 'exit' event: SessionEnd gets a second, every serve is
+  // stopped, then the signal does what it would have done had no one listened (a listener of Kilo's own
+  // keeps it from ending here).
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, async () => {
+      await Promise.race([Promise.all([...started.keys()].map(end)), new Promise((resolve) => setTimeout(resolve, 1000))]);
+      bridge.stopAll();
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    });
+  }
+
+  // Kilo's (OpenCode's) part ids are "prt_" + 12 hex digits of time + 14 base62 letters (Identifier.ascending).
+  let partCount = 0;
+  const partId = () => {
+    const time = ((BigInt(Date.now()) * 4096n + BigInt(++partCount % 4096)) & 0xffffffffffffn).toString(16).padStart(12, '0');
+    const abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    return `prt_${time}${Array.from({ length: 14 }, () => abc[Math.floor(Math.random() * 62)]).join('')}`;
+  };
+
+  return {
+    event: async ({ event }) => {
+      const info = event.properties?.info;
+      if (event.type === 'session.created' && info?.id) {
+        if (info.parentID) rootOf.set(info.id, root(info.parentID));
+        else {
+          created.add(info.id);
+          start(info.id);
+        }
+      }
+      if (event.type === 'session.deleted' && info?.id && !info.parentID) await end(info.id);
+    },
+
+    'chat.message': async (input, output) => {
+      if (rootOf.has(input.sessionID)) return; // a subagent's prompt is not the user's
+      const sessionId = input.sessionID;
+      await start(sessionId);
+      const prompt = output.parts
+        .filter((part) => part.type === 'text' && !part.synthetic)
+        .map((part) => part.text)
+        .join('\n');
+      const { block, context } = await bridge.promptSubmit({ sessionId, prompt });
+      if (block) {
+        notify(`prompt blocked: ${block}`, 'error');
+        throw new Error(block);
+      }
+      if (context) output.parts.push({ id: partId(), messageID: output.message.id, sessionID: sessionId, type: 'text', text: context, synthetic: true });
+    },
+
+    'experimental.chat.system.transform': async (input, output) => {
+      const context = input.sessionID && startContext.get(root(input.sessionID));
+      if (context) output.system.push(context);
+    },
+
+    'tool.execute.before': async (input, output) => {
+      const { block, args } = await bridge.toolBefore({ sessionId: root(input.sessionID), tool: input.tool, args: output.args });
+      if (block) throw new Error(block);
+      if (args) {
+        for (const key of Object.keys(output.args)) delete output.args[key];
+        Object.assign(output.args, args);
+      }
+    },
+
+    'tool.execute.after': async (input, output) => {
+      if (!output) return;
+      const text = typeof output.output === 'string' ? output.output : JSON.stringify(output.content ?? '');
+      const { context } = await bridge.toolAfter({ sessionId: root(input.sessionID), tool: input.tool, args: input.args, output: text });
+      if (!context) return;
+      if (typeof output.output === 'string') output.output = `${output.output}\n\n${context}`;
+      else if (Array.isArray(output.content)) output.content.push({ type: 'text', text: context });
+    },
+
+    dispose: async () => {
+      await Promise.all([...started.keys()].map(end));
+      bridge.stopAll();
+    },
+  };
+};
