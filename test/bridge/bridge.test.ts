@@ -26,7 +26,7 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
   return out;
 }
 
-const FOLDERS = { opencode: '.opencode/plugins/hookrun-bridge.js', pi: '.pi/extensions/hookrun-bridge.ts', kilo: '.kilo/plugin/hookrun-bridge.js' } as const;
+const FOLDERS = { opencode: '.opencode/plugins/hookrun-bridge.js', pi: '.pi/extensions/hookrun-bridge.ts', kilo: '.kilo/plugins/hookrun-bridge.js' } as const;
 
 describe.each(HOST_NAMES)('hookrun bridge %s', (host) => {
   test('writes one plugin into the project, says what it forwards, and --remove restores the tree exactly', async () => {
@@ -94,13 +94,13 @@ describe('hookrun bridge: what it never does', () => {
   test('a folder the user filled since the bridge created it stays, with its parents', async () => {
     const sb = await sandbox();
     await hookrun(['bridge', 'kilo'], { env: sb.env, cwd: sb.ws });
-    await sb.write(path.join(sb.ws, '.kilo/plugin/other.js'), 'export {};\n');
+    await sb.write(path.join(sb.ws, '.kilo/plugins/other.js'), 'export {};\n');
     const removed = await hookrun(['bridge', 'kilo', '--remove'], { env: sb.env, cwd: sb.ws });
     expect(removed.stdout).toBe(`Removed ${FOLDERS.kilo}.\n`);
     expect(await snapshot(sb.ws)).toEqual({
       '.kilo': expect.stringMatching(/^dir /),
-      '.kilo/plugin': expect.stringMatching(/^dir /),
-      '.kilo/plugin/other.js': expect.stringContaining('export {};'),
+      '.kilo/plugins': expect.stringMatching(/^dir /),
+      '.kilo/plugins/other.js': expect.stringContaining('export {};'),
     });
   });
 

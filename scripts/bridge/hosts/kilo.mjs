@@ -78,5 +78,5 @@ export default {
   },
   // Plugins load from {plugin,plugins}/*.{js,ts} in each config folder: .kilo (and legacy .kilocode) from the
   // project up to the worktree root, ~/.kilo, ~/.kilocode and ~/.config/kilo ($XDG_CONFIG_HOME/kilo). Not .opencode.
-  pluginDirs: { project: '.kilo/plugin', user: '.config/kilo/plugin' },
+  pluginDirs: { project: '.kilo/plugins', user: '.config/kilo/plugins' },
 };

@@ -6,15 +6,17 @@ import path from 'node:path';
 import { homeDir } from '../../pipeline/context.js';
 import type { Host } from '../host.js';
 import { OPENCODE_TOOLS, OPENCODE_UNMAPPED } from '../opencode/host.js';
-import adapter from './plugin.js?raw';
+// Kilo's plugin API is OpenCode's (the same hooks, the same module shape, checked in the 7.7.7 binary and by
+// running it): one adapter serves both.
+import adapter from '../opencode/plugin.js?raw';
 
 export const kilo: Host = {
   name: 'kilo',
   label: 'Kilo CLI',
   package: '@kilocode/cli',
   checked: '7.7.7',
-  projectFolder: '.kilo/plugin',
-  userFolder: (ctx) => path.join(ctx.env.XDG_CONFIG_HOME || path.join(homeDir(ctx), '.config'), 'kilo', 'plugin'),
+  projectFolder: '.kilo/plugins',
+  userFolder: (ctx) => path.join(ctx.env.XDG_CONFIG_HOME || path.join(homeDir(ctx), '.config'), 'kilo', 'plugins'),
   file: 'hookrun-bridge.js',
   moments: {
     sessionStart: 'session.created event (source resume for a session from an earlier run), context via experimental.chat.system.transform',

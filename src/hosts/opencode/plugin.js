@@ -1,9 +1,11 @@
-// OpenCode's adapter (also fits Kilo CLI, its fork, where the plugin API is the same): the bridge's hooks in
-// OpenCode's plugin shape. Facts pinned on opencode-ai 1.18.33 (its compiled Bun binary; the plugin API is at
-// https://opencode.ai/docs/plugins/ and in sst/opencode packages/plugin/src/index.ts):
-// - a file in `.opencode/plugin(s)/*.{js,ts}` or `~/.config/opencode/plugin(s)/` is imported by Bun, and every
-//   export must be a function `(ctx) => hooks` (else "Plugin export is not a function"); ctx has `client` (the
-//   SDK), `directory`, `worktree`, `project`, `$`. Hooks are awaited one after the other with (input, output).
+// OpenCode's adapter, and Kilo CLI's: Kilo CLI 7.x is a fork of OpenCode with the same plugin API (checked in
+// the @kilocode/cli 7.7.7 binary and by running it), in its own folders (src/hosts/kilo/host.ts). Facts pinned on
+// opencode-ai 1.18.33 (its compiled Bun binary; the plugin API is at https://opencode.ai/docs/plugins/ and in
+// sst/opencode packages/plugin/src/index.ts):
+// - a file in `{plugin,plugins}/*.{js,ts}` of a config folder (`.opencode/`, `~/.config/opencode/`; Kilo's
+//   `.kilo/`, `~/.config/kilo/`) is imported by Bun, and every export must be a function `(ctx) => hooks` (else
+//   "Plugin export is not a function"); ctx has `client` (the SDK), `directory`, `worktree`, `project`, `$`.
+//   Hooks are awaited one after the other with (input, output).
 // - `tool.execute.before` (input {tool, sessionID, callID}, output {args}): the tool then runs with that same
 //   args object, so a rewrite is made in place; an Error thrown here fails the call and its message is the
 //   tool result the model reads.
@@ -20,8 +22,9 @@
 import { CONFIG, startBridge } from '../../bridge/runtime/client.js';
 
 export const HookrunBridge = async ({ client, directory }) => {
-  // `opencode run` (argv [bun, script, 'run', ...]) has no UI but its stderr; elsewhere a TUI toast. Each call
-  // goes to OpenCode's log too. Nothing is awaited: a client call made while plugins load waits on them.
+  // `opencode run` and `kilo run` (argv [bun, script, 'run', ...]) have no UI but stderr; elsewhere a TUI toast.
+  // Each call goes to the host's log too (~/.local/share/opencode/log/, ~/.local/share/kilo/log/). Nothing is
+  // awaited: a client call made while plugins load waits on them.
   const oneShot = process.argv[2] === 'run';
   const notify = (message, level = 'info') => {
     const line = message.startsWith('hookrun') ? message : `hookrun bridge: ${message}`;
