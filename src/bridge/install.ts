@@ -14,22 +14,26 @@ export type BridgeChange =
   | { action: 'removed'; file: string; folders: string[] }
   | { action: 'absent'; file: string };
 
-/** How many of `folder` and its parents (up to `stop`, not included) do not exist yet. */
-function missingFolders(folder: string, stop: string): number {
+/** How many of `folder` and its parents do not exist yet: the ones writing the plugin creates. */
+function missingFolders(folder: string): number {
   let count = 0;
-  for (let dir = folder; dir !== stop && dir !== path.dirname(dir) && !fs.existsSync(dir); dir = path.dirname(dir)) count += 1;
+  for (let dir = folder; dir !== path.dirname(dir) && !fs.existsSync(dir); dir = path.dirname(dir)) count += 1;
   return count;
 }
+
+/** Whether `file` is a symbolic link whose target does not exist (reads see nothing; a write would follow it). */
+const danglingLink = (file: string) => fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() === true && !fs.existsSync(file);
 
 function foreign(file: string, why: string): never {
   throw configError(`${file} ${why}; it is left as it is`);
 }
 
-/** Writes (or brings up to date) the plugin at `folder/host.file`; `base` is the project or home folder. */
-export function writeBridge(host: Host, settings: BridgeSettings, folder: string, base: string, dryRun: boolean): BridgeChange {
+/** Writes (or brings up to date) the plugin at `folder/host.file`. */
+export function writeBridge(host: Host, settings: BridgeSettings, folder: string, dryRun: boolean): BridgeChange {
   const file = path.join(folder, host.file);
   const existing = readIfExists(file);
-  let created = missingFolders(folder, base);
+  if (existing === undefined && danglingLink(file)) foreign(file, 'is a symbolic link to a file that does not exist (writing would create its target elsewhere)');
+  let created = missingFolders(folder);
   if (existing !== undefined) {
     const found = readMarker(existing);
     if (!found || found.marker.host !== host.name) foreign(file, `exists and was not written by \`hookrun bridge ${host.name}\``);
@@ -51,8 +55,20 @@ export function removeBridge(host: Host, folder: string, force: boolean, dryRun:
   if (!found || found.marker.host !== host.name) foreign(file, `was not written by \`hookrun bridge ${host.name}\``);
   if (!found.intact && !force) foreign(file, 'was edited after `hookrun bridge` wrote it (--force removes it all the same)');
   const folders: string[] = [];
-  if (dryRun) return { action: 'removed', file, folders };
-  fs.rmSync(file);
+  if (dryRun) {
+    // The folders that would be left empty: each holds only what is removed before it.
+    for (let dir = folder, inside = path.basename(file), left = found.marker.created; left > 0; inside = path.basename(dir), dir = path.dirname(dir), left -= 1) {
+      const names = fs.readdirSync(dir);
+      if (names.length !== 1 || names[0] !== inside) break;
+      folders.push(dir);
+    }
+    return { action: 'removed', file, folders };
+  }
+  try {
+    fs.rmSync(file);
+  } catch (error) {
+    throw configError(`cannot remove ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
   for (let dir = folder, left = found.marker.created; left > 0; dir = path.dirname(dir), left -= 1) {
     try {
       fs.rmdirSync(dir);

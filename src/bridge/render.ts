@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { toolNames, writeEvent } from '../migrate/lookup.js';
 import type { DialectName } from '../dialects/names.js';
 import { type Host, MOMENT_EVENTS, MOMENTS, type Moment } from '../hosts/host.js';
-import client from './runtime/client.js?raw';
+import clientSource from './runtime/client.js?raw';
 
 export const MARKER = '// hookrun-bridge: ';
 
@@ -49,22 +49,31 @@ export function runtimeConfig(host: Host, settings: BridgeSettings) {
 const CONFIG_DECLARATION = /^export const CONFIG = \/\* @config \*\/ \{\n[\s\S]*?\n\};\n/m;
 const CLIENT_IMPORT = /^import \{[^}]*\} from '\.\.\/\.\.\/bridge\/runtime\/client\.js';\n/m;
 
+/** Sources checked out with CRLF line ends (git's autocrlf on Windows) are read as LF. */
+const lf = (text: string) => text.replaceAll('\r\n', '\n');
+
 /** The plugin's text for `host`; `created` goes into the marker. */
 export function renderPlugin(host: Host, settings: BridgeSettings, created: number): string {
+  const client = lf(clientSource);
+  const adapter = lf(host.adapter);
   if (!CONFIG_DECLARATION.test(client)) throw new Error('src/bridge/runtime/client.js: its CONFIG declaration is not where the renderer looks');
-  if (!CLIENT_IMPORT.test(host.adapter)) throw new Error(`src/hosts/${host.name}/plugin.js: it must import the runtime in one line`);
+  if (!CLIENT_IMPORT.test(adapter)) throw new Error(`src/hosts/${host.name}/plugin.js: it must import the runtime in one line`);
   const config = JSON.stringify(runtimeConfig(host, settings), null, 2);
-  const runtime = client.replace(CONFIG_DECLARATION, `const CONFIG = ${config};\n`).replace(/^export (?=const |function |async function )/gm, '');
-  const body = `${runtime}\n${host.adapter.replace(CLIENT_IMPORT, '')}`;
+  // A function, so that a `$` in a path (hookrun's, in the configuration) is not read as a replacement pattern.
+  const runtime = client.replace(CONFIG_DECLARATION, () => `const CONFIG = ${config};\n`).replace(/^export (?=const |function |async function )/gm, '');
+  const body = `${runtime}\n${adapter.replace(CLIENT_IMPORT, '')}`;
   const head = `// Written by \`hookrun bridge ${host.name}\`: ${host.label} runs ${settings.dialect} hooks through hookrun. Remove it with \`hookrun bridge ${host.name} --remove\`.`;
-  const marker: Marker = { host: host.name, created, sha256: sha256(body) };
+  const marker: Marker = { host: host.name, created, sha256: digest(host.name, created, body) };
   return `${head}\n${MARKER}${JSON.stringify(marker)}\n${body}`;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** The hash covers the marker's host and folder count too: an edited count would make --remove delete other folders. */
+const digest = (host: string, created: number, body: string) => createHash('sha256').update(`${host}\n${created}\n${body}`).digest('hex');
 
 /** A plugin file's marker, when it has one; `intact` says whether the text below it is what the bridge wrote. */
-export function readMarker(text: string): { marker: Marker; intact: boolean } | undefined {
+export function readMarker(written: string): { marker: Marker; intact: boolean } | undefined {
+  // A plugin committed to a repository may come back from git with CRLF line ends: the same plugin.
+  const text = lf(written);
   const lines = text.split('\n', 2);
   if (lines.length < 2 || !lines[1]?.startsWith(MARKER)) return undefined;
   let marker: Marker;
@@ -75,5 +84,5 @@ export function readMarker(text: string): { marker: Marker; intact: boolean } | 
   }
   if (typeof marker?.host !== 'string' || !Number.isInteger(marker.created) || typeof marker.sha256 !== 'string') return undefined;
   const body = text.slice(lines[0]!.length + 1 + lines[1].length + 1);
-  return { marker, intact: sha256(body) === marker.sha256 };
+  return { marker, intact: digest(marker.host, marker.created, body) === marker.sha256 };
 }

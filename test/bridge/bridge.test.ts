@@ -1,10 +1,12 @@
 // `hookrun bridge <host>` as a user meets it: the plugin file it writes into a real temp project (or home), and
 // `--remove` leaving the tree exactly as it found it, byte for byte, whatever was there before. A file in the
 // way, or a plugin edited since, is never overwritten or deleted unasked.
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { HOST_NAMES } from '../../src/hosts/index.js';
+import { renderPlugin } from '../../src/bridge/render.js';
+import { HOST_NAMES, loadHost } from '../../src/hosts/index.js';
 import { hookrun, makeSandbox, type Sandbox } from '../helpers/cli.js';
 
 const sandboxes: Sandbox[] = [];
@@ -132,12 +134,60 @@ describe('hookrun bridge: what it never does', () => {
     expect(await readdir(sb.ws)).toEqual([]);
   });
 
+  test('a dangling symbolic link at the plugin path is refused: writing would create its target outside the project', async () => {
+    const sb = await sandbox();
+    await mkdir(path.join(sb.ws, '.opencode/plugins'), { recursive: true });
+    await symlink(path.join(sb.root, 'elsewhere/deep/x.js'), path.join(sb.ws, FOLDERS.opencode));
+    const result = await hookrun(['bridge', 'opencode'], { env: sb.env, cwd: sb.ws });
+    expect([result.exitCode, result.stderr]).toEqual([1, expect.stringContaining('is a symbolic link to a file that does not exist')]);
+    expect(await readdir(sb.root)).not.toContain('elsewhere');
+  });
+
+  test("a plugin that comes back from git with CRLF line ends is still the bridge's: --remove takes it", async () => {
+    const sb = await sandbox();
+    await hookrun(['bridge', 'opencode'], { env: sb.env, cwd: sb.ws });
+    const file = path.join(sb.ws, FOLDERS.opencode);
+    await writeFile(file, (await readFile(file, 'utf8')).replaceAll('\n', '\r\n'));
+    const removed = await hookrun(['bridge', 'opencode', '--remove'], { env: sb.env, cwd: sb.ws });
+    expect([removed.exitCode, removed.stderr]).toEqual([0, '']);
+    expect(await readdir(sb.ws)).toEqual([]);
+  });
+
+  test('--user under a HOME that does not exist yet: --remove takes away every folder the bridge made', async () => {
+    const sb = await sandbox();
+    const env = { ...sb.env, HOME: path.join(sb.root, 'new/home') };
+    const wrote = await hookrun(['bridge', 'pi', '--user'], { env, cwd: sb.ws });
+    expect(wrote.stdout).toContain('(and the 5 folders it is in)');
+    const dry = await hookrun(['bridge', 'pi', '--user', '--remove', '--dry-run'], { env, cwd: sb.ws });
+    expect(dry.stdout).toContain(`and the folders the bridge created: ${path.join(sb.root, 'new/home/.pi/agent/extensions')}`);
+    await hookrun(['bridge', 'pi', '--user', '--remove'], { env, cwd: sb.ws });
+    expect(await readdir(sb.root)).not.toContain('new');
+  });
+
+  test('a project bridge and a user bridge for one host: the second to be written says the host loads both', async () => {
+    const sb = await sandbox();
+    await hookrun(['bridge', 'opencode', '--user'], { env: sb.env, cwd: sb.ws });
+    const project = await hookrun(['bridge', 'opencode'], { env: sb.env, cwd: sb.ws });
+    expect(project.stdout).toContain(`Note: ${path.join(sb.home, '.config/opencode/plugins/hookrun-bridge.js')} is a bridge too; OpenCode loads both`);
+  });
+
+  test("a $ in hookrun's own path stays a character of the plugin's configuration, which still parses", async () => {
+    const host = await loadHost('opencode');
+    const text = renderPlugin(host, { dialect: 'claude', failClosed: false, hookrun: ['/usr/bin/node', "/opt/q$'x$&$$/bin/hookrun.js"] }, 0);
+    expect(text).toContain(`"/opt/q$'x$&$$/bin/hookrun.js"`);
+    const sb = await sandbox();
+    const file = await sb.write('plugin.mjs', text);
+    expect(() => execFileSync(process.execPath, ['--check', file])).not.toThrow();
+  });
+
   test('bad arguments are usage errors (exit 1) that name the choice', async () => {
     const sb = await sandbox();
     const host = await hookrun(['bridge', 'vim'], { env: sb.env, cwd: sb.ws });
     expect([host.exitCode, host.stderr]).toEqual([1, expect.stringContaining('unknown host "vim": choose opencode, pi, kilo')]);
     const both = await hookrun(['bridge', 'pi', '--remove', '--fail-closed'], { env: sb.env, cwd: sb.ws });
     expect([both.exitCode, both.stderr]).toEqual([1, expect.stringContaining('--remove takes none')]);
+    const force = await hookrun(['bridge', 'pi', '--force'], { env: sb.env, cwd: sb.ws });
+    expect([force.exitCode, force.stderr]).toEqual([1, expect.stringContaining('--force goes with --remove')]);
     const dialect = await hookrun(['bridge', 'pi', '--dialect', 'vim'], { env: sb.env, cwd: sb.ws });
     expect(dialect.exitCode).toBe(1);
     expect(dialect.stderr).toContain('vim');

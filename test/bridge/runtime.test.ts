@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startBridge } from '../../src/bridge/runtime/client.js';
 import { BIN, makeSandbox, type Sandbox } from '../helpers/cli.js';
 
@@ -42,19 +42,26 @@ afterAll(() => sb.cleanup());
 const EVENTS = { toolBefore: 'PreToolUse', toolAfter: 'PostToolUse', sessionStart: 'SessionStart', promptSubmit: 'UserPromptSubmit', sessionEnd: 'SessionEnd' };
 const TOOLS = { bash: { name: 'Bash', args: { timeout: { key: 'timeout', scale: 1000 } } }, read: { name: 'Read', args: { path: 'file_path' } } };
 
-function bridge(options: { trusted?: boolean; failClosed?: boolean; hookrun?: string[] } = {}) {
+const started: { stopAll(): void }[] = [];
+afterEach(() => {
+  for (const b of started.splice(0)) b.stopAll();
+});
+
+function bridge(options: { trusted?: boolean; failClosed?: boolean; hookrun?: string[]; dialect?: string; events?: Record<string, string> } = {}) {
   const notes: [string, string][] = [];
-  const serveArgs = ['--dialect', 'claude', ...(options.trusted === false ? [] : ['--trust-workspace']), ...(options.failClosed ? ['--fail-closed'] : [])];
+  const serveArgs = ['--dialect', options.dialect ?? 'claude', ...(options.trusted === false ? [] : ['--trust-workspace']), ...(options.failClosed ? ['--fail-closed'] : [])];
   const config = {
     host: 'test',
     label: 'Test',
     hookrun: options.hookrun ?? [process.execPath, BIN],
     serveArgs,
     failClosed: options.failClosed === true,
-    events: EVENTS,
+    events: options.events ?? EVENTS,
     tools: TOOLS,
   };
-  return { b: startBridge(config, { notify: (message: string, level: string) => notes.push([level, message]), cwd: sb.ws }), notes };
+  const b = startBridge(config, { notify: (message: string, level: string) => notes.push([level, message]), cwd: sb.ws });
+  started.push(b);
+  return { b, notes };
 }
 
 /** The serve processes this process started (the bridge's children). */
@@ -130,6 +137,7 @@ describe('the runtime against a real hookrun serve', () => {
       expect(await open.b.toolBefore({ sessionId: 's4', tool: 'bash', args: { command: 'ls' } })).toEqual({});
       expect(await open.b.toolBefore({ sessionId: 's4', tool: 'bash', args: { command: 'ls' } })).toEqual({});
       expect(open.notes).toEqual([['error', 'hookrun bridge (Test): hookrun was not found (hookrun): install it or set HOOKRUN_BIN']]);
+      open.b.stopAll();
       const closed = bridge({ hookrun: missing, failClosed: true });
       expect(await closed.b.toolBefore({ sessionId: 's4', tool: 'bash', args: { command: 'ls' } })).toEqual({
         block: 'hookrun could not check this tool call (hookrun was not found (hookrun): install it or set HOOKRUN_BIN); the bridge fails closed',
@@ -166,6 +174,40 @@ describe('the runtime against a real hookrun serve', () => {
     expect(serves()).toHaveLength(1);
     b.stopAll();
     await expect.poll(() => serves(), { timeout: 5000 }).toHaveLength(0);
+  });
+
+  test('a second bridge for the same project in one process stands aside, says so, and takes over once the first stops', async () => {
+    const first = bridge();
+    const second = bridge({ failClosed: true });
+    expect(second.notes).toEqual([['warning', expect.stringMatching(/^another hookrun bridge plugin already serves .* \(--dialect claude --trust-workspace\); this one/)]]);
+    expect(await second.b.toolBefore({ sessionId: 's8', tool: 'bash', args: { command: 'rm -rf /' } })).toEqual({}); // no second run of the hooks
+    expect(await first.b.toolBefore({ sessionId: 's8', tool: 'bash', args: { command: 'rm -rf /' } })).toEqual({ block: 'rm -rf is not allowed here' });
+    expect(serves()).toHaveLength(1);
+    first.b.stopAll();
+    const third = bridge();
+    expect(third.notes).toEqual([]);
+    expect(await third.b.toolBefore({ sessionId: 's8', tool: 'bash', args: { command: 'rm -rf /' } })).toEqual({ block: 'rm -rf is not allowed here' });
+  });
+
+  test('an event larger than serve reads is a failure said at once (it used to wait for an answer that never came)', async () => {
+    const { b, notes } = bridge({ failClosed: true });
+    const answer = await b.toolBefore({ sessionId: 's9', tool: 'write', args: { content: 'x'.repeat(17 * 1048576) } });
+    expect(answer.block).toContain('the event is larger than hookrun serve reads (16 MiB)');
+    expect(notes.map(([, m]) => m).join('\n')).toContain('larger than hookrun serve reads');
+    expect(await b.toolBefore({ sessionId: 's9', tool: 'bash', args: { command: 'rm -rf /' } })).toEqual({ block: 'rm -rf is not allowed here' });
+  });
+
+  test("a rewrite that is not an object (Copilot's modifiedArgs as an array) leaves the tool's arguments alone", async () => {
+    await sb.write(
+      path.join(sb.ws, '.github/hooks/rewrite.json'),
+      JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', bash: `echo '{"permissionDecision":"allow","modifiedArgs":["rm","-rf"]}'` }] } }),
+    );
+    try {
+      const { b } = bridge({ dialect: 'copilot', events: { toolBefore: 'preToolUse' } });
+      expect(await b.toolBefore({ sessionId: 's10', tool: 'bash', args: { command: 'ls' } })).toEqual({});
+    } finally {
+      execFileSync('rm', ['-r', path.join(sb.ws, '.github')]);
+    }
   });
 
   test('HOOKRUN_BIN names the executable to start instead', async () => {

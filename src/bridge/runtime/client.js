@@ -24,6 +24,17 @@ export const CONFIG = /* @config */ {
   tools: {},
 };
 
+/** The longest line `hookrun serve` reads (docs/serve.md). */
+const MAX_LINE = 16 * 1048576;
+
+const isPlainObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A bridge that forwards nothing: the one a second plugin for the same project gets. */
+function standAside() {
+  const none = async () => ({});
+  return { toolBefore: none, toolAfter: none, sessionStart: none, promptSubmit: none, sessionEnd: async () => {}, stopAll: () => {} };
+}
+
 /**
  * Starts the bridge for one host process. `notify(message, level)` shows a line in the host's UI or log
  * (level: 'info', 'warning' or 'error'); `cwd` is the project folder the hooks are resolved from. Every
@@ -31,6 +42,19 @@ export const CONFIG = /* @config */ {
  * `failClosed`.
  */
 export function startBridge(config, { notify, cwd }) {
+  // One bridge per project per host process: a project plugin and a user one (or OpenCode's .opencode of a
+  // parent folder) are both loaded, and two would run every hook twice. The first to start serves; a later one
+  // says so and stands aside until the first stops.
+  const claims = (globalThis[Symbol.for('hookrun.bridge')] ??= new Map());
+  if (claims.has(cwd)) {
+    notify(
+      `another hookrun bridge plugin already serves ${cwd} in this process (${claims.get(cwd)}); this one (${config.label}, ${config.serveArgs.join(' ')}) stands aside`,
+      'warning',
+    );
+    return standAside();
+  }
+  const claim = `${config.serveArgs.join(' ')}${config.failClosed ? ', fails closed' : ''}`;
+  claims.set(cwd, claim);
   const sessions = new Map();
   const said = new Set();
   const sayOnce = (message, level) => {
@@ -51,7 +75,7 @@ export function startBridge(config, { notify, cwd }) {
   function open(sessionId) {
     const [file, ...pre] = command();
     const child = spawn(file, [...pre, 'serve', ...config.serveArgs, '-C', cwd], { cwd, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
-    const session = { child, pending: new Map(), next: 1, failure: undefined };
+    const session = { child, pending: new Map(), next: 1, failure: undefined, stopped: false };
     const fail = (message) => {
       session.failure ??= message;
       for (const { resolve } of session.pending.values()) resolve({ failure: session.failure });
@@ -77,7 +101,8 @@ export function startBridge(config, { notify, cwd }) {
       waiting.resolve(message.error ? { failure: `hookrun: ${message.error.message}` } : { result: message.result });
     });
     createInterface({ input: child.stderr }).on('line', (line) => {
-      if (line.trim() !== '') sayOnce(line, /\berror\b/.test(line) ? 'error' : 'warning');
+      // Once stopped, what serve says about being stopped is not news for the host.
+      if (line.trim() !== '' && !session.stopped) sayOnce(line, /\berror\b/.test(line) ? 'error' : 'warning');
     });
     sessions.set(sessionId, session);
     return session;
@@ -87,9 +112,12 @@ export function startBridge(config, { notify, cwd }) {
     const session = sessions.get(sessionId) ?? open(sessionId);
     if (session.failure) return Promise.resolve({ failure: session.failure });
     const id = session.next++;
+    const line = `${JSON.stringify({ jsonrpc: '2.0', id, method: 'run', params })}\n`;
+    // serve refuses a longer line with an answer it cannot tie to a request (docs/serve.md): said here instead.
+    if (Buffer.byteLength(line) > MAX_LINE) return Promise.resolve({ failure: `the event is larger than hookrun serve reads (${MAX_LINE / 1048576} MiB)` });
     return new Promise((resolve) => {
       session.pending.set(id, { resolve });
-      session.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method: 'run', params })}\n`);
+      session.child.stdin.write(line);
     });
   }
 
@@ -146,14 +174,20 @@ export function startBridge(config, { notify, cwd }) {
     const session = sessions.get(sessionId);
     if (!session) return;
     sessions.delete(sessionId);
+    session.stopped = true;
     session.child.stdin.end();
     // serve exits once its input ends; a hook still running past this is serve's to stop.
     setTimeout(() => session.child.kill('SIGTERM'), 5000).unref?.();
   }
 
   function stopAll() {
-    for (const { child } of sessions.values()) child.kill('SIGTERM');
+    for (const session of sessions.values()) {
+      session.stopped = true;
+      session.child.kill('SIGTERM');
+    }
     sessions.clear();
+    process.off('exit', stopAll);
+    if (claims.get(cwd) === claim) claims.delete(cwd);
   }
   process.once('exit', stopAll);
 
@@ -164,7 +198,7 @@ export function startBridge(config, { notify, cwd }) {
       const out = {};
       if (answer.block) out.block = answer.block;
       if (answer.ask) out.ask = true;
-      if (!answer.block && answer.updatedInput && typeof answer.updatedInput === 'object') out.args = fromDialect(tool, answer.updatedInput);
+      if (!answer.block && isPlainObject(answer.updatedInput)) out.args = fromDialect(tool, answer.updatedInput);
       return out;
     },
     async toolAfter({ sessionId, tool, args, output }) {

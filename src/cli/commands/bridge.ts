@@ -8,7 +8,7 @@ import { runtimeConfig, type BridgeSettings } from '../../bridge/render.js';
 import { isDialectName } from '../../dialects/names.js';
 import { MOMENTS } from '../../hosts/host.js';
 import { isHostName, loadHost, HOST_NAMES } from '../../hosts/index.js';
-import { type Context, homeDir } from '../../pipeline/context.js';
+import type { Context } from '../../pipeline/context.js';
 import { usageError } from '../../pipeline/errors.js';
 import type { IO } from '../io.js';
 
@@ -33,11 +33,19 @@ export async function bridgeCommand(options: BridgeOptions, ctx: Context, io: IO
   if (!isHostName(options.host)) throw usageError(`unknown host "${options.host}": choose ${HOST_NAMES.join(', ')}`);
   if (!isDialectName(options.dialect)) throw usageError(`--dialect must name a dialect, got "${options.dialect}"`);
   if (options.remove && options.failClosed) throw usageError('--fail-closed is a setting of the plugin; --remove takes none');
+  if (options.force && !options.remove) throw usageError('--force goes with --remove (a plugin edited since it was written is never overwritten)');
   const host = await loadHost(options.host);
-  const base = options.user ? homeDir(ctx) : ctx.cwd;
   const folder = options.user ? host.userFolder(ctx) : path.join(ctx.cwd, host.projectFolder);
+  // The other scope's plugin: the host would load both.
+  const other = () => {
+    try {
+      return path.join(options.user ? path.join(ctx.cwd, host.projectFolder) : host.userFolder(ctx), host.file);
+    } catch {
+      return undefined; // no home folder to look in
+    }
+  };
   const settings: BridgeSettings = { dialect: options.dialect, failClosed: options.failClosed, hookrun: thisHookrun() };
-  const change = options.remove ? removeBridge(host, folder, options.force, options.dryRun) : writeBridge(host, settings, folder, base, options.dryRun);
+  const change = options.remove ? removeBridge(host, folder, options.force, options.dryRun) : writeBridge(host, settings, folder, options.dryRun);
   const config = runtimeConfig(host, settings);
 
   if (options.json) {
@@ -63,6 +71,10 @@ export async function bridgeCommand(options: BridgeOptions, ctx: Context, io: IO
         : 'Fails open: when hookrun cannot answer, the plugin says so in the host and the call goes on (--fail-closed blocks it).',
     );
     if (!options.user) lines.push('Project hooks run only once this folder is trusted: hookrun trust --folder');
+    const second = other();
+    if (second && second !== change.file && fs.existsSync(second)) {
+      lines.push(`Note: ${shown(second)} is a bridge too; ${host.label} loads both, and only the first to start runs hooks (the other says so and stands aside).`);
+    }
   }
   io.stdout(`${lines.join('\n')}\n`);
   return 0;

@@ -27,10 +27,10 @@ export const kilo: Host = {
   },
   unmapped: [
     ...OPENCODE_UNMAPPED,
-    ['background_process tool', 'runs shell commands as {action, command, workdir}: it reaches the hooks under its own name, not as Bash'],
     ['board_post, board_read, schedule_wakeup, cancel_wakeup, kilo_local_recall tools', 'Kilo-only, no Claude Code counterpart: their own names and arguments'],
   ],
-  // OpenCode's tools; 7.7.7 has no `list` tool (read reads a directory) and offers websearch only with KILO_ENABLE_EXA.
-  tools: OPENCODE_TOOLS,
+  // OpenCode's tools (7.7.7 has no `list` tool: read reads a directory; websearch only with KILO_ENABLE_EXA), and
+  // background_process, which starts shell commands: as Bash, so that a Bash guard is not walked around.
+  tools: { ...OPENCODE_TOOLS, background_process: { canonical: 'shell' } },
   adapter,
 };

@@ -74,12 +74,14 @@ export const HookrunBridge = async ({ client, directory }) => {
   // A signal ends `opencode run` without `dispose` or an 'exit' event: SessionEnd gets a second, every serve is
   // stopped, then the signal does what it would have done had no one listened (a listener of OpenCode's own
   // keeps it from ending here).
+  const onSignal = {};
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-    process.once(signal, async () => {
+    onSignal[signal] = async () => {
       await Promise.race([Promise.all([...started.keys()].map(end)), new Promise((resolve) => setTimeout(resolve, 1000))]);
       bridge.stopAll();
       if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-    });
+    };
+    process.once(signal, onSignal[signal]);
   }
 
   // OpenCode's part ids are "prt_" + 12 hex digits of time + 14 base62 letters (Identifier.ascending).
@@ -145,6 +147,8 @@ export const HookrunBridge = async ({ client, directory }) => {
     dispose: async () => {
       await Promise.all([...started.keys()].map(end));
       bridge.stopAll();
+      // An instance OpenCode reloads gets a new plugin: this one's listeners go with it.
+      for (const [signal, listener] of Object.entries(onSignal)) process.off(signal, listener);
     },
   };
 };
