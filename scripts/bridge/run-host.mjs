@@ -18,8 +18,9 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const BIN = path.join(REPO, 'bin', 'hookrun.js');
 /** Longer than any scenario needs; a host that hangs is killed and its run recorded as timed out. */
 const RUN_TIMEOUT_MS = 120_000;
-/** serve notices its parent is gone within 500 ms (docs/serve.md); twice that and more before looking. */
-const SETTLE_MS = 1500;
+/** serve ends when its input closes, or notices its parent is gone within 500 ms (docs/serve.md): a process of
+ * the run still there this long after the host exited was left behind (a loaded machine is given time). */
+const SETTLE_MS = 5000;
 
 export const HOSTS = ['opencode', 'pi', 'kilo'];
 export const loadDriver = async (name) => (await import(`./hosts/${name}.mjs`)).default;
@@ -116,8 +117,10 @@ export async function runPrepared(driver, dir, { root, ws, home, env }, { steps,
     const [command, argv] = /\.(c|m)?js$/.test(bin) ? [process.execPath, [bin, ...args]] : [bin, args];
     const more = Object.fromEntries(Object.entries(extraEnv).map(([k, v]) => [k, substitute(v, root)]));
     const run = await runProcess(command, argv, { cwd: ws, env: { ...env, ...hostEnv, ...more } });
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    const left = processesNaming(root);
+    let left = processesNaming(root);
+    for (const until = Date.now() + SETTLE_MS; left.length > 0 && Date.now() < until; left = processesNaming(root)) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     if (left.length > 0) killGroup(run.pid);
     for (const line of left) spawnSync('kill', ['-9', line.split(' ')[0]]);
     const scripted = fake.requests.filter((r) => r.step !== null && r.step !== undefined);
