@@ -20,7 +20,8 @@ export function scenarioFiles(agent, scenario) {
   return { groups, files: { ...files, '.tier/log.sh': LOG_SH }, homeFiles };
 }
 
-function runProcess(command, args, options) {
+/** Runs `command` to its end, its whole process group killed after `timeoutMs`; what it did (the bridge's runs too). */
+export function runProcess(command, args, options, timeoutMs = RUN_TIMEOUT_MS) {
   return new Promise((resolve) => {
     const started = Date.now();
     // Detached: a timeout kills the agent's whole process group (its hooks and tools included).
@@ -37,14 +38,14 @@ function runProcess(command, args, options) {
       } catch (error) {
         if (error.code !== 'ESRCH') throw error;
       }
-    }, RUN_TIMEOUT_MS);
+    }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
-      resolve({ exitCode: null, signal: null, stdout, stderr: `${stderr}${error.message}`, timedOut, ms: Date.now() - started });
+      resolve({ exitCode: null, signal: null, stdout, stderr: `${stderr}${error.message}`, timedOut, ms: Date.now() - started, pid: child.pid });
     });
     child.on('close', (exitCode, signal) => {
       clearTimeout(timer);
-      resolve({ exitCode, signal, stdout, stderr, timedOut, ms: Date.now() - started });
+      resolve({ exitCode, signal, stdout, stderr, timedOut, ms: Date.now() - started, pid: child.pid });
     });
   });
 }

@@ -1,10 +1,12 @@
 // What the bridge adds to each tool call in the real host: one run of 50 shell tool calls (`true`) per setup, all
 // in one invocation, the fake model's arrival times giving each call's time (from the model's answer asking for
 // the tool to the next request carrying its result: the host's own work, the plugin, hookrun serve, the hooks).
-// Setups: no plugin; the plugin with no hooks configured (the bridge's own cost); the plugin with one Claude-format
+// Setups: no plugin; a plugin with the same host hooks that do nothing (what any plugin costs in that host: the
+// driver's noopPlugin); the bridge with no hooks configured (its own cost); the bridge with one Claude-format
 // PreToolUse guard and one PostToolUse hook (what a user pays with hooks). Medians and p90, in ms.
 // Usage: node scripts/bridge/latency.mjs [host…] [--calls N]
 import { rm } from 'node:fs/promises';
+import { writeTree } from '../agents/tree.mjs';
 import { HOSTS, hostDir, loadDriver, prepare, reexecIsolated, runPrepared } from './run-host.mjs';
 
 const args = process.argv.slice(2);
@@ -15,6 +17,7 @@ const hosts = args.length > 0 ? args : HOSTS;
 const hook = (command) => ({ hooks: [{ type: 'command', command }] });
 const SETUPS = [
   { name: 'no plugin', bridge: false, settings: {} },
+  { name: 'do-nothing plugin', bridge: false, noop: true, settings: {} },
   { name: 'plugin, no hooks', settings: {} },
   {
     name: 'plugin, 2 hooks',
@@ -36,6 +39,7 @@ for (const name of hosts) {
   const rows = [];
   for (const setup of SETUPS) {
     const prepared = await prepare(driver, { settings: setup.settings, bridge: setup.bridge !== false });
+    if (setup.noop) await writeTree(prepared.ws, { [driver.noopPlugin.file]: driver.noopPlugin.text }, prepared.root);
     try {
       const result = await runPrepared(driver, dir, prepared, { steps: Array.from({ length: calls }, () => 'true') });
       const times = result.scripted.map((r) => r.at);
@@ -54,6 +58,6 @@ for (const name of hosts) {
   console.log(`${driver.label} ${driver.version}: per tool call, ${calls} calls per setup`);
   for (const row of rows) {
     const added = row === rows[0] ? '' : `  (${row.median >= base ? '+' : ''}${row.median - base} ms)`;
-    console.log(`  ${row.setup.padEnd(18)} median ${String(row.median).padStart(4)} ms  p90 ${String(row.p90).padStart(4)} ms  whole run ${row.run} ms${added}`);
+    console.log(`  ${row.setup.padEnd(20)} median ${String(row.median).padStart(4)} ms  p90 ${String(row.p90).padStart(4)} ms  whole run ${row.run} ms${added}`);
   }
 }

@@ -4,13 +4,14 @@
 // non-interactively, with an environment of PATH, LANG and what its driver (hosts/<host>.mjs) sets. Returns
 // each check with its result, plus one every scenario shares: no process of the bridge is left once the host
 // has exited.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeModel } from '../agents/fake-model.mjs';
+import { runProcess } from '../agents/run-agent.mjs';
 import { installPackage } from '../agents/install.mjs';
 import { substitute, writeTree } from '../agents/tree.mjs';
 
@@ -25,31 +26,6 @@ const SETTLE_MS = 5000;
 export const HOSTS = ['opencode', 'pi', 'kilo'];
 export const loadDriver = async (name) => (await import(`./hosts/${name}.mjs`)).default;
 export const hostDir = (driver) => installPackage(driver.package, driver.version);
-
-/** Runs `command` to its end (killing its process group after the timeout); resolves with what it did. */
-export function runProcess(command, args, options, timeoutMs = RUN_TIMEOUT_MS) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child.pid);
-    }, timeoutMs);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      resolve({ exitCode: null, stdout, stderr: `${stderr}${error.message}`, timedOut, ms: Date.now() - started, pid: child.pid });
-    });
-    child.on('close', (exitCode, signal) => {
-      clearTimeout(timer);
-      resolve({ exitCode, signal, stdout, stderr, timedOut, ms: Date.now() - started, pid: child.pid });
-    });
-  });
-}
 
 function killGroup(pid) {
   try {
@@ -116,7 +92,7 @@ export async function runPrepared(driver, dir, { root, ws, home, env }, { steps,
     const args = driver.command({ prompt });
     const [command, argv] = /\.(c|m)?js$/.test(bin) ? [process.execPath, [bin, ...args]] : [bin, args];
     const more = Object.fromEntries(Object.entries(extraEnv).map(([k, v]) => [k, substitute(v, root)]));
-    const run = await runProcess(command, argv, { cwd: ws, env: { ...env, ...hostEnv, ...more } });
+    const run = await runProcess(command, argv, { cwd: ws, env: { ...env, ...hostEnv, ...more } }, RUN_TIMEOUT_MS);
     let left = processesNaming(root);
     for (const until = Date.now() + SETTLE_MS; left.length > 0 && Date.now() < until; left = processesNaming(root)) {
       await new Promise((resolve) => setTimeout(resolve, 100));

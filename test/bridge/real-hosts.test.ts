@@ -31,8 +31,9 @@ interface Result {
 
 describe.each(Object.entries(HOSTS))('the bridge in the real %s', (host, [pkg, version]) => {
   const installed = existsSync(path.join(cache, `${pkg.replace('/', '+')}@${version}`, '.done'));
+  const name = installed ? `every scenario passes in ${pkg}@${version}` : `${pkg}@${version} is not installed here (node scripts/bridge/install.mjs ${host}), so not run`;
   test.skipIf(!installed)(
-    `every scenario passes in ${pkg}@${version} (not installed here: node scripts/bridge/install.mjs ${host})`,
+    name,
     async () => {
       const out = await mkdtemp(path.join(os.tmpdir(), 'hookrun-hosts-'));
       try {

@@ -3,15 +3,7 @@
 // node_modules/@kilocode/cli/bin/.kilo: the flags table, the config loader, its own kilo-config skill text) and
 // runs of it under `strace -e connect`. Config: https://kilo.ai/docs (kilo.json, .kilo/, ~/.config/kilo/).
 import path from 'node:path';
-
-// Kilo runs `npm install @kilocode/plugin@<its version>` in the background in every config folder that holds a
-// plugin file (.kilo/, ~/.config/kilo/): a registry.npmjs.org fetch (for 7.7.7 it fails: that version of
-// @kilocode/plugin is not published). Npm.install skips a folder that has node_modules/ and a package-lock.json
-// whose root already lists every dependency it would add, so both are seeded.
-const seeded = (dir) => ({
-  [`${dir}/node_modules/.keep`]: '',
-  [`${dir}/package-lock.json`]: `${JSON.stringify({ lockfileVersion: 3, packages: { '': { dependencies: { '@kilocode/plugin': '*' } } } })}\n`,
-});
+import { fakeModelConfig, homeEnv, noopPlugin, seeded } from './opencode-family.mjs';
 
 export default {
   name: 'kilo',
@@ -24,33 +16,14 @@ export default {
     return path.join(dir, 'node_modules', '@kilocode', 'cli', 'bin', '.kilo');
   },
   setup({ port, home }) {
-    // @ai-sdk/openai-compatible is bundled in the binary, so a custom provider with it installs nothing.
     const config = {
       $schema: 'https://app.kilo.ai/config.json',
-      model: 'fake/fake-model',
-      small_model: 'fake/fake-model', // session titles go to the fake model too
+      ...fakeModelConfig(port),
       enabled_providers: ['fake'], // no Kilo Gateway model list fetch (api.kilo.ai) and no other provider
-      autoupdate: false,
-      share: 'disabled',
-      lsp: false, // no language servers started or downloaded
-      formatter: false,
-      provider: {
-        fake: {
-          npm: '@ai-sdk/openai-compatible',
-          name: 'Fake',
-          options: { baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'fake-key' },
-          models: { 'fake-model': { name: 'Fake model', tool_call: true } },
-        },
-      },
     };
     return {
       env: {
-        // Config (~/.config/kilo), data (sessions db, logs: ~/.local/share/kilo/log/*.log), cache and state under the temp HOME.
-        HOME: home,
-        XDG_CONFIG_HOME: path.join(home, '.config'),
-        XDG_DATA_HOME: path.join(home, '.local', 'share'),
-        XDG_CACHE_HOME: path.join(home, '.cache'),
-        XDG_STATE_HOME: path.join(home, '.local', 'state'),
+        ...homeEnv(home),
         KILO_NO_DAEMON: '1', // in-process: never attach to a running kilo daemon
         KILO_DISABLE_MODELS_FETCH: '1', // no models.dev catalogue fetch (the bundled snapshot is used)
         KILO_DISABLE_AUTOUPDATE: '1', // no update check
@@ -63,8 +36,8 @@ export default {
         KILO_DISABLE_EXTERNAL_SKILLS: '1',
         // Not KILO_PURE (or --pure): it turns off external plugins, the bridge included.
       },
-      files: { 'kilo.json': `${JSON.stringify(config, null, 2)}\n`, ...seeded('.kilo') },
-      homeFiles: seeded('.config/kilo'),
+      files: { 'kilo.json': `${JSON.stringify(config, null, 2)}\n`, ...seeded('.kilo', '@kilocode/plugin') },
+      homeFiles: seeded('.config/kilo', '@kilocode/plugin'),
     };
   },
   // `kilo run <message>` runs one prompt and exits once the session is idle; --auto approves every permission
@@ -79,4 +52,5 @@ export default {
   // Plugins load from {plugin,plugins}/*.{js,ts} in each config folder: .kilo (and legacy .kilocode) from the
   // project up to the worktree root, ~/.kilo, ~/.kilocode and ~/.config/kilo ($XDG_CONFIG_HOME/kilo). Not .opencode.
   pluginDirs: { project: '.kilo/plugins', user: '.config/kilo/plugins' },
+  noopPlugin: noopPlugin('.kilo/plugins'),
 };

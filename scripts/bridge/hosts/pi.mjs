@@ -57,4 +57,9 @@ export default {
   shellCall: (command) => ({ name: 'bash', args: { command } }),
   // <cwd>/.pi/extensions/*.js and ~/.pi/agent/extensions/*.js, no settings entry needed (loader.js:365,470).
   pluginDirs: { project: '.pi/extensions', user: '.pi/agent/extensions' },
+  // An extension with the bridge's handlers that do nothing: what any such extension costs in Pi (latency.mjs).
+  noopPlugin: {
+    file: '.pi/extensions/noop.ts',
+    text: "export default function (pi) { for (const e of ['session_start', 'input', 'before_agent_start', 'tool_call', 'tool_result', 'session_shutdown']) pi.on(e, async () => {}); }\n",
+  },
 };

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { homeDir } from '../../pipeline/context.js';
 import type { Host } from '../host.js';
-import { OPENCODE_TOOLS, OPENCODE_UNMAPPED } from '../opencode/host.js';
+import { OPENCODE_MOMENTS, OPENCODE_TOOLS, OPENCODE_UNMAPPED } from '../opencode/host.js';
 // Kilo's plugin API is OpenCode's (the same hooks, the same module shape, checked in the 7.7.7 binary and by
 // running it): one adapter serves both.
 import adapter from '../opencode/plugin.js?raw';
@@ -18,13 +18,7 @@ export const kilo: Host = {
   projectFolder: '.kilo/plugins',
   userFolder: (ctx) => path.join(ctx.env.XDG_CONFIG_HOME || path.join(homeDir(ctx), '.config'), 'kilo', 'plugins'),
   file: 'hookrun-bridge.js',
-  moments: {
-    sessionStart: 'session.created event (source resume for a session from an earlier run), context via experimental.chat.system.transform',
-    promptSubmit: 'chat.message',
-    toolBefore: 'tool.execute.before',
-    toolAfter: 'tool.execute.after',
-    sessionEnd: 'dispose, session.deleted event, or SIGINT/SIGTERM/SIGHUP',
-  },
+  moments: OPENCODE_MOMENTS,
   unmapped: [
     ...OPENCODE_UNMAPPED,
     ['board_post, board_read, schedule_wakeup, cancel_wakeup, kilo_local_recall tools', 'Kilo-only, no Claude Code counterpart: their own names and arguments'],

@@ -7,6 +7,15 @@ import { homeDir } from '../../pipeline/context.js';
 import type { Host } from '../host.js';
 import adapter from './plugin.js?raw';
 
+/** Where OpenCode (and Kilo CLI) carry each moment (src/hosts/opencode/plugin.js, which both use). */
+export const OPENCODE_MOMENTS: Host['moments'] = {
+  sessionStart: 'session.created event (source resume for a session from an earlier run), context via experimental.chat.system.transform',
+  promptSubmit: 'chat.message',
+  toolBefore: 'tool.execute.before',
+  toolAfter: 'tool.execute.after',
+  sessionEnd: 'dispose, session.deleted event, or SIGINT/SIGTERM/SIGHUP',
+};
+
 /** OpenCode's built-in tools (Kilo CLI's too): the shell's timeout is in milliseconds, as Claude Code's. */
 export const OPENCODE_TOOLS: Host['tools'] = {
   bash: { canonical: 'shell' },
@@ -41,13 +50,7 @@ export const opencode: Host = {
   projectFolder: '.opencode/plugins',
   userFolder: (ctx) => path.join(ctx.env.XDG_CONFIG_HOME || path.join(homeDir(ctx), '.config'), 'opencode', 'plugins'),
   file: 'hookrun-bridge.js',
-  moments: {
-    sessionStart: 'session.created event (source resume for a session from an earlier run), context via experimental.chat.system.transform',
-    promptSubmit: 'chat.message',
-    toolBefore: 'tool.execute.before',
-    toolAfter: 'tool.execute.after',
-    sessionEnd: 'dispose, session.deleted event, or SIGINT/SIGTERM/SIGHUP',
-  },
+  moments: OPENCODE_MOMENTS,
   unmapped: OPENCODE_UNMAPPED,
   tools: OPENCODE_TOOLS,
   adapter,
