@@ -10,6 +10,8 @@ export default {
   label: 'Kilo CLI',
   package: '@kilocode/cli',
   version: '7.7.7',
+  // A Bun executable: with BUN_BE_BUN=1 it runs a script as `bun` would (latency.mjs measures the runtime there).
+  bun: true,
   // postinstall copies the platform package's executable to bin/.kilo; bin/kilo is a Node wrapper that spawns it
   // (and forwards SIGINT/SIGTERM/SIGHUP), so the executable itself is run: one process, killed as one.
   bin(dir) {

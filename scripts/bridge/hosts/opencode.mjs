@@ -9,6 +9,8 @@ export default {
   label: 'OpenCode',
   package: 'opencode-ai',
   version: '1.18.33',
+  // A Bun executable: with BUN_BE_BUN=1 it runs a script as `bun` would (latency.mjs measures the runtime there).
+  bun: true,
   // The package's bin (bin/opencode.exe) is the compiled executable for this platform, copied in by postinstall.
   bin(dir) {
     return path.join(dir, 'node_modules', 'opencode-ai', 'bin', 'opencode.exe');
