@@ -6,7 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { runtimeConfig } from '../../src/bridge/render.js';
 import { startBridge } from '../../src/bridge/runtime/client.js';
+import { loadHost } from '../../src/hosts/index.js';
 import { BIN, makeSandbox, type Sandbox } from '../helpers/cli.js';
 
 let sb: Sandbox;
@@ -207,6 +209,39 @@ describe('the runtime against a real hookrun serve', () => {
       expect(await b.toolBefore({ sessionId: 's10', tool: 'bash', args: { command: 'ls' } })).toEqual({});
     } finally {
       execFileSync('rm', ['-r', path.join(sb.ws, '.github')]);
+    }
+  });
+
+  test("with --dialect gemini the same host call reaches Gemini CLI's hooks in its words: BeforeTool, run_shell_command", async () => {
+    const pi = await loadHost('pi');
+    const config = runtimeConfig(pi, { dialect: 'gemini', failClosed: false, hookrun: [process.execPath, BIN] });
+    expect(config.events).toEqual({ sessionStart: 'SessionStart', promptSubmit: 'BeforeAgent', toolBefore: 'BeforeTool', toolAfter: 'AfterTool', sessionEnd: 'SessionEnd' });
+    expect(config.tools.bash?.name).toBe('run_shell_command');
+    const seen = path.join(sb.root, 'gemini-seen.json');
+    await sb.write(
+      path.join(sb.ws, '.gemini/settings.json'),
+      JSON.stringify({
+        hooks: {
+          BeforeTool: [
+            {
+              matcher: 'run_shell_command',
+              hooks: [{ type: 'command', command: `tee ${seen} | grep -q 'rm -rf' && echo '{"decision":"deny","reason":"gemini says no"}' || true` }],
+            },
+          ],
+        },
+      }),
+    );
+    try {
+      const b = startBridge({ ...config, serveArgs: [...config.serveArgs, '--trust-workspace'] }, { notify: () => {}, cwd: sb.ws });
+      started.push(b);
+      expect(await b.toolBefore({ sessionId: 'g1', tool: 'bash', args: { command: 'rm -rf /', timeout: 2 } })).toEqual({ block: 'gemini says no' });
+      expect(JSON.parse(readFileSync(seen, 'utf8'))).toMatchObject({
+        hook_event_name: 'BeforeTool',
+        tool_name: 'run_shell_command',
+        tool_input: { command: 'rm -rf /', timeout: 2000 },
+      });
+    } finally {
+      execFileSync('rm', ['-r', path.join(sb.ws, '.gemini')]);
     }
   });
 
