@@ -110,6 +110,9 @@ describe('the runtime against a real hookrun serve', () => {
       expect(JSON.parse(readFileSync(seen, 'utf8'))).toMatchObject({ session_id: 's2', tool_name: 'Read', tool_input: { file_path: 'notes.md', offset: 2 }, cwd: sb.ws });
       await b.toolBefore({ sessionId: 's2', tool: 'bash', args: { command: 'ls', timeout: 3 } });
       expect(JSON.parse(readFileSync(seen, 'utf8'))).toMatchObject({ tool_name: 'Bash', tool_input: { command: 'ls', timeout: 3000 } });
+      // Argument names an object's prototype has are the host's own, both ways.
+      await b.toolBefore({ sessionId: 's2', tool: 'read', args: { path: 'a.md', constructor: 1, toString: 'x' } });
+      expect(JSON.parse(readFileSync(seen, 'utf8')).tool_input).toEqual({ file_path: 'a.md', constructor: 1, toString: 'x' });
       // A tool the host data does not list goes on under its own name and arguments (an MCP tool, say).
       await b.toolBefore({ sessionId: 's2', tool: 'Bash', args: { cmd: 'x' } });
       expect(JSON.parse(readFileSync(seen, 'utf8'))).toMatchObject({ tool_name: 'Bash', tool_input: { cmd: 'x' } });

@@ -121,28 +121,32 @@ export function startBridge(config, { notify, cwd }) {
     });
   }
 
-  const toolOf = (tool) => config.tools[tool];
+  // An argument's spec is the hook's key, or { key, scale }: as [key, scale].
+  const keyAndScale = (to) => (typeof to === 'object' ? [to.key, to.scale] : [to, undefined]);
 
   function toDialect(tool, args) {
-    const spec = toolOf(tool);
+    const spec = config.tools[tool];
     if (!spec) return { name: tool, input: args ?? {} };
     const input = {};
     for (const [key, value] of Object.entries(args ?? {})) {
-      const to = spec.args?.[key];
-      const [name, scale] = typeof to === 'object' ? [to.key, to.scale] : [to ?? key, undefined];
+      // Own keys only: an argument named `constructor` or `toString` is the host's, not the prototype's.
+      const [name, scale] = spec.args && Object.hasOwn(spec.args, key) ? keyAndScale(spec.args[key]) : [key, undefined];
       input[name] = scale && typeof value === 'number' ? value * scale : value;
     }
     return { name: spec.name, input };
   }
 
   function fromDialect(tool, input) {
-    const spec = toolOf(tool);
+    const spec = config.tools[tool];
     if (!spec) return input;
     const back = {};
-    for (const [key, to] of Object.entries(spec.args ?? {})) back[typeof to === 'object' ? to.key : to] = [key, typeof to === 'object' ? to.scale : undefined];
+    for (const [key, to] of Object.entries(spec.args ?? {})) {
+      const [name, scale] = keyAndScale(to);
+      back[name] = [key, scale];
+    }
     const args = {};
     for (const [name, value] of Object.entries(input)) {
-      const [key, scale] = back[name] ?? [name, undefined];
+      const [key, scale] = Object.hasOwn(back, name) ? back[name] : [name, undefined];
       args[key] = scale && typeof value === 'number' ? value / scale : value;
     }
     return args;
